@@ -3,6 +3,11 @@ module github.com/mcpwire/mcpwire
 go 1.26.8
 
 require (
+	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
+	github.com/rogpeppe/go-internal v1.16.0 // indirect
+	github.com/spf13/cobra v1.10.2 // indirect
+	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
