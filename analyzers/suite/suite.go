@@ -1,0 +1,29 @@
+// Package suite is the one list of mcpvet's analyzers. The mcpvet binary,
+// its SARIF output and the golangci-lint plugin all run exactly this list,
+// so a check added here reaches every way of running mcpvet at once.
+package suite
+
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
+)
+
+// checks are the analyzers that look for wiring bugs.
+var checks = []*analysis.Analyzer{}
+
+// all is checks plus ignoredirective, which is built from them because a
+// suppression directive may name any of them; sorted by name so help,
+// -flags and SARIF rules list them in a stable order.
+var all = func() []*analysis.Analyzer {
+	out := append(slices.Clone(checks), ignoredirective.New(checks...))
+	slices.SortFunc(out, func(a, b *analysis.Analyzer) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}()
+
+// Analyzers returns mcpvet's analyzers, sorted by name. The slice is the
+// caller's; the analyzers are shared.
+func Analyzers() []*analysis.Analyzer { return slices.Clone(all) }
