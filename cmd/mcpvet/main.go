@@ -1,0 +1,8 @@
+// Command mcpvet checks Go code for MCP Streamable HTTP session-wiring bugs.
+// It runs standalone (mcpvet ./...) and as go vet's tool
+// (go vet -vettool=$(command -v mcpvet) ./...); see the README.
+package main
+
+import "github.com/mcpwire/mcpwire/internal/mcpvet"
+
+func main() { mcpvet.Main() }
