@@ -1,0 +1,155 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+)
+
+// Reserved params._meta keys of the 2026-07-28 per-request envelope
+// (SEP-2575) besides the claim itself, and the JSON type each must have.
+const (
+	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	metaLogLevel           = "io.modelcontextprotocol/logLevel"
+)
+
+// message is one decoded JSON-RPC message and the parts the rules read.
+type message struct {
+	msg    jsonrpc.Message
+	req    *jsonrpc.Request // nil for a response
+	params json.RawMessage
+}
+
+func (m message) isResponse() bool { return m.req == nil }
+
+var errNotMessage = errors.New("not a JSON-RPC 2.0 message")
+
+// decodeMessage decodes one JSON-RPC message the way go-sdk does
+// ([jsonrpc.DecodeMessage]: exact-case keys, a null or absent id makes a
+// notification) and adds the checks it leaves out, so that neither leg is
+// handed something it would misread: "method" must be a JSON string (go-sdk
+// reads null as ""), and a response needs exactly one of "result" and a
+// non-null "error". raw must be valid JSON.
+func decodeMessage(raw []byte) (message, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return message{}, errNotMessage
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return message{}, err
+	}
+	msg, err := jsonrpc.DecodeMessage(raw)
+	if err != nil {
+		return message{}, err
+	}
+	switch m := msg.(type) {
+	case *jsonrpc.Request:
+		if method := fields["method"]; len(method) == 0 || method[0] != '"' {
+			return message{}, errNotMessage
+		}
+		return message{msg: m, req: m, params: m.Params}, nil
+	case *jsonrpc.Response:
+		_, hasResult := fields["result"]
+		errRaw, hasError := fields["error"]
+		hasError = hasError && !isNull(errRaw)
+		if hasResult == hasError {
+			return message{}, errNotMessage
+		}
+		return message{msg: m}, nil
+	}
+	return message{}, errNotMessage
+}
+
+// envelope is what params._meta says about the message's era.
+type envelope struct {
+	// claimed: _meta is an object holding the protocol-version key.
+	claimed bool
+	// version is the claim when it is a string.
+	version string
+	// problem is set when the envelope is malformed: a claim that is not a
+	// non-empty string, a reserved key of the wrong type, or a _meta that is
+	// not an object. It is the -32602 message.
+	problem string
+}
+
+// inspectEnvelope reads params._meta. Params that are absent, null or not an
+// object, and a null _meta, carry no envelope: that is how go-sdk reads them
+// too, so the classifier never sees a claim the serving leg cannot.
+func inspectEnvelope(params json.RawMessage) envelope {
+	params = bytes.TrimSpace(params)
+	if len(params) == 0 || params[0] != '{' {
+		return envelope{}
+	}
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(params, &p); err != nil {
+		return envelope{}
+	}
+	metaRaw := bytes.TrimSpace(p["_meta"])
+	if len(metaRaw) == 0 || isNull(metaRaw) {
+		return envelope{}
+	}
+	if metaRaw[0] != '{' {
+		return envelope{problem: "params._meta must be an object"}
+	}
+	var meta map[string]json.RawMessage
+	if err := json.Unmarshal(metaRaw, &meta); err != nil {
+		return envelope{problem: "params._meta must be an object"}
+	}
+	var env envelope
+	if claim, ok := meta[protocol.MetaProtocolVersion]; ok {
+		env.claimed = true
+		if isNull(claim) || json.Unmarshal(claim, &env.version) != nil {
+			env.problem = "params._meta[\"" + protocol.MetaProtocolVersion + "\"] must be a protocol revision string"
+			return env
+		}
+		if env.version == "" {
+			env.problem = "params._meta[\"" + protocol.MetaProtocolVersion + "\"] must not be empty"
+			return env
+		}
+	}
+	for _, r := range reservedMeta {
+		v, ok := meta[r.key]
+		if !ok {
+			continue
+		}
+		if v = bytes.TrimSpace(v); len(v) == 0 || v[0] != r.first {
+			env.problem = "params._meta[\"" + r.key + "\"] must be " + r.kind
+			return env
+		}
+	}
+	return env
+}
+
+// reservedMeta are the envelope keys checked for their JSON type, in a fixed
+// order so that the refusal names the same key every time.
+var reservedMeta = []struct {
+	key   string
+	first byte // the first byte of a value of the right type
+	kind  string
+}{
+	{metaClientInfo, '{', "an object"},
+	{metaClientCapabilities, '{', "an object"},
+	{metaLogLevel, '"', "a string"},
+}
+
+// initializeVersion is an initialize request's params.protocolVersion, or "".
+func initializeVersion(params json.RawMessage) string {
+	// A map, not a struct: encoding/json matches struct fields without regard
+	// to case, go-sdk does not.
+	var p map[string]json.RawMessage
+	var v string
+	if json.Unmarshal(params, &p) != nil || json.Unmarshal(p["protocolVersion"], &v) != nil {
+		return ""
+	}
+	return v
+}
+
+func isNull(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "null"
+}
