@@ -39,15 +39,15 @@ func TestUnsupportedProtocolVersionData(t *testing.T) {
 
 func TestLooksModern(t *testing.T) {
 	for v, want := range map[string]bool{
-		"2026-07-28": true,
-		"2027-01-01": true,
-		"9999-99-99": true,
-		"2025-11-25": false,
-		"zzz":        false, // sorts after "2026-07-28" as a string
+		"2026-07-28":  true,
+		"2027-01-01":  true,
+		"9999-99-99":  true,
+		"2025-11-25":  false,
+		"zzz":         false, // sorts after "2026-07-28" as a string
 		"2026-07-28 ": false,
-		"2026-7-28":  false,
-		"":           false,
-		"2026/07/28": false,
+		"2026-7-28":   false,
+		"":            false,
+		"2026/07/28":  false,
 	} {
 		if got := protocol.LooksModern(v); got != want {
 			t.Errorf("LooksModern(%q) = %v, want %v", v, got, want)
