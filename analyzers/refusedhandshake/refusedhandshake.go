@@ -1,0 +1,73 @@
+package refusedhandshake
+
+import (
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
+const Name = "refusedhandshake"
+
+// The packages whose types the checks recognise, by import path: analyzers
+// never import the runtime or go-sdk themselves.
+const (
+	sdkMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
+	streamable = "github.com/mcpwire/mcpwire/runtime/streamable"
+	netHTTP    = "net/http"
+)
+
+const doc = `report per-handshake transports that leak when the handshake is refused
+
+A sessionful transport built per request for one expected initialize, with a
+server connected to it, must end when that first request is refused (bad
+Accept or Content-Type, invalid JSON, a non-initialize request, a DNS-rebinding
+refusal...): otherwise the transport, its server session and their goroutines
+live until the process exits. This analyzer reports
+
+  - mcpwire streamable.NewTransport built per request with a SessionIDGenerator
+    but without CloseOnRefusedHandshake: true (with a fix that sets it);
+  - a go-sdk mcp.StreamableServerTransport built per request and connected
+    with Server.Connect when nothing closes the session on a refused handshake;
+  - the *mcp.ServerSession of such a Connect discarded, so nothing can close it;
+  - CloseOnRefusedHandshake: true on a transport built once for a long-lived
+    endpoint, where the first refused request (a client's version-negotiation
+    probe) would close it for every client (with a fix that removes it).`
+
+// Analyzer reports per-handshake transports that are never closed when their
+// handshake is refused, and the refusal close misapplied to long-lived ones.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      Name + ": " + doc,
+	URL:      "https://github.com/mcpwire/mcpwire#refusedhandshake",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	defer report.Finish(pass)
+	if !relevant(pass) {
+		return nil, nil
+	}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := newContexts(pass, ins)
+	checkRuntime(pass, c)
+	checkSDK(pass, c)
+	return nil, nil
+}
+
+// relevant is the cheap bail-out: only a package that imports (or is) go-sdk's
+// mcp or the runtime's streamable package can build the transports checked.
+func relevant(pass *analysis.Pass) bool {
+	if p := pass.Pkg.Path(); p == sdkMCP || p == streamable {
+		return true
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if p := imp.Path(); p == sdkMCP || p == streamable {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,386 @@
+package refusedhandshake
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// checkSDK checks go-sdk transports built per request and connected with
+// (*mcp.Server).Connect: something must be able to close the session when
+// the handshake is refused.
+func checkSDK(pass *analysis.Pass, c *contexts) {
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
+		call := n.(*ast.CallExpr)
+		if !push || !isServerConnect(pass.TypesInfo, call) || len(call.Args) < 2 {
+			return true
+		}
+		fn, scope := enclosing(stack)
+		if c.kindOf(fn) != perRequest {
+			return true
+		}
+		o := newOwnership(pass.TypesInfo, scope)
+		if !o.transport(call.Args[1]) {
+			return true // not a transport built here: its builder owns it
+		}
+		session, discarded := sessionResult(pass.TypesInfo, call, stack)
+		if session != nil && onlyBlanked(pass.TypesInfo, scope, session) {
+			session, discarded = nil, true // ss, _ := ...; _ = ss
+		}
+		if session != nil {
+			o.track(session)
+		} else if !discarded {
+			return true // returned or handed on directly
+		}
+		o.scan()
+		switch {
+		case o.closed || o.transferred:
+			return true
+		case discarded:
+			report.Reportf(pass, call, "the *mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil")
+		default:
+			report.Reportf(pass, call, "the mcp.StreamableServerTransport built per request and connected here is never closed when its handshake is refused, so its session leaks; after serving, close the session when InitializeParams() == nil, as mcp.StreamableHTTPHandler does")
+		}
+		return true
+	})
+}
+
+// isServerConnect reports whether call calls (*mcp.Server).Connect.
+func isServerConnect(info *types.Info, call *ast.CallExpr) bool {
+	fn := calledFunc(info, call)
+	if fn == nil || fn.Name() != "Connect" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && isPointerTo(recv.Type(), sdkMCP, "Server")
+}
+
+// sessionResult returns the variable the Connect call's session is assigned
+// to, or discarded when it goes to _ or nowhere. It returns neither when
+// the session goes anywhere else (returned, passed, stored): ownership moved.
+func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node) (v *types.Var, discarded bool) {
+	i := len(stack) - 2
+	for i > 0 {
+		if _, ok := stack[i].(*ast.ParenExpr); !ok {
+			break
+		}
+		i--
+	}
+	parent := stack[i]
+	var lhs ast.Expr
+	switch p := parent.(type) {
+	case *ast.ExprStmt:
+		return nil, true
+	case *ast.AssignStmt:
+		if len(p.Rhs) != 1 || len(p.Lhs) == 0 {
+			return nil, false
+		}
+		lhs = p.Lhs[0]
+	case *ast.ValueSpec:
+		if len(p.Values) != 1 || len(p.Names) == 0 {
+			return nil, false
+		}
+		lhs = p.Names[0]
+	default:
+		return nil, false
+	}
+	id, ok := ast.Unparen(lhs).(*ast.Ident)
+	if !ok {
+		return nil, false // a field or map element: stored
+	}
+	if id.Name == "_" {
+		return nil, true
+	}
+	v, ok = objOf(info, id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return nil, false // a global: stored
+	}
+	return v, false
+}
+
+// ownership follows a per-request transport and its session through the
+// function that built them, the way bodyclose and sqlclosecheck follow a
+// response body: closing either end is the close path; returning, storing
+// in a field or global, sending, or passing to another function moves
+// ownership elsewhere and ends the check (silently: precision over recall).
+// Storing in a map does not: a map keyed by a session id that the client of
+// a refused handshake never learns is exactly where the pair leaks. A value
+// holding the pair (a map entry struct) is followed like the pair itself.
+type ownership struct {
+	info  *types.Info
+	scope ast.Node
+	vars  map[types.Object]bool
+
+	closed, transferred bool
+}
+
+func newOwnership(info *types.Info, scope ast.Node) *ownership {
+	return &ownership{info: info, scope: scope, vars: map[types.Object]bool{}}
+}
+
+func (o *ownership) track(v types.Object) { o.vars[v] = true }
+
+// transport reports whether arg is an mcp.StreamableServerTransport built in
+// this function, tracking the variable that holds it.
+func (o *ownership) transport(arg ast.Expr) bool {
+	arg = ast.Unparen(arg)
+	if !isPointerTo(o.info.TypeOf(arg), sdkMCP, "StreamableServerTransport") {
+		return false
+	}
+	if o.construction(arg) {
+		return true // built inline: only the session can reach it
+	}
+	if u, ok := arg.(*ast.UnaryExpr); ok {
+		arg = ast.Unparen(u.X) // &t with t a local struct value
+	}
+	id, ok := arg.(*ast.Ident)
+	if !ok || o.scope == nil {
+		return false
+	}
+	v, ok := o.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	if !isPointerTo(v.Type(), sdkMCP, "StreamableServerTransport") {
+		// A struct value declared here is built here.
+		o.track(v)
+		return true
+	}
+	// A pointer variable: every value assigned to it must be built here.
+	built, other := false, false
+	ast.Inspect(o.scope, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				if x, ok := ast.Unparen(lhs).(*ast.Ident); ok && objOf(o.info, x) == v {
+					if r := rhsAt(n.Rhs, len(n.Lhs), i); r != nil && o.construction(r) {
+						built = true
+					} else {
+						other = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if objOf(o.info, name) == v {
+					if r := rhsAt(n.Values, len(n.Names), i); r != nil && o.construction(r) {
+						built = true
+					} else if len(n.Values) > 0 {
+						other = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if built && !other && v.Pos() > o.scope.Pos() && v.Pos() < o.scope.End() {
+		o.track(v)
+		return true
+	}
+	return false
+}
+
+// construction reports whether e is &mcp.StreamableServerTransport{...} or
+// new(mcp.StreamableServerTransport).
+func (o *ownership) construction(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
+		return ok && isNamed(o.info.TypeOf(lit), sdkMCP, "StreamableServerTransport")
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
+			if _, builtin := o.info.Uses[id].(*types.Builtin); builtin {
+				return isNamed(o.info.TypeOf(e.Args[0]), sdkMCP, "StreamableServerTransport")
+			}
+		}
+	}
+	return false
+}
+
+// scan classifies every use of the tracked variables, adding local aliases
+// as it finds them, until a close path or an ownership transfer is found.
+func (o *ownership) scan() {
+	for n := 0; n != len(o.vars) && !o.closed && !o.transferred; {
+		n = len(o.vars)
+		var stack []ast.Node
+		ast.Inspect(o.scope, func(node ast.Node) bool {
+			if node == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, node)
+			if id, ok := node.(*ast.Ident); ok && o.vars[o.info.Uses[id]] {
+				o.use(id, stack)
+			}
+			return true
+		})
+	}
+}
+
+// use classifies one use of a tracked value, the expression on top of
+// stack (its ancestors below it).
+func (o *ownership) use(e ast.Expr, stack []ast.Node) {
+	i := len(stack) - 1
+	for i > 0 {
+		if _, ok := stack[i-1].(*ast.ParenExpr); !ok {
+			break
+		}
+		i--
+		e = stack[i].(ast.Expr)
+	}
+	if i == 0 {
+		return
+	}
+	switch p := stack[i-1].(type) {
+	case *ast.SelectorExpr:
+		// ss.Close(), defer ss.Close(), or the method value ss.Close: a
+		// close path. Other methods and fields (ServeHTTP, Wait,
+		// InitializeParams, SessionID) neither close nor transfer.
+		if p.X != e {
+			return
+		}
+		if p.Sel.Name == "Close" {
+			o.closed = true
+			return
+		}
+		// entry.session, where entry holds the pair: the field is the value.
+		if sel := o.info.Selections[p]; sel != nil && sel.Kind() == types.FieldVal && pairType(sel.Type()) {
+			o.use(p, stack[:i])
+		}
+	case *ast.UnaryExpr: // &t
+		o.use(p, stack[:i])
+	case *ast.CallExpr:
+		if p.Fun == e {
+			return
+		}
+		if tv, ok := o.info.Types[p.Fun]; ok && tv.IsType() {
+			o.use(p, stack[:i]) // a conversion: the same value
+			return
+		}
+		switch {
+		case isServerConnect(o.info, p):
+		case isSyncMapStore(o.info, p):
+		default:
+			o.transferred = true // handed to another function (or append)
+		}
+	case *ast.ReturnStmt, *ast.SendStmt:
+		o.transferred = true
+	case *ast.CompositeLit, *ast.KeyValueExpr:
+		// Part of a bigger value (entry{ss, t}): follow the outermost
+		// value holding it, the "holder", like the value itself.
+		j := i - 1
+		for j > 0 {
+			switch stack[j-1].(type) {
+			case *ast.CompositeLit, *ast.KeyValueExpr, *ast.UnaryExpr, *ast.ParenExpr:
+				j--
+				continue
+			}
+			break
+		}
+		if holder, ok := stack[j].(ast.Expr); ok && j > 0 {
+			o.use(holder, stack[:j+1])
+		}
+	case *ast.AssignStmt:
+		for k, rhs := range p.Rhs {
+			if rhs != e || len(p.Lhs) != len(p.Rhs) {
+				continue
+			}
+			o.assigned(p.Lhs[k])
+		}
+	case *ast.ValueSpec:
+		for k, val := range p.Values {
+			if val == e && len(p.Names) == len(p.Values) {
+				if v := o.info.Defs[p.Names[k]]; v != nil {
+					o.track(v)
+				}
+			}
+		}
+	}
+}
+
+// assigned classifies storing a tracked value into lhs.
+func (o *ownership) assigned(lhs ast.Expr) {
+	lhs = ast.Unparen(lhs)
+	if o.isMapIndex(lhs) {
+		return // the session-map recipe: still ours to close
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		o.transferred = true // a field, slice element or pointer target
+		return
+	}
+	if id.Name == "_" {
+		return
+	}
+	v, ok := objOf(o.info, id).(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		o.transferred = true // a global
+		return
+	}
+	o.track(v) // a local alias
+}
+
+func (o *ownership) isMapIndex(e ast.Expr) bool {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	_, isMap := o.info.TypeOf(ix.X).Underlying().(*types.Map)
+	return isMap
+}
+
+// isSyncMapStore reports whether call stores into a sync.Map.
+func isSyncMapStore(info *types.Info, call *ast.CallExpr) bool {
+	fn := calledFunc(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil || !isPointerTo(recv.Type(), "sync", "Map") {
+		return false
+	}
+	switch fn.Name() {
+	case "Store", "LoadOrStore", "Swap", "CompareAndSwap":
+		return true
+	}
+	return false
+}
+
+// pairType reports whether t is *mcp.ServerSession or
+// *mcp.StreamableServerTransport: a field of that type in a holder is the
+// tracked value itself.
+func pairType(t types.Type) bool {
+	return isPointerTo(t, sdkMCP, "ServerSession") || isPointerTo(t, sdkMCP, "StreamableServerTransport")
+}
+
+// onlyBlanked reports whether every use of v in scope is `_ = v`, which
+// only silences the compiler: the session is discarded all the same.
+func onlyBlanked(info *types.Info, scope ast.Node, v *types.Var) bool {
+	blanked := map[*ast.Ident]bool{}
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, lhs := range as.Lhs {
+				if l, ok := lhs.(*ast.Ident); ok && l.Name == "_" {
+					if r, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident); ok {
+						blanked[r] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	only := true
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v && !blanked[id] {
+			only = false
+		}
+		return only
+	})
+	return only
+}

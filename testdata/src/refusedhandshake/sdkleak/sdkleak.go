@@ -1,0 +1,71 @@
+// Package sdkleak builds go-sdk transports per request and connects them
+// with nothing to close the session when the handshake is refused.
+package sdkleak
+
+import (
+	"crypto/rand"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var server = mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v1"}, nil)
+
+// handler is an http.Handler: ServeHTTP runs per request.
+type handler struct{}
+
+func (handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	ss, err := server.Connect(r.Context(), t, nil) // want `mcp.StreamableServerTransport built per request and connected here is never closed when its handshake is refused`
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	go ss.Wait() // waiting is not closing
+	t.ServeHTTP(w, r)
+}
+
+// A closure registered as a HandlerFunc, with new(T).
+func register(mux *http.ServeMux) {
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		t := new(mcp.StreamableServerTransport)
+		t.SessionID = rand.Text()
+		ss, err := server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+		if err != nil {
+			return
+		}
+		_ = ss.ID()
+		t.ServeHTTP(w, r)
+	})
+}
+
+// A struct value whose address is connected; a helper with extra parameters
+// is handler-shaped too.
+func servePost(w http.ResponseWriter, r *http.Request, id string) {
+	var t mcp.StreamableServerTransport
+	t.SessionID = id
+	ss, err := server.Connect(r.Context(), &t, nil) // want `never closed when its handshake is refused`
+	if err != nil {
+		return
+	}
+	if ss.InitializeParams() != nil {
+		// logging a successful handshake closes nothing
+		println(ss.ID())
+	}
+	t.ServeHTTP(w, r)
+}
+
+// connect is unexported and only handlers call it: it runs per request.
+var transports = map[string]*mcp.StreamableServerTransport{}
+
+func connect(r *http.Request) string {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	ss, _ := server.Connect(r.Context(), t, nil) // want `\*mcp.ServerSession returned by Server.Connect for a per-request transport is discarded`
+	_ = ss
+	transports[t.SessionID] = t
+	return t.SessionID
+}
+
+func viaHelper(w http.ResponseWriter, r *http.Request) {
+	transports[connect(r)].ServeHTTP(w, r)
+}
