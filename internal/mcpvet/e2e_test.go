@@ -1,0 +1,197 @@
+package mcpvet_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// expectedFile holds the findings on testdata/e2e, one per line as go vet
+// prints them (paths relative to the module root), sorted. Rewrite it with
+// MCPVET_UPDATE=1 go test ./internal/mcpvet -run TestVetTool after changing
+// the sample or an analyzer, and review the diff.
+const expectedFile = "testdata/e2e.expected"
+
+// findings normalises a run's diagnostics: paths relative to dir, package
+// headers dropped, sorted (packages are vetted in parallel).
+func findings(output, dir string) []string {
+	var lines []string
+	for _, l := range strings.Split(output, "\n") {
+		l = strings.TrimPrefix(strings.TrimPrefix(l, dir+string(filepath.Separator)), "./")
+		if l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, filepath.ToSlash(l))
+		}
+	}
+	slices.Sort(lines)
+	return lines
+}
+
+func readExpected(t *testing.T) string {
+	t.Helper()
+	want, err := os.ReadFile(expectedFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(want)
+}
+
+func TestVetTool(t *testing.T) {
+	dir := sampleModule(t)
+	r := command(t, dir, "go", "vet", "-vettool="+mcpvetBin, "./...")
+	if r.code != 1 {
+		t.Fatalf("go vet -vettool exit code = %d, want 1 (findings)\nstderr:\n%s", r.code, r.stderr)
+	}
+	got := strings.Join(findings(r.stderr, dir), "\n") + "\n"
+	if os.Getenv("MCPVET_UPDATE") == "1" {
+		if err := os.WriteFile(expectedFile, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := readExpected(t); got != want {
+		t.Errorf("go vet -vettool=mcpvet ./... findings differ from %s\ngot:\n%s\nwant:\n%s", expectedFile, got, want)
+	}
+}
+
+// TestStandaloneMatchesVetTool: the same binary run on its own reports the
+// same findings as under go vet, and exits 3.
+func TestStandaloneMatchesVetTool(t *testing.T) {
+	dir := sampleModule(t)
+	r := command(t, dir, mcpvetBin, "./...")
+	if r.code != 3 {
+		t.Fatalf("mcpvet ./... exit code = %d, want 3\nstderr:\n%s", r.code, r.stderr)
+	}
+	want := readExpected(t)
+	if got := strings.Join(findings(r.stderr, dir), "\n") + "\n"; got != want {
+		t.Errorf("mcpvet ./... findings differ from %s\ngot:\n%s\nwant:\n%s", expectedFile, got, want)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := sampleModule(t)
+	if err := os.MkdirAll(filepath.Join(dir, "broken"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken", "broken.go"), []byte("package broken\n\nvar x int = \"not an int\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		cmd  []string
+		want int
+	}{
+		{"standalone, findings", []string{mcpvetBin, "./bad"}, 3},
+		{"standalone, clean", []string{mcpvetBin, "./good"}, 0},
+		{"standalone, analyzer disabled", []string{mcpvetBin, "-ignoredirective=false", "./bad"}, 0},
+		{"standalone, -json with findings", []string{mcpvetBin, "-json", "./bad"}, 0},
+		{"standalone, -format=sarif with findings", []string{mcpvetBin, "-format=sarif", "./bad"}, 0},
+		{"standalone, type error", []string{mcpvetBin, "./broken"}, 1},
+		{"standalone, -format=sarif, type error", []string{mcpvetBin, "-format=sarif", "./broken"}, 1},
+		{"standalone, no such package", []string{mcpvetBin, "./nosuch"}, 1},
+		{"standalone, unknown -format", []string{mcpvetBin, "-format=xml", "./good"}, 2},
+		{"standalone, unknown flag", []string{mcpvetBin, "-nosuchflag", "./good"}, 2},
+		{"go vet, findings", []string{"go", "vet", "-vettool=" + mcpvetBin, "./bad"}, 1},
+		{"go vet, clean", []string{"go", "vet", "-vettool=" + mcpvetBin, "./good"}, 0},
+		{"go vet, -json with findings", []string{"go", "vet", "-vettool=" + mcpvetBin, "-json", "./bad"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := command(t, dir, tt.cmd[0], tt.cmd[1:]...)
+			if r.code != tt.want {
+				t.Errorf("%s: exit code %d, want %d\nstderr:\n%s", strings.Join(tt.cmd, " "), r.code, tt.want, r.stderr)
+			}
+		})
+	}
+}
+
+func TestVersionFull(t *testing.T) {
+	r := command(t, ".", mcpvetBin, "-V=full")
+	// go vet parses this line to key its cache on the tool's content.
+	re := regexp.MustCompile(`^\S*mcpvet version devel .*buildID=[0-9a-f]{64}\n$`)
+	if r.code != 0 || !re.MatchString(r.stdout) {
+		t.Errorf("mcpvet -V=full = %q (exit %d), want a line matching %s", r.stdout, r.code, re)
+	}
+}
+
+func TestFlags(t *testing.T) {
+	r := command(t, ".", mcpvetBin, "-flags")
+	if r.code != 0 {
+		t.Fatalf("mcpvet -flags exit code %d\n%s", r.code, r.stderr)
+	}
+	var flags []struct {
+		Name  string
+		Bool  bool
+		Usage string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &flags); err != nil {
+		t.Fatalf("mcpvet -flags is not JSON: %v\n%s", err, r.stdout)
+	}
+	byName := map[string]bool{}
+	for _, f := range flags {
+		byName[f.Name] = f.Bool
+	}
+	// go vet passes on only the flags listed here: every analyzer's enable
+	// flag, -json and -c; never -fix (go vet's own) or -format (standalone).
+	for _, name := range append(analyzerNames(), "json", "c", "V") {
+		if _, ok := byName[name]; !ok {
+			t.Errorf("mcpvet -flags lacks -%s", name)
+		}
+	}
+	for _, name := range analyzerNames() {
+		if !byName[name] {
+			t.Errorf("mcpvet -flags: -%s is not a boolean flag", name)
+		}
+	}
+	for _, name := range []string{"fix", "format"} {
+		if _, ok := byName[name]; ok {
+			t.Errorf("mcpvet -flags lists -%s, which go vet must not pass on", name)
+		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	dir := sampleModule(t)
+	r := command(t, dir, mcpvetBin, "-json", "./...")
+	var tree map[string]map[string][]struct {
+		Posn, End, Message string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &tree); err != nil {
+		t.Fatalf("mcpvet -json output is not the multichecker's JSON tree: %v\n%s", err, r.stdout)
+	}
+	want := readExpected(t)
+	var got []string
+	for _, byAnalyzer := range tree {
+		for _, diags := range byAnalyzer {
+			for _, d := range diags {
+				got = append(got, d.Posn+": "+d.Message)
+			}
+		}
+	}
+	if g := strings.Join(findings(strings.Join(got, "\n"), dir), "\n") + "\n"; g != want {
+		t.Errorf("mcpvet -json findings differ from %s\ngot:\n%s\nwant:\n%s", expectedFile, g, want)
+	}
+}
+
+// TestFix applies the suggested fixes and checks the module is then clean
+// of the fixed finding.
+func TestFix(t *testing.T) {
+	dir := sampleModule(t)
+	file := filepath.Join(dir, "bad", "directives.go")
+	if r := command(t, dir, mcpvetBin, "-fix", "./..."); r.code != 0 {
+		t.Fatalf("mcpvet -fix exit code %d\n%s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "//mcpvet:ignore ignoredirective the fix corrects the name") {
+		t.Errorf("mcpvet -fix did not correct the misspelled analyzer name:\n%s", data)
+	}
+	r := command(t, dir, mcpvetBin, "./...")
+	if strings.Contains(r.stderr, "ignoredirectiv\"") {
+		t.Errorf("after -fix, mcpvet still reports the misspelling:\n%s", r.stderr)
+	}
+}

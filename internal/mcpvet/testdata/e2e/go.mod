@@ -1,0 +1,3 @@
+module example.com/e2e
+
+go 1.25
