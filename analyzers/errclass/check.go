@@ -1,0 +1,256 @@
+package errclass
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// function judges the answers written in one function.
+func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*httpwrite.Write) {
+	if len(writes) == 0 {
+		return
+	}
+	limited, checksLimit := c.bodyLimit(body)
+	for _, w := range writes {
+		c.write(fn, w, limited && !checksLimit)
+	}
+}
+
+func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck bool) {
+	info := c.pass.TypesInfo
+	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) {
+		at := w.CodeExpr
+		var node ast.Node = at
+		if at == nil {
+			node = w.Node
+			if w.CodeNode != nil {
+				node = w.CodeNode
+			}
+		}
+		c.report(node, nil, "JSON-RPC error with code 0, which tells the client nothing: set the code (-32603 for a server-side failure, -32600 for an invalid request)")
+		return
+	}
+	if w.Status != 0 && w.Status < 400 {
+		return
+	}
+
+	causes, tooLarge := w.Causes, false
+	if len(causes) == 0 {
+		causes, tooLarge = guard(info, w.Stack)
+	}
+
+	if tooLarge && w.Status != 0 && w.Status != 413 {
+		c.report(w.Node, c.statusFix(w, 413, "http.StatusRequestEntityTooLarge"),
+			"answers %d to a body over the http.MaxBytesReader limit (*http.MaxBytesError): answer 413 (Request Entity Too Large)", w.Status)
+		return
+	}
+
+	var origins []origin
+	for _, e := range causes {
+		origins = append(origins, c.originsOf(fn, e)...)
+	}
+
+	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 {
+		for _, o := range origins {
+			if o.body {
+				c.report(w.Node, nil,
+					"answers %d when %s fails, but the body is limited by http.MaxBytesReader and a body over the limit fails there too: check errors.As(err, &maxErr) with maxErr *http.MaxBytesError and answer 413",
+					w.Status, o.name)
+				return
+			}
+		}
+	}
+
+	var in *origin
+	for i := range origins {
+		if origins[i].kind == internal {
+			in = &origins[i]
+			break
+		}
+	}
+	parse := w.HasCode && w.Code == httpwrite.CodeParseError
+	if in != nil && (parse || w.Status == 400) {
+		what := "400"
+		switch {
+		case parse && w.Status != 0:
+			what = fmt.Sprintf("%d with -32700 (Parse error)", w.Status)
+		case parse:
+			what = "-32700 (Parse error)"
+		}
+		c.report(w.Node, c.internalFix(w),
+			"answers %s for an error from %s, a server-side failure, not a malformed request: answer 500 with -32603 (Internal error)",
+			what, in.name)
+		return
+	}
+
+	if w.HasCode && w.Status != 0 {
+		switch {
+		case w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
+			c.report(w.Node, nil,
+				"pairs -32603 (Internal error) with HTTP %d: a server-side failure is answered 500, and a client fault needs a client code (-32600, -32602, -32000)", w.Status)
+		case (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && w.Status >= 500:
+			c.report(w.Node, nil,
+				"pairs %d (%s) with HTTP %d: that code is the client's fault and is answered 400; a server-side failure is -32603 (Internal error)",
+				w.Code, codeName(w.Code), w.Status)
+		}
+	}
+}
+
+func codeName(code int64) string {
+	if code == httpwrite.CodeParseError {
+		return "Parse error"
+	}
+	return "Invalid Request"
+}
+
+// originsOf traces the error expression e in fn to the calls it comes from.
+func (c *checker) originsOf(fn *ssa.Function, e ast.Expr) []origin {
+	v, isAddr := fn.ValueForExpr(ast.Unparen(e))
+	if v == nil {
+		return nil
+	}
+	seen := map[ssa.Value]bool{}
+	if isAddr {
+		if alloc, ok := v.(*ssa.Alloc); ok {
+			return c.tracer.stored(alloc, seen)
+		}
+		return nil
+	}
+	return c.tracer.origins(v, seen)
+}
+
+// guard returns the error an answer is about when the answer does not name
+// it: the error tested by the innermost enclosing if that tests one
+// (err != nil, errors.As(err, ...), errors.Is(err, ...), r != nil for
+// r := recover(); or err == nil with the answer in the else branch).
+// tooLarge reports an errors.As against *http.MaxBytesError.
+func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool) {
+	for i := len(stack) - 2; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		inThen := stack[i+1] == ifs.Body
+		inElse := ifs.Else != nil && stack[i+1] == ifs.Else
+		if !inThen && !inElse {
+			continue
+		}
+		for _, cond := range conjuncts(ifs.Cond, inThen) {
+			switch cond := cond.(type) {
+			case *ast.BinaryExpr:
+				want := token.NEQ
+				if inElse {
+					want = token.EQL
+				}
+				if cond.Op != want {
+					continue
+				}
+				x, y := ast.Unparen(cond.X), ast.Unparen(cond.Y)
+				if isNil(info, x) {
+					x, y = y, x
+				}
+				if isNil(info, y) && errorLike(info.TypeOf(x)) {
+					causes = append(causes, x)
+				}
+			case *ast.CallExpr:
+				if !inThen {
+					continue
+				}
+				fn := httpwrite.Callee(info, cond)
+				if (httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is")) && len(cond.Args) == 2 {
+					causes = append(causes, cond.Args[0])
+					if fn.Name() == "As" && isMaxBytesTarget(info, cond.Args[1]) {
+						tooLarge = true
+					}
+				}
+			}
+		}
+		if len(causes) > 0 {
+			return causes, tooLarge
+		}
+	}
+	return nil, false
+}
+
+// conjuncts splits a condition on && when the branch runs with it true, or
+// on || when it runs with it false (the else branch).
+func conjuncts(e ast.Expr, whenTrue bool) []ast.Expr {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		if (whenTrue && b.Op == token.LAND) || (!whenTrue && b.Op == token.LOR) {
+			return append(conjuncts(b.X, whenTrue), conjuncts(b.Y, whenTrue)...)
+		}
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		// if !errors.As(...) {} else { answer } is rare; not followed.
+		return nil
+	}
+	return []ast.Expr{e}
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// errorLike is an error, or the empty interface recover() returns.
+func errorLike(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if httpwrite.IsErrorType(t) {
+		return true
+	}
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
+}
+
+// isMaxBytesTarget reports whether e, the target of errors.As, points at a
+// *http.MaxBytesError.
+func isMaxBytesTarget(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	return httpwrite.IsNamed(p.Elem(), httpwrite.PkgHTTP, "MaxBytesError")
+}
+
+// bodyLimit reports whether body wraps a request body with
+// http.MaxBytesReader, and whether it tells the limit error apart with
+// errors.As against *http.MaxBytesError (or hands errors to
+// protocol.AsError or protocol.WriteError, which do).
+func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
+	info := c.pass.TypesInfo
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := httpwrite.Callee(info, call)
+		switch {
+		case httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "MaxBytesReader"):
+			limited = true
+		case httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") && len(call.Args) == 2 && isMaxBytesTarget(info, call.Args[1]):
+			checks = true
+		case httpwrite.IsFunc(fn, httpwrite.PkgProtocol, "AsError"), httpwrite.IsFunc(fn, httpwrite.PkgProtocol, "WriteError"):
+			checks = true
+		}
+		return true
+	})
+	return limited, checks
+}
+
+func (c *checker) report(n ast.Node, fixes []analysis.SuggestedFix, format string, args ...any) {
+	c.reportRange(n, fixes, format, args...)
+}

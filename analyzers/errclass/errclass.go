@@ -1,0 +1,193 @@
+package errclass
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
+const Name = "errclass"
+
+const doc = `errclass: report HTTP statuses and JSON-RPC codes that do not match the failure's cause
+
+A JSON-RPC -32700 (Parse error) is only right for a body that did not decode,
+and 400 only for a fault of the client's. errclass traces the error an answer
+reports back to the call it came from (through SSA in a package and through
+facts across packages) and reports -32700 or 400 answered for a server-side
+failure (an id generator, a session or event store, a hook, Server.Connect,
+recover()), which should be 500 with -32603; a status and code that contradict
+each other (-32603 with a 4xx, -32700 or -32600 with a 5xx); JSON-RPC code 0
+in an error; and a body over an http.MaxBytesReader limit answered with
+anything but 413.`
+
+// Analyzer reports misclassified error answers.
+var Analyzer = &analysis.Analyzer{
+	Name:      Name,
+	Doc:       doc,
+	URL:       "https://github.com/mcpwire/mcpwire#errclass",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(sinkFact), new(originFact)},
+}
+
+// sinkFact marks a function that writes one error answer (see
+// httpwrite.Sink), so its callers in other packages are judged by what they
+// pass it.
+type sinkFact struct{ httpwrite.Sink }
+
+func (*sinkFact) AFact() {}
+
+func (f *sinkFact) String() string { return f.Sink.String() }
+
+func run(pass *analysis.Pass) (any, error) {
+	defer report.Finish(pass)
+	if skip(pass) {
+		return nil, nil
+	}
+
+	imported := func(fn *types.Func) *httpwrite.Sink {
+		var f sinkFact
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return &f.Sink
+		}
+		return nil
+	}
+	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
+	for fn, s := range sinks {
+		if exported(fn) {
+			pass.ExportObjectFact(fn, &sinkFact{*s})
+		}
+	}
+	sinkOf := func(fn *types.Func) *httpwrite.Sink {
+		if s := sinks[fn]; s != nil {
+			return s
+		}
+		return imported(fn)
+	}
+
+	ssaFuncs := buildSSA(pass)
+	t := &tracer{
+		pkg:   pass.Pkg,
+		funcs: map[*types.Func]*ssa.Function{},
+		memo:  map[*ssa.Function][]origin{},
+		importFact: func(fn *types.Func) *originFact {
+			var f originFact
+			if pass.ImportObjectFact(fn, &f) {
+				return &f
+			}
+			return nil
+		},
+	}
+	for node, f := range ssaFuncs {
+		if fd, ok := node.(*ast.FuncDecl); ok {
+			if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				t.funcs[obj] = f
+			}
+		}
+	}
+	exportOrigins(pass, t)
+
+	c := &checker{pass: pass, tracer: t}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.FuncLit:
+			body = n.Body
+		}
+		fn := ssaFuncs[n]
+		if body == nil || fn == nil {
+			return
+		}
+		c.function(fn, body, httpwrite.Collect(pass.TypesInfo, body, sinkOf))
+	})
+	return nil, nil
+}
+
+// skip is the cheap bail-out: the standard library (whose decoders and
+// writers errclass knows by name) and packages that neither answer HTTP,
+// decode JSON, use go-sdk or the runtime, nor call a function with a fact.
+func skip(pass *analysis.Pass) bool {
+	if httpwrite.IsStd(pass.Pkg.Path()) {
+		return true
+	}
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgJSON, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol) {
+		return false
+	}
+	return len(pass.AllObjectFacts()) == 0
+}
+
+func exported(fn *types.Func) bool {
+	if !fn.Exported() {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && !n.Obj().Exported() {
+			return false
+		}
+	}
+	return true
+}
+
+// exportOrigins records, for every exported function returning an error,
+// where its errors come from.
+func exportOrigins(pass *analysis.Pass, t *tracer) {
+	// In source order: a recursive cycle's memo depends on which function
+	// is traced first, and facts must not change from run to run.
+	fns := make([]*types.Func, 0, len(t.funcs))
+	for fn := range t.funcs {
+		if exported(fn) {
+			fns = append(fns, fn)
+		}
+	}
+	slices.SortFunc(fns, func(a, b *types.Func) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	for _, fn := range fns {
+		f := t.funcs[fn]
+		var fact originFact
+		for _, o := range t.returns(f) {
+			switch o.kind {
+			case decode:
+				fact.Decode = true
+			case read:
+				fact.Read = true
+			case internal:
+				if fact.Internal == "" {
+					fact.Internal = o.name
+				}
+			}
+		}
+		if fact != (originFact{}) {
+			pass.ExportObjectFact(fn, &fact)
+		}
+	}
+}
+
+// checker judges the answers of one package.
+type checker struct {
+	pass   *analysis.Pass
+	tracer *tracer
+}
+
+func (c *checker) reportRange(rng analysis.Range, fixes []analysis.SuggestedFix, format string, args ...any) {
+	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), SuggestedFixes: fixes}
+	d.Message = fmt.Sprintf(format, args...)
+	report.Report(c.pass, d)
+}

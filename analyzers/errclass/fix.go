@@ -1,0 +1,97 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// statusFix replaces the answer's status with want, spelled the way the
+// status was spelled: http.StatusX for a net/http constant, a number for a
+// literal. It returns nil when the status is not written in the answer
+// itself (a helper's fixed status, a constructor).
+func (c *checker) statusFix(w *httpwrite.Write, want int, httpName string) []analysis.SuggestedFix {
+	e := c.statusEdit(w, want, httpName)
+	if e == nil {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "answer " + itoa(want), TextEdits: []analysis.TextEdit{*e}}}
+}
+
+func (c *checker) statusEdit(w *httpwrite.Write, want int, httpName string) *analysis.TextEdit {
+	if w.StatusExpr == nil {
+		return nil
+	}
+	return c.constEdit(w.StatusExpr, itoa(want), httpName)
+}
+
+// constEdit replaces e, a constant, by name when e is a selector of a
+// package (keeping the package's local name) and by literal otherwise.
+func (c *checker) constEdit(e ast.Expr, literal, qualifiedName string) *analysis.TextEdit {
+	e = ast.Unparen(e)
+	if _, ok := httpwrite.IntConst(c.pass.TypesInfo, e); !ok {
+		return nil
+	}
+	text := literal
+	if sel, ok := e.(*ast.SelectorExpr); ok && qualifiedName != "" {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			_, name, _ := strings.Cut(qualifiedName, ".")
+			// Keep the package's spelling only where that package has
+			// the name (net/http, go-sdk jsonrpc and the runtime do).
+			if pn, isPkg := c.pass.TypesInfo.Uses[id].(*types.PkgName); isPkg && pn.Imported().Scope().Lookup(name) != nil {
+				text = id.Name + "." + name
+			}
+		}
+	}
+	return &analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)}
+}
+
+// internalFix turns a misclassified answer into 500 with -32603:
+// protocol.ParseError(err) becomes protocol.Internal(err); a status and a
+// code written in the answer become 500 and -32603. It returns nil when the
+// change is not mechanical.
+func (c *checker) internalFix(w *httpwrite.Write) []analysis.SuggestedFix {
+	const msg = "answer 500 with -32603 (Internal error)"
+	if w.Kind == httpwrite.Constructor {
+		call, ok := w.Node.(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "ParseError" {
+			return nil
+		}
+		return []analysis.SuggestedFix{{Message: msg, TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Internal")}}}}
+	}
+	var edits []analysis.TextEdit
+	if w.Status != 0 {
+		e := c.statusEdit(w, 500, "http.StatusInternalServerError")
+		if e == nil {
+			return nil
+		}
+		edits = append(edits, *e)
+	}
+	if w.HasCode {
+		if w.CodeExpr == nil {
+			return nil
+		}
+		e := c.constEdit(w.CodeExpr, "-32603", "x.CodeInternalError")
+		if e == nil {
+			return nil
+		}
+		edits = append(edits, *e)
+	} else if w.Kind != httpwrite.HTTPError && w.Kind != httpwrite.WriteHeader {
+		return nil
+	}
+	if len(edits) == 0 {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,333 @@
+package errclass
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// kind is what an error's origin says about whose fault it is.
+type kind int
+
+const (
+	// decode: the client's bytes did not decode (json.Unmarshal,
+	// Decoder.Decode, jsonrpc.DecodeMessage): -32700 is right.
+	decode kind = iota + 1
+	// read: reading the body failed (io.ReadAll): a 400, or 413 over a limit.
+	read
+	// internal: the server failed (an id generator, a store, a hook,
+	// Server.Connect, recover()): 500 with -32603.
+	internal
+)
+
+// origin is one call an error may come from.
+type origin struct {
+	kind kind
+	name string // the call as the user wrote it, for messages
+	body bool   // the call reads a stream (the body): it fails on a body over a limit
+}
+
+// originFact records where the errors a function returns come from, for
+// callers in other packages: whether some come from decoding the client's
+// bytes or reading its body, and the first server-side failure among them.
+type originFact struct {
+	Decode   bool
+	Read     bool
+	Internal string // the call a server-side failure comes from, or ""
+}
+
+func (*originFact) AFact() {}
+
+func (f *originFact) String() string {
+	var parts []string
+	if f.Decode {
+		parts = append(parts, "decode")
+	}
+	if f.Read {
+		parts = append(parts, "read")
+	}
+	if f.Internal != "" {
+		parts = append(parts, "internal "+f.Internal)
+	}
+	return "errors(" + strings.Join(parts, ", ") + ")"
+}
+
+// tracer follows error values back to the calls they come from, within the
+// package through SSA and across packages through originFacts.
+type tracer struct {
+	importFact func(*types.Func) *originFact
+	pkg        *types.Package
+	funcs      map[*types.Func]*ssa.Function // this package's functions
+	memo       map[*ssa.Function][]origin
+}
+
+// origins returns the calls v may come from. Values it cannot follow (a
+// parameter, a global, a field) contribute nothing: errclass stays silent
+// about errors it cannot place.
+func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
+	if v == nil || seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ssa.Call:
+		return t.call(v.Common(), seen)
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			return t.call(c.Common(), seen)
+		}
+	case *ssa.Phi:
+		var out []origin
+		for _, e := range v.Edges {
+			out = append(out, t.origins(e, seen)...)
+		}
+		return out
+	case *ssa.MakeInterface:
+		return t.origins(v.X, seen)
+	case *ssa.ChangeInterface:
+		return t.origins(v.X, seen)
+	case *ssa.ChangeType:
+		return t.origins(v.X, seen)
+	case *ssa.TypeAssert:
+		return t.origins(v.X, seen)
+	case *ssa.UnOp:
+		if alloc, ok := v.X.(*ssa.Alloc); ok {
+			return t.stored(alloc, seen)
+		}
+	case *ssa.Alloc:
+		return t.stored(v, seen)
+	}
+	return nil
+}
+
+// stored returns the origins of every value stored into a local variable.
+func (t *tracer) stored(alloc *ssa.Alloc, seen map[ssa.Value]bool) []origin {
+	var out []origin
+	for _, r := range *alloc.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+			out = append(out, t.origins(st.Val, seen)...)
+		}
+	}
+	return out
+}
+
+// variadic returns the origins of the values packed into a ...any argument.
+func (t *tracer) variadic(v ssa.Value, seen map[ssa.Value]bool) []origin {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []origin
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				out = append(out, t.origins(st.Val, seen)...)
+			}
+		}
+	}
+	return out
+}
+
+// call classifies the call an error comes from.
+func (t *tracer) call(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		if b.Name() == "recover" {
+			return []origin{{kind: internal, name: "recover()"}}
+		}
+		return nil
+	}
+	if c.IsInvoke() {
+		return t.invoke(c)
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return t.dynamic(c)
+	}
+	fn, _ := callee.Object().(*types.Func)
+	if fn == nil {
+		// A closure called in place: follow its returns.
+		return t.returns(callee)
+	}
+	if k, ok := known(fn); ok {
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn)}}
+	}
+	switch {
+	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
+		// A wrapped error comes from what it wraps; %v of recover() too.
+		if n := len(c.Args); n > 0 {
+			return t.variadic(c.Args[n-1], seen)
+		}
+		return nil
+	case httpwrite.IsFunc(fn, httpwrite.PkgErrors, "New"):
+		return nil
+	}
+	if fn.Pkg() == t.pkg {
+		if f := t.funcs[fn]; f != nil {
+			return t.returns(f)
+		}
+		return nil
+	}
+	if f := t.importFact(fn); f != nil {
+		return f.origins(describe(fn))
+	}
+	return nil
+}
+
+func (f *originFact) origins(via string) []origin {
+	var out []origin
+	if f.Decode {
+		out = append(out, origin{kind: decode, name: via})
+	}
+	if f.Read {
+		out = append(out, origin{kind: read, name: via})
+	}
+	if f.Internal != "" {
+		out = append(out, origin{kind: internal, name: via + " (from " + f.Internal + ")"})
+	}
+	return out
+}
+
+// returns is the origins of the errors f returns, memoised; a recursive
+// call contributes nothing.
+func (t *tracer) returns(f *ssa.Function) []origin {
+	if o, ok := t.memo[f]; ok {
+		return o
+	}
+	t.memo[f] = nil
+	res := f.Signature.Results()
+	if res.Len() == 0 || !httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	var out []origin
+	seen := map[ssa.Value]bool{}
+	for _, b := range f.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == res.Len() {
+			out = append(out, t.origins(ret.Results[res.Len()-1], seen)...)
+		}
+	}
+	t.memo[f] = out
+	return out
+}
+
+// invoke classifies a call through an interface. A method of a
+// non-standard interface that takes a context first is a store or hook of
+// the server's (SessionStore.Get(ctx, id), EventStore.Append(ctx, ...)); its
+// failure is the server's.
+func (t *tracer) invoke(c *ssa.CallCommon) []origin {
+	m := c.Method
+	sig := m.Type().(*types.Signature)
+	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {
+		return nil
+	}
+	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+}
+
+// dynamic classifies a call of a function value. A function held in a
+// struct field is a hook or generator the server was configured with
+// (SessionIDGenerator, OnSessionInitialized); its failure is the server's.
+func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
+	v := c.Value
+	if u, ok := v.(*ssa.UnOp); ok {
+		v = u.X
+	}
+	switch f := v.(type) {
+	case *ssa.FieldAddr:
+		st := f.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		return []origin{{kind: internal, name: describeValue(f.X) + "." + st.Field(f.Field).Name()}}
+	case *ssa.Field:
+		st := f.X.Type().Underlying().(*types.Struct)
+		return []origin{{kind: internal, name: describeValue(f.X) + "." + st.Field(f.Field).Name()}}
+	}
+	return nil
+}
+
+// known classifies calls of the standard library, go-sdk and the runtime
+// by what they are.
+func known(fn *types.Func) (kind, bool) {
+	switch {
+	case httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal"),
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode"),
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Token"),
+		httpwrite.IsFunc(fn, httpwrite.PkgSDKRPC, "DecodeMessage"),
+		httpwrite.IsFunc(fn, httpwrite.PkgSDKRPC2, "DecodeMessage"):
+		return decode, true
+	case httpwrite.IsFunc(fn, httpwrite.PkgIO, "ReadAll"),
+		httpwrite.IsFunc(fn, httpwrite.PkgIO, "ReadFull"),
+		httpwrite.IsFunc(fn, httpwrite.PkgIO, "Copy"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Request", "ParseForm"):
+		return read, true
+	case httpwrite.IsMethod(fn, httpwrite.PkgSDKMCP, "Server", "Connect"),
+		httpwrite.IsFunc(fn, "crypto/rand", "Read"),
+		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Marshal"),
+		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "MarshalIndent"),
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode"),
+		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID"),
+		fn.Pkg() != nil && fn.Pkg().Path() == "database/sql",
+		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New") && fn.Name() != "NewString":
+		return internal, true
+	}
+	return 0, false
+}
+
+// readsStream reports the decoders and readers that read from an
+// io.Reader, and so fail with *http.MaxBytesError on a limited body.
+func readsStream(fn *types.Func) bool {
+	return httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Token") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgIO, "ReadAll") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgIO, "ReadFull") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgIO, "Copy")
+}
+
+// describe names fn as a call site would: pkg.Func or (T).Method.
+func describe(fn *types.Func) string {
+	sig := fn.Type().(*types.Signature)
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
+		ptr := ""
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t, ptr = p.Elem(), "*"
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return "(" + ptr + n.Obj().Pkg().Name() + "." + n.Obj().Name() + ")." + fn.Name()
+		}
+		return fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// describeValue names the receiver of a method or field call for a
+// message: the variable or field it was loaded from.
+func describeValue(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return describeValue(v.X)
+	case *ssa.FieldAddr:
+		st := v.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		return describeValue(v.X) + "." + st.Field(v.Field).Name()
+	case *ssa.Field:
+		st := v.X.Type().Underlying().(*types.Struct)
+		return describeValue(v.X) + "." + st.Field(v.Field).Name()
+	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+		return v.Name()
+	case *ssa.Alloc:
+		if v.Comment != "" {
+			return v.Comment
+		}
+	}
+	return v.Type().String()
+}

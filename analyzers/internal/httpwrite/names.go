@@ -1,0 +1,149 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/build"
+	"go/constant"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Import paths of the packages whose functions and types mean something here.
+const (
+	PkgHTTP       = "net/http"
+	PkgJSON       = "encoding/json"
+	PkgIO         = "io"
+	PkgErrors     = "errors"
+	PkgSDKMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
+	PkgSDKRPC     = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	PkgSDKRPC2    = "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2"
+	PkgProtocol   = "github.com/mcpwire/mcpwire/runtime/protocol"
+	PkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
+)
+
+// JSON-RPC codes the checks reason about.
+const (
+	CodeParseError      = -32700
+	CodeInvalidRequest  = -32600
+	CodeInternalError   = -32603
+	CodeSessionNotFound = -32001
+)
+
+// Callee returns the function or method call invokes, static or through an
+// interface, or nil for calls of function values, conversions and builtins.
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// IsFunc reports whether fn is the package-level function path.name.
+func IsFunc(fn *types.Func, path, name string) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != name || fn.Pkg().Path() != path {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() == nil
+}
+
+// IsMethod reports whether fn is the method name of the type path.typ (or a
+// pointer to it).
+func IsMethod(fn *types.Func, path, typ, name string) bool {
+	if fn == nil || fn.Name() != name {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	return IsNamed(sig.Recv().Type(), path, typ)
+}
+
+// IsNamed reports whether t (or what it points to) is the named type
+// path.name.
+func IsNamed(t types.Type, path, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Name() == name
+}
+
+// IntConst returns the integer constant value of e, however it is spelled:
+// a literal, a named constant of any package, or a constant expression.
+func IntConst(info *types.Info, e ast.Expr) (int64, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// StringConst returns the string constant value of e.
+func StringConst(info *types.Info, e ast.Expr) (string, bool) {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// IsErrorType reports whether t is the error interface.
+func IsErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsRequestBody reports whether e is r.Body for an *http.Request r.
+func IsRequestBody(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Body" {
+		return false
+	}
+	return IsNamed(info.TypeOf(sel.X), PkgHTTP, "Request")
+}
+
+// IsSessionHeader reports whether e is a constant naming the Mcp-Session-Id
+// header, in any case (header lookups are case-insensitive).
+func IsSessionHeader(info *types.Info, e ast.Expr) bool {
+	s, ok := StringConst(info, e)
+	return ok && strings.EqualFold(s, "Mcp-Session-Id")
+}
+
+// Imports reports whether pkg imports any of paths directly.
+func Imports(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsStd reports whether path is a standard-library package: its first
+// element has no dot and GOROOT holds it. (Fixture and GOPATH packages have
+// dotless paths too, so the dot alone does not decide.)
+func IsStd(path string) bool {
+	if v, ok := stdCache.Load(path); ok {
+		return v.(bool)
+	}
+	first, _, _ := strings.Cut(path, "/")
+	std := !strings.Contains(first, ".")
+	if std {
+		fi, err := os.Stat(filepath.Join(build.Default.GOROOT, "src", filepath.FromSlash(path)))
+		std = err == nil && fi.IsDir()
+	}
+	stdCache.Store(path, std)
+	return std
+}
+
+var stdCache sync.Map

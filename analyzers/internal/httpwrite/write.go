@@ -1,0 +1,457 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Kind says where an answer was found.
+type Kind int
+
+const (
+	HTTPError   Kind = iota + 1 // http.Error(w, msg, status)
+	WriteHeader                 // w.WriteHeader(status)
+	Constructor                 // a protocol.* constructor or protocol.Error literal
+	ErrorObject                 // a jsonrpc.Error literal or a JSON error object: a code only
+	Helper                      // a call of a function with a Sink
+)
+
+// Write is one answer: a status, a code, or both, and the errors it is about.
+type Write struct {
+	Kind Kind
+	Node ast.Node // the call or composite literal
+	// Status is the HTTP status when it is a constant, else 0. StatusExpr is
+	// the expression that gives it, when there is one in this function.
+	Status     int
+	StatusExpr ast.Expr
+	// Code is the JSON-RPC code when HasCode; CodeExpr gives it (nil when an
+	// error object omits its code, which makes it 0).
+	Code     int64
+	HasCode  bool
+	CodeExpr ast.Expr
+	// CodeNode is the error object that carries the code, when it is not
+	// Node itself (a WriteHeader paired with a later error object).
+	CodeNode ast.Node
+	// Causes are the error-typed expressions the answer reports: the
+	// argument of err.Error() in a message, the cause of protocol.ParseError.
+	Causes []ast.Expr
+	// Stack is the path from the function body down to Node.
+	Stack []ast.Node
+	// objParam is, for an ErrorObject that is a parameter, that parameter.
+	objParam *types.Var
+}
+
+// SinkOf returns the summary of a function, or nil; analyzers back it with
+// their facts.
+type SinkOf func(*types.Func) *Sink
+
+// Collect returns the answers written in body, a function's body, without
+// looking into function literals (each is a function of its own). A status
+// without a code (WriteHeader) is paired with an error object in the same
+// block, so `w.WriteHeader(400); json.NewEncoder(w).Encode(obj)` is one
+// answer.
+func Collect(info *types.Info, body *ast.BlockStmt, sinkOf SinkOf) []*Write {
+	if body == nil {
+		return nil
+	}
+	var out []*Write
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		var w *Write
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			w = callWrite(info, n, sinkOf)
+		case *ast.CompositeLit:
+			w = literalWrite(info, n, stack)
+		case *ast.Ident:
+			w = paramObject(info, n)
+		}
+		if w != nil {
+			w.Stack = append([]ast.Node(nil), stack...)
+			out = append(out, w)
+		}
+		return true
+	})
+	return pair(out)
+}
+
+// pair merges each status-only answer with the first code-only error object
+// in the same block, and drops the merged objects.
+func pair(ws []*Write) []*Write {
+	used := map[*Write]bool{}
+	for _, w := range ws {
+		if w.HasCode || (w.Kind != WriteHeader && w.Kind != Helper) {
+			continue
+		}
+		blk := innermostBlock(w.Stack)
+		for _, o := range ws {
+			if o.Kind != ErrorObject || used[o] || innermostBlock(o.Stack) != blk {
+				continue
+			}
+			used[o] = true
+			w.Code, w.HasCode, w.CodeExpr, w.CodeNode = o.Code, o.HasCode, o.CodeExpr, o.Node
+			w.objParam = o.objParam
+			w.Causes = append(w.Causes, o.Causes...)
+			break
+		}
+	}
+	var out []*Write
+	for _, w := range ws {
+		if !used[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// innermostBlock is the innermost statement list holding the last node of
+// stack: a block, or a case or select clause.
+func innermostBlock(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
+	fn := Callee(info, call)
+	if fn == nil {
+		return nil
+	}
+	switch {
+	case IsFunc(fn, PkgHTTP, "Error") && len(call.Args) == 3:
+		w := &Write{Kind: HTTPError, Node: call, StatusExpr: call.Args[2]}
+		w.Status = statusOf(info, call.Args[2])
+		w.Causes = ErrorsIn(info, call.Args[1])
+		return w
+	case fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) && len(call.Args) == 1:
+		return &Write{Kind: WriteHeader, Node: call, StatusExpr: call.Args[0], Status: statusOf(info, call.Args[0])}
+	case fn.Pkg() != nil && fn.Pkg().Path() == PkgProtocol:
+		return protocolCall(info, fn, call)
+	}
+	if sinkOf == nil {
+		return nil
+	}
+	s := sinkOf(fn)
+	if s == nil {
+		return nil
+	}
+	w := &Write{Kind: Helper, Node: call, Status: s.Status, Code: s.Code, HasCode: s.HasCode}
+	arg := func(i int) ast.Expr {
+		if i >= 1 && i <= len(call.Args) {
+			return call.Args[i-1]
+		}
+		return nil
+	}
+	if e := arg(s.StatusArg); e != nil {
+		w.StatusExpr, w.Status = e, statusOf(info, e)
+	}
+	if e := arg(s.CodeArg); e != nil {
+		w.CodeExpr = e
+		w.Code, w.HasCode = IntConst(info, e)
+	}
+	if e := arg(s.ObjectArg); e != nil {
+		if lit := objectLiteral(e); lit != nil {
+			if o := literalWrite(info, lit, nil); o != nil && o.Kind == ErrorObject {
+				w.Code, w.HasCode, w.CodeExpr, w.CodeNode = o.Code, o.HasCode, o.CodeExpr, lit
+				w.Causes = append(w.Causes, o.Causes...)
+			}
+		}
+	}
+	if e := arg(s.ErrArg); e != nil {
+		w.Causes = append(w.Causes, e)
+	} else {
+		// A message built from an error names the error the answer is about.
+		for _, a := range call.Args {
+			w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+		}
+	}
+	return w
+}
+
+func objectLiteral(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+func isWriteHeaderSig(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return false
+	}
+	b, ok := sig.Params().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int
+}
+
+// statusOf is e's value when e is a constant HTTP status, else 0.
+func statusOf(info *types.Info, e ast.Expr) int {
+	v, ok := IntConst(info, e)
+	if !ok || v < 100 || v > 999 {
+		return 0
+	}
+	return int(v)
+}
+
+// protocolStatus is the status and code each protocol constructor answers,
+// and which argument (1-based) is the cause.
+var protocolCtors = map[string]struct {
+	status int
+	code   int64
+	cause  int
+}{
+	"SessionNotFound":      {404, -32001, 0},
+	"Forbidden":            {403, -32000, 0},
+	"MethodNotAllowed":     {405, -32000, 0},
+	"NotAcceptable":        {406, -32000, 0},
+	"UnsupportedMediaType": {415, -32000, 0},
+	"BodyTooLarge":         {413, -32000, 0},
+	"BadRequest":           {400, -32000, 0},
+	"ParseError":           {400, CodeParseError, 1},
+	"InvalidRequest":       {400, CodeInvalidRequest, 0},
+	"Conflict":             {409, -32000, 0},
+	"UnsupportedVersion":   {400, -32000, 0},
+	"Unavailable":          {503, -32000, 0},
+	"Internal":             {500, CodeInternalError, 1},
+}
+
+func protocolCall(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil {
+		return nil
+	}
+	if fn.Name() == "NewError" && len(call.Args) >= 2 {
+		w := &Write{Kind: Constructor, Node: call, StatusExpr: call.Args[0], Status: statusOf(info, call.Args[0]), CodeExpr: call.Args[1]}
+		w.Code, w.HasCode = IntConst(info, call.Args[1])
+		for _, a := range call.Args[2:] {
+			w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+		}
+		return w
+	}
+	c, ok := protocolCtors[fn.Name()]
+	if !ok {
+		return nil
+	}
+	w := &Write{Kind: Constructor, Node: call, Status: c.status, Code: c.code, HasCode: true}
+	if c.cause > 0 && c.cause <= len(call.Args) {
+		w.Causes = []ast.Expr{call.Args[c.cause-1]}
+	}
+	return w
+}
+
+// literalWrite recognises error objects and protocol.Error literals.
+func literalWrite(info *types.Info, lit *ast.CompositeLit, stack []ast.Node) *Write {
+	t := info.TypeOf(lit)
+	if t == nil {
+		return nil
+	}
+	switch {
+	case IsNamed(t, PkgProtocol, "Error"):
+		w := &Write{Kind: Constructor, Node: lit}
+		for _, kv := range keyed(lit) {
+			switch kv.key {
+			case "Status":
+				w.StatusExpr, w.Status = kv.value, statusOf(info, kv.value)
+			case "Code":
+				w.CodeExpr = kv.value
+				w.Code, w.HasCode = IntConst(info, kv.value)
+			case "Cause":
+				w.Causes = append(w.Causes, kv.value)
+			}
+		}
+		return w
+	case IsNamed(t, PkgSDKRPC2, "WireError"):
+		// A missing Code is code 0, which is itself a finding.
+		w := &Write{Kind: ErrorObject, Node: lit, HasCode: true}
+		for _, kv := range keyed(lit) {
+			switch kv.key {
+			case "Code":
+				w.CodeExpr = kv.value
+				w.Code, w.HasCode = IntConst(info, kv.value)
+			case "Message":
+				w.Causes = append(w.Causes, ErrorsIn(info, kv.value)...)
+			}
+		}
+		return w
+	}
+	return jsonObject(info, lit, t, stack)
+}
+
+// jsonObject recognises a JSON-RPC error object written by hand: a map or
+// struct literal with a "code" and a "message" member, nested as the "error"
+// member of a literal that has a "jsonrpc" member. The nesting keeps
+// unrelated {code, message} payloads out.
+func jsonObject(info *types.Info, lit *ast.CompositeLit, t types.Type, stack []ast.Node) *Write {
+	members := jsonMembers(info, lit, t)
+	code, hasCode := members["code"]
+	if _, ok := members["message"]; !ok {
+		return nil
+	}
+	if !hasCode {
+		if _, isStruct := t.Underlying().(*types.Struct); !isStruct || !structHas(t, "code") {
+			return nil
+		}
+	}
+	if !insideEnvelope(info, stack) {
+		return nil
+	}
+	w := &Write{Kind: ErrorObject, Node: lit, HasCode: true}
+	if code != nil {
+		w.CodeExpr = code
+		w.Code, w.HasCode = IntConst(info, code)
+	}
+	if msg := members["message"]; msg != nil {
+		w.Causes = ErrorsIn(info, msg)
+	}
+	return w
+}
+
+// insideEnvelope reports whether the literal ending stack sits (possibly
+// behind & ) as a member of a literal that has a "jsonrpc" member.
+func insideEnvelope(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0 && i >= len(stack)-5; i-- {
+		if lit, ok := stack[i].(*ast.CompositeLit); ok {
+			t := info.TypeOf(lit)
+			if t == nil {
+				return false
+			}
+			_, ok := jsonMembers(info, lit, t)["jsonrpc"]
+			if !ok {
+				ok = structHas(t, "jsonrpc")
+			}
+			return ok
+		}
+	}
+	return false
+}
+
+type keyValue struct {
+	key   string
+	value ast.Expr
+}
+
+// keyed returns the members of a keyed struct literal by field name.
+func keyed(lit *ast.CompositeLit) []keyValue {
+	var out []keyValue
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok {
+			out = append(out, keyValue{id.Name, kv.Value})
+		}
+	}
+	return out
+}
+
+// jsonMembers maps the JSON member names a map or keyed struct literal sets
+// to their values.
+func jsonMembers(info *types.Info, lit *ast.CompositeLit, t types.Type) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			return out
+		}
+		for _, e := range lit.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if k, ok := StringConst(info, kv.Key); ok {
+					out[k] = kv.Value
+				}
+			}
+		}
+	case *types.Struct:
+		names := map[string]string{}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			names[f.Name()] = jsonName(f.Name(), u.Tag(i))
+		}
+		for _, kv := range keyed(lit) {
+			if n, ok := names[kv.key]; ok {
+				out[n] = kv.value
+			}
+		}
+	}
+	return out
+}
+
+func structHas(t types.Type, member string) bool {
+	u, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < u.NumFields(); i++ {
+		if jsonName(u.Field(i).Name(), u.Tag(i)) == member {
+			return true
+		}
+	}
+	return false
+}
+
+func jsonName(field, tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	if name == "" {
+		return strings.ToLower(field)
+	}
+	return name
+}
+
+// paramObject recognises a use of a parameter whose type is go-sdk's
+// *jsonrpc.Error: a helper that writes an error object it was given.
+func paramObject(info *types.Info, id *ast.Ident) *Write {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || !IsNamed(v.Type(), PkgSDKRPC2, "WireError") {
+		return nil
+	}
+	return &Write{Kind: ErrorObject, Node: id, objParam: v}
+}
+
+// ErrorsIn returns the error-typed expressions inside e that a message is
+// made of: err in err.Error(), fmt.Sprintf("...%v", err), or e itself.
+func ErrorsIn(info *types.Info, e ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case ast.Expr:
+			if IsErrorType(info.TypeOf(n)) {
+				if _, isCall := n.(*ast.CallExpr); !isCall || !isErrorCall(info, n.(*ast.CallExpr)) {
+					out = append(out, n)
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// isErrorCall reports a call whose result is an error built from its
+// arguments (fmt.Errorf, errors.New): look inside it instead.
+func isErrorCall(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	return IsFunc(fn, "fmt", "Errorf") || IsFunc(fn, PkgErrors, "New") || IsFunc(fn, PkgErrors, "Join")
+}
+
+// StatusText renders a status for a message, "400" or "status 400".
+func StatusText(s int) string { return strconv.Itoa(s) }
