@@ -10,10 +10,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
+	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
 )
 
 // checks are the analyzers that look for wiring bugs.
-var checks = []*analysis.Analyzer{}
+var checks = []*analysis.Analyzer{
+	refusedhandshake.Analyzer,
+}
 
 // all is checks plus ignoredirective, which is built from them because a
 // suppression directive may name any of them; sorted by name so help,
