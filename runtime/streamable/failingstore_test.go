@@ -1,0 +1,28 @@
+package streamable_test
+
+import (
+	"context"
+	"iter"
+)
+
+// failingStore is an event store whose writes fail (or panic).
+type failingStore struct {
+	err    error
+	panics bool
+}
+
+func (s failingStore) fail() error {
+	if s.panics {
+		panic("event store boom")
+	}
+	return s.err
+}
+
+func (s failingStore) Open(context.Context, string, string) error { return s.fail() }
+func (s failingStore) Append(context.Context, string, string, []byte) error {
+	return s.fail()
+}
+func (s failingStore) After(context.Context, string, string, int) iter.Seq2[[]byte, error] {
+	return func(yield func([]byte, error) bool) { yield(nil, s.fail()) }
+}
+func (s failingStore) SessionClosed(context.Context, string) error { return nil }
