@@ -90,7 +90,7 @@ type pair struct {
 	tr      *streamable.Transport
 	ss      *mcp.ServerSession
 	closes  atomic.Int32
-	closeID atomic.Value // string
+	closeID atomic.Value  // string
 	ended   chan struct{} // closed when ss.Wait returns
 }
 

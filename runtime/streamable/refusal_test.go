@@ -32,7 +32,7 @@ func onLoopback(r *http.Request) *http.Request {
 type refusal struct {
 	name      string
 	opts      func(*streamable.Options)
-	establish bool                                   // refuse on an established session
+	establish bool                                    // refuse on an established session
 	before    func(t *testing.T, p *pair, sid string) // e.g. close, open a GET stream
 	req       func(sid string) *http.Request
 	status    int
@@ -161,7 +161,9 @@ func refusals() []refusal {
 			},
 			status: 400, code: protocol.CodeServerError, id: "7", contains: protocol.HeaderSessionID},
 		{name: "unknown Mcp-Session-Id", establish: true,
-			req:    func(string) *http.Request { return request(http.MethodPost, listBody(7), withSID("not-this-session")...) },
+			req: func(string) *http.Request {
+				return request(http.MethodPost, listBody(7), withSID("not-this-session")...)
+			},
 			status: 404, code: protocol.CodeSessionNotFound, id: "7"},
 		{name: "Mcp-Session-Id before any session",
 			req:    func(string) *http.Request { return request(http.MethodPost, listBody(7), withSID("guessed")...) },
