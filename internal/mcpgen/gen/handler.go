@@ -1,0 +1,630 @@
+package gen
+
+import (
+	. "github.com/dave/jennifer/jen"
+)
+
+// Handler returns the source of the session-map handler for o.
+func Handler(o Config) ([]byte, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	o = o.Normalize()
+	f := newFile(o.Package)
+	for _, emit := range []func(*File, Config){
+		emitVersionCheck,
+		emitOptions,
+		emitStats,
+		emitHandlerType,
+		emitNewHandler,
+		emitServeHTTP,
+		emitLegacy,
+		emitSessionBookkeeping,
+		emitShutdownAndStats,
+		emitModernChecks,
+	} {
+		emit(f, o)
+	}
+	return render(f, o)
+}
+
+// Short names for the runtime and SDK identifiers the generated code uses.
+func mcpQ(name string) *Statement        { return Qual(pkgMCP, name) }
+func protocolQ(name string) *Statement   { return Qual(pkgProtocol, name) }
+func streamableQ(name string) *Statement { return Qual(pkgStreamable, name) }
+func classifyQ(name string) *Statement   { return Qual(pkgClassify, name) }
+
+// writeError is protocol.WriteError(w, id, err): every refusal goes
+// through it.
+func writeError(id, err Code) *Statement {
+	return protocolQ("WriteError").Call(Id("w"), id, err)
+}
+
+func emitVersionCheck(f *File, _ Config) {
+	f.Add(doc(
+		"This is a compile-time assertion that the mcpwire runtime this code builds",
+		"against is new enough for it. If it fails, upgrade github.com/mcpwire/mcpwire",
+		"(or regenerate with the mcpgen that matches your runtime).",
+	))
+	f.Const().Id("_").Op("=").Qual(pkgRuntime, "IsAtLeastVersion0_1_0")
+}
+
+func emitOptions(f *File, o Config) {
+	f.Add(doc(
+		"HandlerOptions configures a [Handler]. The zero value works: no session",
+		"limit, no idle timeout, SSE responses, no event store, the Host checked for",
+		"loopback listeners, no Origin allowlist, and no logging.",
+	))
+	fields := []Code{}
+	if o.Mode.Sessions() {
+		fields = append(fields,
+			doc("MaxSessions caps open sessions plus handshakes in progress; a new",
+				"handshake beyond it is refused 503 with Retry-After. Zero: no cap."),
+			Id("MaxSessions").Int(),
+			doc("IdleTimeout closes a session that has had no request in flight for",
+				"this long. Zero: sessions are never closed for idleness."),
+			Id("IdleTimeout").Qual("time", "Duration"),
+		)
+	}
+	fields = append(fields,
+		doc("JSONResponse answers requests with one application/json body instead",
+			"of an SSE stream."),
+		Id("JSONResponse").Bool(),
+	)
+	if o.Mode.Sessions() {
+		fields = append(fields,
+			doc("EventStore makes session streams resumable (Last-Event-ID); nil",
+				"disables resumption."),
+			Id("EventStore").Add(streamableQ("EventStore")),
+		)
+	}
+	fields = append(fields,
+		doc("AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:",
+			"a request that arrived on a loopback address must name a loopback host."),
+		Id("AllowedHosts").Index().String(),
+		Id("AllowedOrigins").Index().String(),
+		doc("MaxBodyBytes limits a request body: zero is the runtime's default",
+			"(4 MiB), negative is no limit."),
+		Id("MaxBodyBytes").Int64(),
+		doc("Logger receives the handler's and the transports' logs; nil discards them."),
+		Id("Logger").Op("*").Qual("log/slog", "Logger"),
+	)
+	f.Type().Id("HandlerOptions").Struct(fields...)
+}
+
+func emitStats(f *File, _ Config) {
+	f.Add(doc("Stats is a snapshot of a [Handler]'s session counters."))
+	f.Type().Id("Stats").Struct(
+		doc("OpenSessions is the number of sessions open now."),
+		Id("OpenSessions").Int().Tag(map[string]string{"json": "open_sessions"}),
+		doc("HandshakesAccepted and HandshakesRefused count initialize requests",
+			"that did and did not establish a session."),
+		Id("HandshakesAccepted").Int64().Tag(map[string]string{"json": "handshakes_accepted"}),
+		Id("HandshakesRefused").Int64().Tag(map[string]string{"json": "handshakes_refused"}),
+		doc("ClosedByDelete, ClosedByIdle and ClosedByShutdown count sessions",
+			"ended by the client's DELETE, by IdleTimeout, and by Shutdown."),
+		Id("ClosedByDelete").Int64().Tag(map[string]string{"json": "closed_by_delete"}),
+		Id("ClosedByIdle").Int64().Tag(map[string]string{"json": "closed_by_idle"}),
+		Id("ClosedByShutdown").Int64().Tag(map[string]string{"json": "closed_by_shutdown"}),
+	)
+}
+
+func emitHandlerType(f *File, o Config) {
+	lines := []string{"Handler serves one MCP endpoint"}
+	switch o.Mode {
+	case ModeHybrid:
+		lines = []string{
+			"Handler serves one MCP endpoint for both protocol eras. A 2026-07-28",
+			"request is served statelessly by go-sdk's StreamableHTTPHandler; a legacy",
+			"initialize gets its own session transport and a fresh server from the",
+			"factory; a request naming a session goes to that session's transport.",
+		}
+	case ModeLegacy:
+		lines = []string{
+			"Handler serves one MCP endpoint with sessions (2025-03-26 … 2025-11-25).",
+			"An initialize gets its own session transport and a fresh server from the",
+			"factory; a request naming a session goes to that session's transport; a",
+			"2026-07-28 request is refused as an unsupported revision (-32022), so a",
+			"client probing for it falls back to initialize.",
+		}
+	case ModeModern:
+		lines = []string{
+			"Handler serves one MCP endpoint statelessly (2026-07-28): every request",
+			"goes to go-sdk's StreamableHTTPHandler in stateless mode, which never",
+			"mints or echoes Mcp-Session-Id and answers GET and DELETE with 405.",
+		}
+	}
+	f.Add(doc(lines...))
+	fields := []Code{
+		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
+		Id("opts").Id("HandlerOptions"),
+	}
+	if o.Mode.Modern() {
+		fields = append(fields, Id("modern").Qual("net/http", "Handler"))
+	}
+	fields = append(fields, Line(),
+		Id("mu").Qual("sync", "Mutex"),
+		Id("closed").Bool().Comment("set by Shutdown; no new sessions after it"),
+	)
+	if o.Mode.Sessions() {
+		fields = append(fields,
+			Id("sessions").Map(String()).Op("*").Id("handlerSession"),
+			Id("pending").Int().Comment("handshakes in progress, counted against MaxSessions"),
+			doc("running counts the goroutines that wait for a server session to end;",
+				"Shutdown waits for them."),
+			Id("running").Qual("sync", "WaitGroup"),
+			Line(),
+			Id("accepted").Op(",").Id("refused").Qual("sync/atomic", "Int64"),
+			Id("closedByDelete").Op(",").Id("closedByIdle").Op(",").Id("closedByShutdown").Qual("sync/atomic", "Int64"),
+		)
+	}
+	f.Type().Id("Handler").Struct(fields...)
+
+	if !o.Mode.Sessions() {
+		return
+	}
+	f.Add(doc("closeReason records why a session is being closed, for [Stats]."))
+	f.Type().Id("closeReason").Int32()
+	f.Const().Defs(
+		Id("reasonOther").Id("closeReason").Op("=").Iota(),
+		Id("reasonDelete"),
+		Id("reasonIdle"),
+		Id("reasonShutdown"),
+	)
+	f.Add(doc("handlerSession is one legacy session: its transport and the state the",
+		"handler keeps about it."))
+	f.Type().Id("handlerSession").Struct(
+		Id("transport").Op("*").Add(streamableQ("Transport")),
+		Id("reason").Qual("sync/atomic", "Int32").Comment("a closeReason; the first one set wins"),
+		Line(),
+		doc("id and removed are guarded by Handler.mu. id is set when the session",
+			"is registered, so a refused handshake never has one."),
+		Id("id").String(),
+		Id("removed").Bool(),
+		Line(),
+		doc("active and idle are guarded by mu: the requests in flight and the",
+			"timer that closes the session when none has been for IdleTimeout."),
+		Id("mu").Qual("sync", "Mutex"),
+		Id("active").Int(),
+		Id("idle").Op("*").Qual("time", "Timer"),
+	)
+}
+
+func emitNewHandler(f *File, o Config) {
+	f.Add(doc(
+		"NewHandler returns a Handler that takes its servers from newServer, which must",
+		"return a new, fully configured *mcp.Server on every call: one serves each",
+		"session, and one is made up front for the stateless leg.",
+	))
+	body := []Code{
+		Id("h").Op(":=").Op("&").Id("Handler").Values(DictFunc(func(d Dict) {
+			d[Id("newServer")] = Id("newServer")
+			d[Id("opts")] = Id("opts")
+			if o.Mode.Sessions() {
+				d[Id("sessions")] = Map(String()).Op("*").Id("handlerSession").Values()
+			}
+		})),
+		If(Id("h").Dot("opts").Dot("Logger").Op("==").Nil()).Block(
+			Id("h").Dot("opts").Dot("Logger").Op("=").Qual("log/slog", "New").Call(Qual("log/slog", "DiscardHandler")),
+		),
+	}
+	if o.Mode.Modern() {
+		body = append(body,
+			doc("The stateless leg keeps no state between requests, so one server",
+				"serves all of them."),
+			Id("server").Op(":=").Id("newServer").Call(),
+			Id("h").Dot("modern").Op("=").Add(mcpQ("NewStreamableHTTPHandler")).Call(
+				Func().Params(Op("*").Qual("net/http", "Request")).Op("*").Add(mcpQ("Server")).Block(Return(Id("server"))),
+				Op("&").Add(mcpQ("StreamableHTTPOptions")).Values(Dict{
+					Id("Stateless"):           True(),
+					Id("JSONResponse"):        Id("opts").Dot("JSONResponse"),
+					Id("Logger"):              Id("h").Dot("opts").Dot("Logger"),
+					Id("MaxRequestBodyBytes"): Id("opts").Dot("MaxBodyBytes"),
+				}),
+			),
+		)
+	}
+	body = append(body, Return(Id("h")))
+	f.Func().Id("NewHandler").Params(
+		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
+		Id("opts").Id("HandlerOptions"),
+	).Op("*").Id("Handler").Block(body...)
+}
+
+// shuttingDown is the refusal after Shutdown.
+func shuttingDown() *Statement {
+	return protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: the server is shutting down"))
+}
+
+func emitServeHTTP(f *File, o Config) {
+	f.Add(doc("ServeHTTP implements [http.Handler]."))
+	recv := Func().Params(Id("h").Op("*").Id("Handler"))
+	closedCheck := []Code{
+		Id("h").Dot("mu").Dot("Lock").Call(),
+		Id("closed").Op(":=").Id("h").Dot("closed"),
+		Id("h").Dot("mu").Dot("Unlock").Call(),
+		If(Id("closed")).Block(
+			writeError(Nil(), shuttingDown()),
+			Return(),
+		),
+	}
+	var body []Code
+	body = append(body, closedCheck...)
+	switch o.Mode {
+	case ModeModern:
+		body = append(body,
+			If(Err().Op(":=").Id("h").Dot("checkHostOrigin").Call(Id("r")), Err().Op("!=").Nil()).Block(
+				writeError(Nil(), Err()),
+				Return(),
+			),
+			Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+		)
+	default:
+		body = append(body,
+			doc("The classifier reads the body once and hands back a request whose",
+				"body reads the same bytes."),
+			List(Id("r"), Id("res"), Err()).Op(":=").Add(classifyQ("Classify")).Call(Id("r"), Id("h").Dot("opts").Dot("MaxBodyBytes")),
+			If(Err().Op("!=").Nil()).Block(
+				doc("Answered below as a Reject; logged apart from bodies that are not JSON."),
+				Id("h").Dot("opts").Dot("Logger").Dot("Debug").Call(Lit("mcp: unreadable request body"), Lit("err"), Err()),
+			),
+		)
+		var modernCase Code
+		if o.Mode == ModeHybrid {
+			modernCase = Case(classifyQ("Modern")).Block(
+				If(Err().Op(":=").Id("h").Dot("checkHostOrigin").Call(Id("r")), Err().Op("!=").Nil()).Block(
+					writeError(Id("res").Dot("ID"), Err()),
+					Return(),
+				),
+				Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+			)
+		} else {
+			modernCase = Case(classifyQ("Modern")).Block(
+				doc("Sessions only: refuse the sessionless revision the way a client's",
+					"version probe expects, listing the revisions served."),
+				writeError(Id("res").Dot("ID"), protocolQ("UnsupportedProtocolVersion").Call(Id("res").Dot("Version"), protocolQ("SessionVersions"))),
+			)
+		}
+		body = append(body,
+			Switch(Id("res").Dot("Leg")).Block(
+				Case(classifyQ("Reject")).Block(
+					writeError(Id("res").Dot("ID"), Id("res").Dot("Err")),
+				),
+				modernCase,
+				Default().Block(
+					Id("h").Dot("serveLegacy").Call(Id("w"), Id("r"), Id("res")),
+				),
+			),
+		)
+	}
+	f.Add(recv).Id("ServeHTTP").Params(Id("w").Qual("net/http", "ResponseWriter"), Id("r").Op("*").Qual("net/http", "Request")).Block(body...)
+}
+
+func emitLegacy(f *File, o Config) {
+	if !o.Mode.Sessions() {
+		return
+	}
+	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
+	w := Id("w").Qual("net/http", "ResponseWriter")
+	r := Id("r").Op("*").Qual("net/http", "Request")
+
+	f.Add(doc("serveLegacy routes a request of the sessionful era: a known session id to",
+		"its transport, an unknown one to 404, a handshake to a new session."))
+	f.Add(recv()).Id("serveLegacy").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
+		If(Id("res").Dot("SessionID").Op("!=").Lit("")).Block(
+			Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("res").Dot("SessionID")),
+			If(Id("s").Op("==").Nil()).Block(
+				doc("404 tells the client to start a new session."),
+				writeError(Id("res").Dot("ID"), protocolQ("SessionNotFound").Call()),
+				Return(),
+			),
+			Id("h").Dot("serveSession").Call(Id("w"), Id("r"), Id("s")),
+			Return(),
+		),
+		If(Op("!").Id("res").Dot("IsInitialize")).Block(
+			writeError(Id("res").Dot("ID"), Id("refuseSessionless").Call(Id("r"), Id("res"))),
+			Return(),
+		),
+		Id("h").Dot("handshake").Call(Id("w"), Id("r"), Id("res")),
+	)
+
+	f.Add(doc("refuseSessionless is the answer to a legacy request that names no session",
+		"and is not an initialize."))
+	f.Func().Id("refuseSessionless").Params(r, Id("res").Add(classifyQ("Result"))).Op("*").Add(protocolQ("Error")).Block(
+		Switch().Block(
+			Case(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodGet").Op("&&").
+				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodPost").Op("&&").
+				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodDelete")).Block(
+				Return(protocolQ("MethodNotAllowed").Call(Id("r").Dot("Method"), Qual("net/http", "MethodGet"), Qual("net/http", "MethodPost"), Qual("net/http", "MethodDelete"))),
+			),
+			Case(Id("res").Dot("Reason").Op("==").Add(classifyQ("ReasonNotJSON"))).Block(
+				Return(protocolQ("ParseError").Call(Nil())),
+			),
+			Case(Id("res").Dot("Batch").Op("&&").Id("batchHasInitialize").Call(Id("res").Dot("Messages"))).Block(
+				Return(protocolQ("InvalidRequest").Call(Lit("Invalid Request: initialize must not be part of a batch"))),
+			),
+		),
+		Return(protocolQ("BadRequest").Call(Lit("Bad Request: Mcp-Session-Id header is required"))),
+	)
+
+	f.Add(doc("batchHasInitialize reports whether a batch holds an initialize request."))
+	f.Func().Id("batchHasInitialize").Params(Id("msgs").Index().Qual(pkgJSONRPC, "Message")).Bool().Block(
+		For(List(Id("_"), Id("m")).Op(":=").Range().Id("msgs")).Block(
+			If(List(Id("req"), Id("ok")).Op(":=").Id("m").Assert(Op("*").Qual(pkgJSONRPC, "Request")), Id("ok").Op("&&").Id("req").Dot("Method").Op("==").Lit("initialize")).Block(
+				Return(True()),
+			),
+		),
+		Return(False()),
+	)
+
+	f.Add(doc("serveSession hands a request to an established session's transport,",
+		"keeping the idle timer and the DELETE accounting."))
+	f.Add(recv()).Id("serveSession").Params(w, r, Id("s").Op("*").Id("handlerSession")).Block(
+		Id("s").Dot("begin").Call(),
+		Defer().Id("h").Dot("end").Call(Id("s")),
+		If(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).Block(
+			doc("If the transport accepts the DELETE it closes, and the close is",
+				"counted as the client's; if it refuses it, the mark is taken back."),
+			Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonDelete"))),
+			Defer().Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonDelete")), Int32().Call(Id("reasonOther"))),
+		),
+		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+	)
+
+	f.Add(doc(
+		"handshake serves an initialize that names no session on a transport of its",
+		"own, connected to a fresh server. The transport closes itself if the",
+		"handshake is refused (CloseOnRefusedHandshake), which ends the server",
+		"session, so a refused handshake leaves nothing behind.",
+	))
+	f.Add(recv()).Id("handshake").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
+		If(Err().Op(":=").Id("h").Dot("reserve").Call(), Err().Op("!=").Nil()).Block(
+			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
+			writeError(Id("res").Dot("ID"), Err()),
+			Return(),
+		),
+		Defer().Id("h").Dot("release").Call(),
+		Id("s").Op(":=").Op("&").Id("handlerSession").Values(),
+		Id("s").Dot("transport").Op("=").Add(streamableQ("NewTransport")).Call(streamableQ("Options").Values(Dict{
+			Id("SessionIDGenerator"):      streamableQ("RandomSessionID"),
+			Id("CloseOnRefusedHandshake"): True(),
+			Id("OnSessionInitialized"): Func().Params(Id("_").Qual("context", "Context"), Id("id").String()).Error().Block(
+				Return(Id("h").Dot("register").Call(Id("id"), Id("s"))),
+			),
+			Id("OnClose"): Func().Params(Id("string")).Block(
+				Id("h").Dot("remove").Call(Id("s")),
+			),
+			Id("JSONResponse"):   Id("h").Dot("opts").Dot("JSONResponse"),
+			Id("EventStore"):     Id("h").Dot("opts").Dot("EventStore"),
+			Id("AllowedHosts"):   Id("h").Dot("opts").Dot("AllowedHosts"),
+			Id("AllowedOrigins"): Id("h").Dot("opts").Dot("AllowedOrigins"),
+			Id("MaxBodyBytes"):   Id("h").Dot("opts").Dot("MaxBodyBytes"),
+			Id("Logger"):         Id("h").Dot("opts").Dot("Logger"),
+		})),
+		doc("The session outlives this request, so it is not bound to its context."),
+		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()),
+		If(Err().Op("!=").Nil()).Block(
+			Id("h").Dot("running").Dot("Done").Call(),
+			Id("s").Dot("transport").Dot("Close").Call(),
+			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
+			writeError(Id("res").Dot("ID"), protocolQ("Internal").Call(Err())),
+			Return(),
+		),
+		Go().Func().Params().Block(
+			Defer().Id("h").Dot("running").Dot("Done").Call(),
+			doc("When the server session ends for any reason, the transport and the",
+				"map entry go with it."),
+			Id("ss").Dot("Wait").Call(),
+			Id("s").Dot("transport").Dot("Close").Call(),
+			Id("h").Dot("remove").Call(Id("s")),
+		).Call(),
+		Id("s").Dot("begin").Call(),
+		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+		If(Id("h").Dot("isOpen").Call(Id("s"))).Block(
+			Id("h").Dot("accepted").Dot("Add").Call(Lit(1)),
+		).Else().Block(
+			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
+			Id("h").Dot("opts").Dot("Logger").Dot("Debug").Call(Lit("mcp: handshake refused"), Lit("remote"), Id("r").Dot("RemoteAddr")),
+		),
+		Id("h").Dot("end").Call(Id("s")),
+	)
+}
+
+func emitSessionBookkeeping(f *File, o Config) {
+	if !o.Mode.Sessions() {
+		return
+	}
+	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
+	lock := Id("h").Dot("mu").Dot("Lock").Call()
+	unlock := Id("h").Dot("mu").Dot("Unlock").Call()
+	deferUnlock := Defer().Id("h").Dot("mu").Dot("Unlock").Call()
+
+	f.Add(doc("reserve claims room for one handshake, or refuses it: 503 when the",
+		"handler is shut down or MaxSessions is reached. The room is given back by",
+		"release; a registered session then holds its own."))
+	f.Add(recv()).Id("reserve").Params().Error().Block(
+		lock, deferUnlock,
+		If(Id("h").Dot("closed")).Block(Return(shuttingDown())),
+		If(Id("h").Dot("opts").Dot("MaxSessions").Op(">").Lit(0).Op("&&").
+			Len(Id("h").Dot("sessions")).Op("+").Id("h").Dot("pending").Op(">=").Id("h").Dot("opts").Dot("MaxSessions")).Block(
+			Return(protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: too many sessions"))),
+		),
+		Id("h").Dot("pending").Op("++"),
+		doc("Added under mu, before Shutdown can start waiting."),
+		Id("h").Dot("running").Dot("Add").Call(Lit(1)),
+		Return(Nil()),
+	)
+
+	f.Add(recv()).Id("release").Params().Block(
+		lock, Id("h").Dot("pending").Op("--"), unlock,
+	)
+
+	f.Add(doc("register is the transport's OnSessionInitialized: the session becomes",
+		"reachable. An error rolls the handshake back (500 without a session id)."))
+	f.Add(recv()).Id("register").Params(Id("id").String(), Id("s").Op("*").Id("handlerSession")).Error().Block(
+		lock, deferUnlock,
+		If(Id("h").Dot("closed")).Block(Return(shuttingDown())),
+		If(List(Id("_"), Id("taken")).Op(":=").Id("h").Dot("sessions").Index(Id("id")), Id("taken")).Block(
+			Return(protocolQ("Internal").Call(Qual("errors", "New").Call(Lit("session id generator repeated an id")))),
+		),
+		Id("s").Dot("id").Op("=").Id("id"),
+		Id("h").Dot("sessions").Index(Id("id")).Op("=").Id("s"),
+		Return(Nil()),
+	)
+
+	f.Add(doc("remove forgets a session and counts why it closed. It runs from the",
+		"transport's OnClose and when the server session ends, so it is idempotent."))
+	f.Add(recv()).Id("remove").Params(Id("s").Op("*").Id("handlerSession")).Block(
+		lock,
+		If(Id("s").Dot("id").Op("==").Lit("").Op("||").Id("s").Dot("removed")).Block(unlock, Return()),
+		Id("s").Dot("removed").Op("=").True(),
+		Delete(Id("h").Dot("sessions"), Id("s").Dot("id")),
+		unlock,
+		Id("s").Dot("stopIdle").Call(),
+		Switch(Id("closeReason").Call(Id("s").Dot("reason").Dot("Load").Call())).Block(
+			Case(Id("reasonDelete")).Block(Id("h").Dot("closedByDelete").Dot("Add").Call(Lit(1))),
+			Case(Id("reasonIdle")).Block(Id("h").Dot("closedByIdle").Dot("Add").Call(Lit(1))),
+			Case(Id("reasonShutdown")).Block(Id("h").Dot("closedByShutdown").Dot("Add").Call(Lit(1))),
+		),
+	)
+
+	f.Add(recv()).Id("lookup").Params(Id("id").String()).Op("*").Id("handlerSession").Block(
+		lock, deferUnlock,
+		Return(Id("h").Dot("sessions").Index(Id("id"))),
+	)
+
+	f.Add(recv()).Id("isOpen").Params(Id("s").Op("*").Id("handlerSession")).Bool().Block(
+		lock, deferUnlock,
+		Return(Id("s").Dot("id").Op("!=").Lit("").Op("&&").Op("!").Id("s").Dot("removed")),
+	)
+
+	f.Add(doc("begin marks a request in flight: an active session is never idle."))
+	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("begin").Params().Block(
+		Id("s").Dot("mu").Dot("Lock").Call(),
+		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
+		Id("s").Dot("active").Op("++"),
+		If(Id("s").Dot("idle").Op("!=").Nil()).Block(Id("s").Dot("idle").Dot("Stop").Call()),
+	)
+
+	f.Add(doc("end marks a request done and, when it was the last one of an open",
+		"session, starts the idle timer."))
+	f.Add(recv()).Id("end").Params(Id("s").Op("*").Id("handlerSession")).Block(
+		Id("open").Op(":=").Id("h").Dot("isOpen").Call(Id("s")),
+		Id("s").Dot("mu").Dot("Lock").Call(),
+		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
+		Id("s").Dot("active").Op("--"),
+		If(Id("s").Dot("active").Op(">").Lit(0).Op("||").Op("!").Id("open").Op("||").Id("h").Dot("opts").Dot("IdleTimeout").Op("<=").Lit(0)).Block(Return()),
+		If(Id("s").Dot("idle").Op("==").Nil()).Block(
+			Id("s").Dot("idle").Op("=").Qual("time", "AfterFunc").Call(Id("h").Dot("opts").Dot("IdleTimeout"), Func().Params().Block(
+				Id("h").Dot("expire").Call(Id("s")),
+			)),
+			Return(),
+		),
+		Id("s").Dot("idle").Dot("Reset").Call(Id("h").Dot("opts").Dot("IdleTimeout")),
+	)
+
+	f.Add(doc("expire closes a session whose idle timer fired, unless a request",
+		"arrived in the meantime."))
+	f.Add(recv()).Id("expire").Params(Id("s").Op("*").Id("handlerSession")).Block(
+		Id("s").Dot("mu").Dot("Lock").Call(),
+		Id("busy").Op(":=").Id("s").Dot("active").Op(">").Lit(0),
+		Id("s").Dot("mu").Dot("Unlock").Call(),
+		If(Id("busy")).Block(Return()),
+		Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonIdle"))),
+		Id("s").Dot("transport").Dot("Close").Call(),
+	)
+
+	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("stopIdle").Params().Block(
+		Id("s").Dot("mu").Dot("Lock").Call(),
+		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
+		If(Id("s").Dot("idle").Op("!=").Nil()).Block(Id("s").Dot("idle").Dot("Stop").Call()),
+	)
+}
+
+func emitShutdownAndStats(f *File, o Config) {
+	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
+	if o.Mode.Sessions() {
+		f.Add(doc("Shutdown refuses new requests (503), closes every session and waits",
+			"until their server sessions have ended or ctx is done. Call it before",
+			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
+		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(
+			Id("h").Dot("mu").Dot("Lock").Call(),
+			Id("h").Dot("closed").Op("=").True(),
+			Id("open").Op(":=").Make(Index().Op("*").Id("handlerSession"), Lit(0), Len(Id("h").Dot("sessions"))),
+			For(List(Id("_"), Id("s")).Op(":=").Range().Id("h").Dot("sessions")).Block(
+				Id("open").Op("=").Append(Id("open"), Id("s")),
+			),
+			Id("h").Dot("mu").Dot("Unlock").Call(),
+			For(List(Id("_"), Id("s")).Op(":=").Range().Id("open")).Block(
+				Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonShutdown"))),
+				Id("s").Dot("transport").Dot("Close").Call(),
+			),
+			Id("done").Op(":=").Make(Chan().Struct()),
+			Go().Func().Params().Block(
+				Id("h").Dot("running").Dot("Wait").Call(),
+				Close(Id("done")),
+			).Call(),
+			Select().Block(
+				Case(Op("<-").Id("done")).Block(Return(Nil())),
+				Case(Op("<-").Id("ctx").Dot("Done").Call()).Block(Return(Id("ctx").Dot("Err").Call())),
+			),
+		)
+		f.Add(doc("Stats returns a snapshot of the session counters."))
+		f.Add(recv()).Id("Stats").Params().Id("Stats").Block(
+			Id("h").Dot("mu").Dot("Lock").Call(),
+			Id("open").Op(":=").Len(Id("h").Dot("sessions")),
+			Id("h").Dot("mu").Dot("Unlock").Call(),
+			Return(Id("Stats").Values(Dict{
+				Id("OpenSessions"):       Id("open"),
+				Id("HandshakesAccepted"): Id("h").Dot("accepted").Dot("Load").Call(),
+				Id("HandshakesRefused"):  Id("h").Dot("refused").Dot("Load").Call(),
+				Id("ClosedByDelete"):     Id("h").Dot("closedByDelete").Dot("Load").Call(),
+				Id("ClosedByIdle"):       Id("h").Dot("closedByIdle").Dot("Load").Call(),
+				Id("ClosedByShutdown"):   Id("h").Dot("closedByShutdown").Dot("Load").Call(),
+			})),
+		)
+		return
+	}
+	f.Add(doc("Shutdown refuses new requests (503). The stateless leg keeps no",
+		"sessions, so there is nothing to close or wait for."))
+	f.Add(recv()).Id("Shutdown").Params(Id("_").Qual("context", "Context")).Error().Block(
+		Id("h").Dot("mu").Dot("Lock").Call(),
+		Id("h").Dot("closed").Op("=").True(),
+		Id("h").Dot("mu").Dot("Unlock").Call(),
+		Return(Nil()),
+	)
+	f.Add(doc("Stats returns a snapshot of the session counters: always zero, since",
+		"the stateless leg keeps no sessions."))
+	f.Add(recv()).Id("Stats").Params().Id("Stats").Block(Return(Id("Stats").Values()))
+}
+
+// emitModernChecks writes the Host/Origin allowlist check of the stateless
+// leg: go-sdk's handler protects loopback listeners by itself but knows no
+// allowlists, and the session transports apply the same options themselves.
+func emitModernChecks(f *File, o Config) {
+	if !o.Mode.Modern() {
+		return
+	}
+	f.Add(doc("checkHostOrigin applies AllowedHosts and AllowedOrigins to a request for",
+		"the stateless leg (403 when not allowed)."))
+	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("checkHostOrigin").Params(Id("r").Op("*").Qual("net/http", "Request")).Error().Block(
+		If(Len(Id("h").Dot("opts").Dot("AllowedHosts")).Op(">").Lit(0).Op("&&").Op("!").Id("allowedHost").Call(Id("r").Dot("Host"), Id("h").Dot("opts").Dot("AllowedHosts"))).Block(
+			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Host %q is not allowed"), Id("r").Dot("Host"))),
+		),
+		If(Id("origin").Op(":=").Id("r").Dot("Header").Dot("Get").Call(Lit("Origin")), Id("origin").Op("!=").Lit("").Op("&&").Len(Id("h").Dot("opts").Dot("AllowedOrigins")).Op(">").Lit(0).Op("&&").Op("!").Qual("slices", "Contains").Call(Id("h").Dot("opts").Dot("AllowedOrigins"), Id("origin"))).Block(
+			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Origin %q is not allowed"), Id("origin"))),
+		),
+		Return(Nil()),
+	)
+	f.Add(doc("allowedHost matches host against the allowlist with or without its port."))
+	f.Func().Id("allowedHost").Params(Id("host").String(), Id("allowed").Index().String()).Bool().Block(
+		Id("name").Op(":=").Id("host"),
+		If(List(Id("h"), Id("_"), Err()).Op(":=").Qual("net", "SplitHostPort").Call(Id("host")), Err().Op("==").Nil()).Block(
+			Id("name").Op("=").Id("h"),
+		),
+		For(List(Id("_"), Id("a")).Op(":=").Range().Id("allowed")).Block(
+			If(Qual("strings", "EqualFold").Call(Id("a"), Id("host")).Op("||").Qual("strings", "EqualFold").Call(Id("a"), Id("name"))).Block(Return(True())),
+		),
+		Return(False()),
+	)
+}
