@@ -29,3 +29,19 @@ func TestSDK(t *testing.T) {
 		"fixtures/refusedhandshake/falsenegatives",
 	)
 }
+
+// //mcpvet:ignore silences a finding; one that silences nothing is reported.
+func TestIgnoreDirectives(t *testing.T) {
+	analysistest.Run(t, testdata(t), refusedhandshake.Analyzer, "fixtures/refusedhandshake/ignored")
+}
+
+// mcpwire transports: per-request without the option (fix sets it),
+// long-lived with it (fix removes it), and the correct shapes.
+func TestRuntime(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), refusedhandshake.Analyzer,
+		"fixtures/refusedhandshake/runtimebad",
+		"fixtures/refusedhandshake/longlived",
+		"fixtures/refusedhandshake/longlivedmain",
+		"fixtures/refusedhandshake/runtimegood",
+	)
+}

@@ -5,6 +5,7 @@ package deps
 
 import (
 	_ "github.com/mcpwire/mcpwire/runtime/protocol"
+	_ "github.com/mcpwire/mcpwire/runtime/streamable"
 	_ "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	_ "github.com/modelcontextprotocol/go-sdk/mcp"
 )

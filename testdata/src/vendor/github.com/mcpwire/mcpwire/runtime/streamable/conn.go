@@ -1,0 +1,244 @@
+package streamable
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// conn is the mcp.Connection a connected server session reads client
+// messages from and writes its messages to.
+type conn struct{ t *Transport }
+
+// errRejected has the code of go-sdk's internal jsonrpc2.ErrRejected, and
+// jsonrpc.Error's Is compares codes: a write failing with it is returned to
+// the caller without marking the whole connection broken.
+var errRejected = &jsonrpc.Error{Code: -32005, Message: "rejected by transport"}
+
+func rejected(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errRejected, fmt.Sprintf(format, args...))
+}
+
+// SessionID implements mcp.Connection.
+func (c *conn) SessionID() string { return c.t.SessionID() }
+
+// Close implements mcp.Connection: the server session ending closes the
+// transport.
+func (c *conn) Close() error { return c.t.Close() }
+
+// Read implements mcp.Connection. It returns io.EOF once the transport is
+// closed, which ends the connected server session.
+func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-c.t.done:
+		return nil, io.EOF
+	case m := <-c.t.incoming:
+		return m, nil
+	}
+}
+
+// Write implements mcp.Connection. A response goes to the stream of the
+// request it answers. Other messages go, in order of preference, to the
+// stream of the request whose progress token they carry, to the only open
+// request stream, to the standalone GET stream, or into a bounded queue the
+// next GET stream flushes. go-sdk keeps the request a notification relates
+// to in an unexported context key, so a transport outside it can only
+// approximate that routing.
+func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	t := c.t
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return mcp.ErrConnectionClosed
+	}
+	switch m := msg.(type) {
+	case *jsonrpc.Response:
+		return t.writeResponse(ctx, m, data) // unlocks
+	case *jsonrpc.Request:
+		if m.IsCall() && t.stateless {
+			t.mu.Unlock()
+			return rejected("a stateless transport cannot carry server-to-client requests: the client could not answer them")
+		}
+		if s := t.routeLocked(m); s != nil {
+			s.mu.Lock()
+			if s.w != nil || t.opts.EventStore != nil {
+				sid := t.announced
+				t.mu.Unlock()
+				err := t.sendLocked(ctx, s, sid, data)
+				s.mu.Unlock()
+				if err == nil {
+					return nil
+				}
+				t.mu.Lock()
+				if t.closed {
+					t.mu.Unlock()
+					return mcp.ErrConnectionClosed
+				}
+			} else {
+				s.mu.Unlock()
+			}
+		}
+		return t.writeStandalone(ctx, data) // unlocks
+	}
+	t.mu.Unlock()
+	return rejected("unknown message type %T", msg)
+}
+
+// writeResponse delivers a response to its request's stream. t.mu is held
+// on entry and released.
+func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data []byte) error {
+	s := t.byRequest[m.ID]
+	delete(t.byRequest, m.ID)
+	if tok, ok := t.progressOf[m.ID]; ok {
+		delete(t.progress, tok)
+		delete(t.progressOf, m.ID)
+	}
+	if t.state == stateHandshaking && m.ID == t.initID {
+		if m.Error != nil {
+			// The server refused the initialize: the session is not
+			// established, and the close rule applies as for any refusal.
+			t.rollbackLocked()
+		} else {
+			t.state = stateEstablished
+		}
+	}
+	// Streams are stored under the id they were opened with, which a
+	// rollback keeps in announced; the header only names a live session.
+	storeID, header := t.announced, t.sessionID
+	t.mu.Unlock()
+	if s == nil {
+		t.log.Warn("streamable: response to a request with no stream", "id", m.ID.Raw())
+		return rejected("no stream for response %v", m.ID.Raw())
+	}
+	s.mu.Lock()
+	delete(s.pending, m.ID)
+	done := s.doneLocked()
+	var err error
+	if s.json {
+		s.answers = append(s.answers, data)
+		if done {
+			if !s.isInit {
+				header = ""
+			}
+			err = s.writeJSONAnswerLocked(header)
+		}
+	} else {
+		err = t.sendLocked(ctx, s, storeID, data)
+	}
+	if done {
+		s.releaseLocked()
+	}
+	s.mu.Unlock()
+	if done {
+		t.mu.Lock()
+		if t.streams[s.id] == s {
+			delete(t.streams, s.id)
+		}
+		t.mu.Unlock()
+	}
+	if err != nil {
+		t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
+		return rejected("response undelivered: %v", err)
+	}
+	return nil
+}
+
+// routeLocked picks the request stream a non-response message belongs on,
+// or nil for the standalone stream.
+func (t *Transport) routeLocked(m *jsonrpc.Request) *stream {
+	if t.opts.JSONResponse {
+		return nil
+	}
+	if m.Method == "notifications/progress" && len(t.progress) > 0 {
+		var p struct {
+			Token json.RawMessage `json:"progressToken"`
+		}
+		if json.Unmarshal(m.Params, &p) == nil {
+			if id, ok := t.progress[tokenKey(p.Token)]; ok {
+				if s := t.byRequest[id]; s != nil {
+					return s
+				}
+			}
+		}
+	}
+	var only *stream
+	for _, s := range t.streams {
+		if s.attached && !s.json {
+			if only != nil {
+				return nil
+			}
+			only = s
+		}
+	}
+	return only
+}
+
+// writeStandalone writes to the standalone GET stream, or queues when none
+// is open. t.mu is held on entry and released.
+func (t *Transport) writeStandalone(ctx context.Context, data []byte) error {
+	s := t.standalone
+	s.mu.Lock()
+	if s.w == nil {
+		s.mu.Unlock()
+		defer t.mu.Unlock()
+		if t.stateless {
+			t.log.Warn("streamable: stateless transport has no stream for a server message; dropped")
+			return rejected("no stream to deliver to on a stateless transport")
+		}
+		if len(t.queue) >= maxQueued {
+			t.log.Warn("streamable: server-to-client queue full; message refused", "queued", len(t.queue))
+			return rejected("no open stream and %d messages already queued", len(t.queue))
+		}
+		t.queue = append(t.queue, data)
+		return nil
+	}
+	sid := t.announced
+	t.mu.Unlock()
+	err := t.sendLocked(ctx, s, sid, data)
+	s.mu.Unlock()
+	if err != nil {
+		t.log.Warn("streamable: standalone stream write failed", "error", err)
+		return rejected("standalone stream: %v", err)
+	}
+	return nil
+}
+
+// rollbackLocked undoes a handshake: no session id, not initialized. The
+// announced id is kept for OnClose.
+func (t *Transport) rollbackLocked() {
+	t.state = stateFresh
+	t.sessionID = ""
+	t.initID = jsonrpc.ID{}
+}
+
+// tokenKey normalises a progress token so that the client's spelling and
+// the server's re-encoding of it compare equal.
+func tokenKey(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return ""
+	}
+	switch v := v.(type) {
+	case string:
+		return "s:" + v
+	case float64:
+		return "n:" + strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return ""
+}

@@ -1,0 +1,176 @@
+package streamable
+
+import (
+	"net/http"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+)
+
+// serveGET opens the standalone SSE stream, or with Last-Event-ID resumes
+// a stream from the event store.
+func (t *Transport) serveGET(w http.ResponseWriter, r *http.Request) (any, error) {
+	if err := checkGETHeaders(r); err != nil {
+		return nil, err
+	}
+	version, err := checkVersionHeader(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.checkSession(r); err != nil {
+		return nil, err
+	}
+	last := r.Header.Get(protocol.HeaderLastEventID)
+	if last == "" || t.opts.EventStore == nil {
+		// Without a store there is nothing to replay: a plain new stream.
+		return t.openStandalone(w, r, version, -1)
+	}
+	streamID, idx, ok := parseEventID(last)
+	if !ok {
+		return nil, protocol.BadRequest("Bad Request: malformed %s %q", protocol.HeaderLastEventID, last)
+	}
+	if streamID == "" {
+		return t.openStandalone(w, r, version, idx)
+	}
+	return t.resume(w, r, streamID, idx)
+}
+
+// openStandalone attaches the session's one standalone stream (409 if it
+// is already open), replays events after replayAfter (≥ 0), primes it, and
+// flushes the messages queued while no stream was open.
+func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, version string, replayAfter int) (any, error) {
+	t.mu.Lock()
+	s := t.standalone
+	if s.attached {
+		t.mu.Unlock()
+		return nil, protocol.Conflict("Conflict: a standalone SSE stream is already open for this session")
+	}
+	s.attached = true
+	sid := t.sessionID
+	s.mu.Lock()
+	t.mu.Unlock()
+
+	ctx := r.Context()
+	var replay [][]byte
+	if t.opts.EventStore != nil {
+		var err error
+		if replayAfter >= 0 {
+			replay, err = t.replay(ctx, sid, "", replayAfter)
+		} else {
+			err = t.storeOpen(ctx, sid, "")
+		}
+		if err != nil {
+			s.mu.Unlock()
+			t.mu.Lock()
+			s.attached = false
+			t.mu.Unlock()
+			if replayAfter >= 0 {
+				return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+			}
+			return nil, protocol.Internal(err)
+		}
+	}
+	released := s.attachLocked(w)
+	writeSSEHeaders(w, "")
+	// An SSE comment forces the headers out, also through HTTP/2 proxies
+	// that hold a HEADERS frame until a DATA frame comes (go-sdk #410).
+	w.Write([]byte(": ok\n\n"))
+	for i, data := range replay {
+		if err := s.writeEventLocked(eventID("", replayAfter+1+i), 0, data); err != nil {
+			break
+		}
+	}
+	if t.wantsPriming(version) {
+		if err := t.storeAppend(ctx, sid, "", nil); err != nil {
+			t.log.Warn("streamable: storing priming event", "error", err)
+		} else {
+			s.lastIdx++
+			t.primeLocked(s)
+		}
+	}
+	s.rc.Flush()
+	s.mu.Unlock()
+
+	// Flush what was queued. The lock order (t.mu, then s.mu) means queued
+	// messages are taken under t.mu and written under s.mu alone.
+	for {
+		t.mu.Lock()
+		queued := t.queue
+		t.queue = nil
+		s.mu.Lock()
+		t.mu.Unlock()
+		for _, data := range queued {
+			if err := t.sendLocked(ctx, s, sid, data); err != nil {
+				t.log.Warn("streamable: flushing queued message", "error", err)
+			}
+		}
+		s.mu.Unlock()
+		if len(queued) == 0 {
+			break
+		}
+	}
+
+	t.hang(r, released)
+	t.mu.Lock()
+	s.attached = false
+	s.mu.Lock()
+	s.detachLocked()
+	s.mu.Unlock()
+	t.mu.Unlock()
+	return nil, nil
+}
+
+// resume re-attaches a request stream with unanswered requests after a
+// broken connection, replaying what the client missed; a finished stream is
+// replayed and ended.
+func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID string, idx int) (any, error) {
+	ctx := r.Context()
+	t.mu.Lock()
+	sid := t.sessionID
+	s := t.streams[streamID]
+	if s == nil {
+		t.mu.Unlock()
+		replay, err := t.replay(ctx, sid, streamID, idx)
+		if err != nil {
+			return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+		}
+		writeSSEHeaders(w, "")
+		tmp := &stream{id: streamID, w: w, rc: http.NewResponseController(w)}
+		for i, data := range replay {
+			if err := tmp.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
+				break
+			}
+		}
+		return nil, nil
+	}
+	if s.attached {
+		t.mu.Unlock()
+		return nil, protocol.Conflict("Conflict: stream %q is already being delivered", streamID)
+	}
+	s.attached = true
+	// Holding s.mu while replaying keeps new events from interleaving.
+	s.mu.Lock()
+	t.mu.Unlock()
+	replay, err := t.replay(ctx, sid, streamID, idx)
+	if err != nil {
+		s.mu.Unlock()
+		t.mu.Lock()
+		s.attached = false
+		t.mu.Unlock()
+		return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+	}
+	released := s.attachLocked(w)
+	writeSSEHeaders(w, "")
+	for i, data := range replay {
+		if err := s.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
+			break
+		}
+	}
+	s.rc.Flush()
+	if s.doneLocked() {
+		s.releaseLocked()
+	}
+	s.mu.Unlock()
+	t.hang(r, released)
+	t.detach(s, r, nil)
+	return nil, nil
+}

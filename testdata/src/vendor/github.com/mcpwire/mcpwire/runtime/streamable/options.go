@@ -1,0 +1,82 @@
+package streamable
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// DefaultMaxBodyBytes is the body limit used when [Options.MaxBodyBytes] is
+// zero, the same as go-sdk's StreamableHTTPHandler.
+const DefaultMaxBodyBytes = 4 << 20
+
+// DefaultRetryInterval is the SSE retry field sent with priming events when
+// [Options.RetryInterval] is zero.
+const DefaultRetryInterval = time.Second
+
+// maxQueued bounds the server→client messages kept for a client that has no
+// stream open; beyond it a write fails (and is logged) rather than growing
+// without limit.
+const maxQueued = 1024
+
+// Options configures a [Transport]. The zero value is a stateless transport
+// with a 4 MiB body limit and DNS-rebinding protection for loopback
+// listeners.
+type Options struct {
+	// SessionIDGenerator mints the session id on a successful initialize.
+	// Ids must be visible ASCII (0x21–0x7E); [RandomSessionID] is a good
+	// default. nil makes the transport stateless: no id is minted or echoed,
+	// GET and DELETE are answered 405.
+	SessionIDGenerator func() (string, error)
+
+	// CloseOnRefusedHandshake declares that this transport exists for one
+	// expected initialize (the per-handshake session-map recipe): its first
+	// completed request either establishes the session or closes the
+	// transport, so OnClose runs and the connected server session ends.
+	// Leave it off for a long-lived endpoint that must survive a client's
+	// pre-session probe. Stateless transports never close on refusals.
+	CloseOnRefusedHandshake bool
+
+	// OnSessionInitialized runs after the session id is assigned and before
+	// the initialize is answered. An error (or panic) rolls the handshake
+	// back: the client gets 500 / -32603 without Mcp-Session-Id.
+	OnSessionInitialized func(ctx context.Context, sessionID string) error
+
+	// OnClose runs exactly once when the transport closes (DELETE, Close,
+	// the server session ending, or a refused handshake). sessionID is the
+	// last id handed to OnSessionInitialized, even when that handshake was
+	// rolled back, so that a map keyed by it is cleaned up; "" if none was.
+	OnClose func(sessionID string)
+
+	// JSONResponse answers requests with application/json instead of an SSE
+	// stream. Server notifications and requests then travel on the
+	// standalone GET stream.
+	JSONResponse bool
+
+	// EventStore makes SSE streams resumable (Last-Event-ID) and enables the
+	// priming event of protocol revision 2025-11-25.
+	EventStore EventStore
+
+	// RetryInterval is the SSE retry field sent with priming events and when
+	// a handler closes its stream early (0 → [DefaultRetryInterval]).
+	RetryInterval time.Duration
+
+	// AllowedHosts, when set, lists the Host values (with or without port)
+	// the transport serves; anything else is 403. When empty, a request that
+	// arrived on a loopback address must name a loopback host.
+	AllowedHosts []string
+
+	// AllowedOrigins, when set, lists the Origin values allowed to send
+	// requests. When empty, a request that arrived on a loopback address and
+	// carries an Origin must come from a loopback origin. Requests without an
+	// Origin header (non-browser clients) are never refused for it.
+	AllowedOrigins []string
+
+	// MaxBodyBytes limits a POST body: 0 → [DefaultMaxBodyBytes], negative →
+	// no limit. A larger body is answered 413.
+	MaxBodyBytes int64
+
+	// Logger receives refusals at debug level and failures at warn/error
+	// level. nil discards.
+	Logger *slog.Logger
+}

@@ -1,0 +1,419 @@
+package streamable
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+const methodInitialize = "initialize"
+
+// servePOST answers a POST: 202 for notifications and responses, 200 JSON
+// or SSE for requests. Refusals are returned with the id to echo.
+func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, error) {
+	if err := checkPOSTHeaders(r); err != nil {
+		return nil, err
+	}
+	body, err := t.readBody(w, r)
+	if err != nil {
+		return nil, err
+	}
+	msgs, batch, echo, err := parseBody(body)
+	if err != nil {
+		return echo, err
+	}
+	version, err := checkVersionHeader(r)
+	if err != nil {
+		return echo, err
+	}
+	if batch && version != protocol.Version20250326 {
+		return nil, protocol.InvalidRequest("Invalid Request: JSON-RPC batches are not supported at protocol revision %s", version)
+	}
+
+	// st is created before the messages are published; the CloseSSEStream
+	// closures handed to the server read it afterwards.
+	st := &stream{id: rand.Text(), version: version, json: t.opts.JSONResponse, batch: batch, lastIdx: -1}
+	var (
+		init   *jsonrpc.Request
+		tokens map[jsonrpc.ID]string
+	)
+	tokenInfo := auth.TokenInfoFromContext(r.Context())
+	for _, m := range msgs {
+		req, ok := m.(*jsonrpc.Request)
+		if !ok {
+			continue // a response to a server-to-client request
+		}
+		meta := readParams(req)
+		if meta.claim != "" {
+			return echo, protocol.UnsupportedProtocolVersion(meta.claim, protocol.SessionVersions)
+		}
+		if req.Method == methodInitialize {
+			switch {
+			case batch:
+				return nil, protocol.InvalidRequest("Invalid Request: initialize must not be part of a JSON-RPC batch")
+			case !req.IsCall():
+				return nil, protocol.InvalidRequest("Invalid Request: initialize must be a request with an id")
+			}
+			init = req
+			if meta.initVersion != "" {
+				st.version = meta.initVersion
+			}
+		}
+		extra := &mcp.RequestExtra{TokenInfo: tokenInfo, Header: r.Header}
+		if req.IsCall() {
+			if _, dup := st.pending[req.ID]; dup {
+				return nil, protocol.InvalidRequest("Invalid Request: duplicate request id %v in batch", req.ID.Raw())
+			}
+			if st.pending == nil {
+				st.pending = make(map[jsonrpc.ID]struct{}, 1)
+			}
+			st.pending[req.ID] = struct{}{}
+			if meta.progress != "" {
+				if tokens == nil {
+					tokens = make(map[jsonrpc.ID]string, 1)
+				}
+				tokens[req.ID] = meta.progress
+			}
+			if !st.json && t.opts.EventStore != nil {
+				extra.CloseSSEStream = func(a mcp.CloseSSEStreamArgs) { t.closeSSE(st, a.RetryAfter.Milliseconds()) }
+			}
+		}
+		req.Extra = extra
+	}
+
+	sessionID := ""
+	if init != nil {
+		st.isInit = true
+		if sessionID, err = t.handshake(r.Context(), init.ID, st); err != nil {
+			return echo, err
+		}
+	} else if err := t.checkSession(r); err != nil {
+		return echo, err
+	}
+
+	if len(st.pending) == 0 {
+		if err := t.publish(msgs); err != nil {
+			return nil, err
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return nil, nil
+	}
+	if init == nil && t.opts.EventStore != nil && !st.json {
+		if err := t.openStream(r.Context(), t.SessionID(), st); err != nil {
+			return echo, protocol.Internal(err)
+		}
+	}
+	released, err := t.register(w, st, tokens, sessionID)
+	if err != nil {
+		if init != nil {
+			t.mu.Lock()
+			t.rollbackLocked()
+			t.mu.Unlock()
+		}
+		return echo, err
+	}
+	if err := t.publish(msgs); err == nil {
+		t.hang(r, released)
+	}
+	t.detach(st, r, echo)
+	return nil, nil
+}
+
+// handshake assigns the session of a fresh transport: mint the id, run
+// OnSessionInitialized, store the initialize stream's priming event. Any
+// failure rolls all of it back and is answered 500 / -32603 without
+// Mcp-Session-Id.
+func (t *Transport) handshake(ctx context.Context, initID jsonrpc.ID, st *stream) (string, error) {
+	t.mu.Lock()
+	if t.state != stateFresh {
+		t.mu.Unlock()
+		return "", protocol.InvalidRequest("Invalid Request: server already initialized")
+	}
+	t.state = stateHandshaking
+	t.initID = initID
+	t.mu.Unlock()
+	if t.stateless {
+		return "", nil
+	}
+	id, err := t.assign(ctx, st)
+	if err != nil {
+		t.mu.Lock()
+		t.rollbackLocked()
+		t.mu.Unlock()
+		return "", protocol.Internal(err)
+	}
+	return id, nil
+}
+
+func (t *Transport) assign(ctx context.Context, st *stream) (string, error) {
+	var id string
+	err := guard("SessionIDGenerator", func() (err error) {
+		id, err = t.opts.SessionIDGenerator()
+		return err
+	})
+	if err == nil {
+		err = validSessionID(id)
+	}
+	if err != nil {
+		return "", err
+	}
+	t.mu.Lock()
+	t.sessionID, t.announced = id, id
+	t.mu.Unlock()
+	if hook := t.opts.OnSessionInitialized; hook != nil {
+		if err := guard("OnSessionInitialized", func() error { return hook(ctx, id) }); err != nil {
+			return "", err
+		}
+	}
+	if t.opts.EventStore != nil && !st.json {
+		if err := t.openStream(ctx, id, st); err != nil {
+			return "", err
+		}
+	}
+	return id, nil
+}
+
+// openStream opens a new SSE request stream in the event store and, for
+// revisions that have it, stores its priming event (index 0).
+func (t *Transport) openStream(ctx context.Context, sessionID string, st *stream) error {
+	if err := t.storeOpen(ctx, sessionID, st.id); err != nil {
+		return err
+	}
+	if t.wantsPriming(st.version) {
+		if err := t.storeAppend(ctx, sessionID, st.id, nil); err != nil {
+			return err
+		}
+		st.lastIdx = 0
+	}
+	return nil
+}
+
+// register makes st the stream of its requests and attaches it to w; for
+// SSE it writes the headers (with Mcp-Session-Id on an initialize) and the
+// priming event. After register, responses can arrive.
+func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string, sessionID string) (<-chan struct{}, error) {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return nil, protocol.SessionNotFound()
+	}
+	for id := range st.pending {
+		if t.byRequest[id] != nil {
+			t.mu.Unlock()
+			e := protocol.InvalidRequest("Invalid Request: request id %v is already in flight", id.Raw())
+			return nil, e
+		}
+	}
+	if t.streams == nil {
+		t.streams = make(map[string]*stream)
+		t.byRequest = make(map[jsonrpc.ID]*stream)
+	}
+	t.streams[st.id] = st
+	for id := range st.pending {
+		t.byRequest[id] = st
+	}
+	for id, tok := range tokens {
+		if t.progress == nil {
+			t.progress = make(map[string]jsonrpc.ID)
+			t.progressOf = make(map[jsonrpc.ID]string)
+		}
+		t.progress[tok] = id
+		t.progressOf[id] = tok
+	}
+	st.attached = true
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	t.mu.Unlock()
+	released := st.attachLocked(w)
+	if !st.json {
+		writeSSEHeaders(w, sessionID)
+		if st.lastIdx == 0 {
+			if err := t.primeLocked(st); err != nil {
+				t.log.Debug("streamable: writing priming event", "error", err)
+			}
+		} else if err := st.rc.Flush(); err != nil {
+			t.log.Debug("streamable: flushing stream headers", "error", err)
+		}
+	}
+	return released, nil
+}
+
+// hang holds the HTTP request open until its stream is released, the
+// client goes away or the transport closes.
+func (t *Transport) hang(r *http.Request, released <-chan struct{}) {
+	select {
+	case <-r.Context().Done():
+	case <-released:
+	case <-t.done:
+	}
+}
+
+// detach ends the HTTP request's hold on st. A stream with unanswered
+// requests stays registered when an event store can replay it; otherwise
+// its late responses are dropped (and logged) since no client can get them.
+func (t *Transport) detach(st *stream, r *http.Request, echo any) {
+	t.mu.Lock()
+	st.attached = false
+	st.mu.Lock()
+	if st.json && !st.doneLocked() && st.w != nil && r.Context().Err() == nil {
+		// Nothing was written yet: the transport closed under the request.
+		protocol.WriteError(st.w, echo, protocol.SessionNotFound())
+	}
+	st.detachLocked()
+	keep := !st.doneLocked() && !st.json && t.opts.EventStore != nil
+	st.mu.Unlock()
+	if !keep && t.streams[st.id] == st {
+		delete(t.streams, st.id)
+	}
+	t.mu.Unlock()
+}
+
+// closeSSE implements RequestExtra.CloseSSEStream: end the HTTP response
+// now, telling the client when to resume. Without an event store the client
+// could not resume, so the request is left to finish on its stream.
+func (t *Transport) closeSSE(st *stream, retryMillis int64) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.w == nil {
+		return
+	}
+	if retryMillis > 0 {
+		buf := []byte("retry: ")
+		buf = strconv.AppendInt(buf, retryMillis, 10)
+		buf = append(buf, "\ndata: \n\n"...)
+		st.w.Write(buf)
+		st.rc.Flush()
+	}
+	st.releaseLocked()
+}
+
+// publish hands client messages to the connected server session.
+func (t *Transport) publish(msgs []jsonrpc.Message) error {
+	for _, m := range msgs {
+		select {
+		case t.incoming <- m:
+		case <-t.done:
+			return protocol.SessionNotFound()
+		}
+	}
+	return nil
+}
+
+// readBody reads the whole body under the size limit: over it is 413, a
+// read failure 400 / -32000.
+func (t *Transport) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if r.Body == nil {
+		return nil, nil
+	}
+	body := r.Body
+	if t.maxBody > 0 {
+		if r.ContentLength > t.maxBody {
+			return nil, protocol.BodyTooLarge(t.maxBody)
+		}
+		body = http.MaxBytesReader(w, body, t.maxBody)
+	}
+	var buf bytes.Buffer
+	if r.ContentLength > 0 {
+		buf.Grow(int(r.ContentLength) + 1)
+	}
+	if _, err := buf.ReadFrom(body); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, protocol.BodyTooLarge(tooLarge.Limit)
+		}
+		e := protocol.BadRequest("Bad Request: could not read the request body")
+		e.Cause = err
+		return nil, e
+	}
+	return buf.Bytes(), nil
+}
+
+// parseBody decodes a POST body: one JSON-RPC message or a batch. Not JSON
+// is 400 / -32700; JSON that is not JSON-RPC (or an empty batch) is 400 /
+// -32600. echo is the request id of a single request, for the error body.
+func parseBody(body []byte) (msgs []jsonrpc.Message, batch bool, echo any, err error) {
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		var raws []json.RawMessage
+		if err := json.Unmarshal(trimmed, &raws); err != nil {
+			if !json.Valid(trimmed) {
+				return nil, false, nil, protocol.ParseError(err)
+			}
+			return nil, false, nil, protocol.InvalidRequest("Invalid Request: %v", err)
+		}
+		if len(raws) == 0 {
+			return nil, false, nil, protocol.InvalidRequest("Invalid Request: empty batch")
+		}
+		msgs = make([]jsonrpc.Message, len(raws))
+		for i, raw := range raws {
+			m, err := jsonrpc.DecodeMessage(raw)
+			if err != nil {
+				return nil, false, nil, protocol.InvalidRequest("Invalid Request: batch element %d is not a JSON-RPC message", i)
+			}
+			msgs[i] = m
+		}
+		return msgs, true, nil, nil
+	}
+	m, err := jsonrpc.DecodeMessage(trimmed)
+	if err != nil {
+		if !json.Valid(trimmed) {
+			return nil, false, nil, protocol.ParseError(err)
+		}
+		return nil, false, nil, protocol.InvalidRequest("Invalid Request: not a JSON-RPC 2.0 message")
+	}
+	if req, ok := m.(*jsonrpc.Request); ok && req.IsCall() {
+		echo = req.ID.Raw()
+	}
+	return []jsonrpc.Message{m}, false, echo, nil
+}
+
+// requestParams is what the transport reads from a request's params.
+type requestParams struct {
+	claim       string // params._meta protocol-version claim (2026-07-28 style)
+	progress    string // tokenKey of params._meta.progressToken
+	initVersion string // initialize: the revision the client asks for
+}
+
+// readParams decodes the few params fields the transport routes on. The
+// server validates params fully; a decoding failure here leaves that to it.
+func readParams(req *jsonrpc.Request) requestParams {
+	var out requestParams
+	isInit := req.Method == methodInitialize
+	if len(req.Params) == 0 || (!isInit && !bytes.Contains(req.Params, []byte(`"_meta"`))) {
+		return out
+	}
+	var p struct {
+		ProtocolVersion json.RawMessage `json:"protocolVersion"`
+		Meta            struct {
+			ProgressToken json.RawMessage `json:"progressToken"`
+			Claim         json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(req.Params, &p) != nil {
+		return out
+	}
+	if c := bytes.TrimSpace(p.Meta.Claim); len(c) > 0 && !bytes.Equal(c, []byte("null")) {
+		var s string
+		if json.Unmarshal(c, &s) != nil {
+			s = string(c)
+		}
+		if s == "" {
+			s = `""`
+		}
+		out.claim = s
+	}
+	out.progress = tokenKey(p.Meta.ProgressToken)
+	if isInit {
+		json.Unmarshal(p.ProtocolVersion, &out.initVersion)
+	}
+	return out
+}

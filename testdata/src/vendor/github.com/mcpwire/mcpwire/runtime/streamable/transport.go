@@ -1,0 +1,276 @@
+// Package streamable is a sessionful, per-handshake Streamable HTTP server
+// transport for servers built on go-sdk (github.com/modelcontextprotocol/go-sdk).
+//
+// A [Transport] serves one MCP session: it is connected to an *mcp.Server
+// with server.Connect(ctx, t, nil) and handed every HTTP request of that
+// session. Unlike go-sdk's raw StreamableServerTransport it performs the
+// checks of a full endpoint itself (Host/Origin, method, Accept,
+// Content-Type, body limit, protocol version, session id), answers every
+// refusal with the status and JSON-RPC code of protocol.md's refusal table,
+// and — with [Options.CloseOnRefusedHandshake] — closes itself when the
+// handshake it was built for is refused, so that a hand-owned session map
+// never leaks a transport or a connected server session.
+package streamable
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// handshakeState is where a sessionful transport is in its one handshake.
+type handshakeState int
+
+const (
+	stateFresh       handshakeState = iota // no initialize accepted yet
+	stateHandshaking                       // an initialize is being served
+	stateEstablished                       // the server answered initialize successfully
+)
+
+// Transport is the server side of one Streamable HTTP session. Create it
+// with [NewTransport], connect it to an *mcp.Server, and route the
+// session's HTTP requests to its ServeHTTP.
+type Transport struct {
+	opts      Options
+	log       *slog.Logger
+	stateless bool
+	maxBody   int64
+
+	// incoming carries client messages to the connected server session;
+	// done is closed when the transport closes, which ends Read with EOF.
+	incoming chan jsonrpc.Message
+	done     chan struct{}
+
+	mu sync.Mutex // guards everything below and the attached flags of streams
+	// active counts requests inside ServeHTTP: a refusal that settles while
+	// another request (an initialize still reading its body) is in flight
+	// must not close the transport under it.
+	active    int
+	state     handshakeState
+	closed    bool
+	connected bool
+	sessionID string
+	// announced is the last id assigned by a handshake, kept through a
+	// rollback so that OnClose can clean up whatever OnSessionInitialized
+	// stored under it.
+	announced string
+	initID    jsonrpc.ID // the initialize being served, while handshaking
+
+	standalone *stream            // the GET stream (id ""), also when detached
+	streams    map[string]*stream // request streams by id, until answered
+	byRequest  map[jsonrpc.ID]*stream
+	// progress routes notifications/progress to the stream of the request
+	// whose params._meta.progressToken they carry.
+	progress   map[string]jsonrpc.ID
+	progressOf map[jsonrpc.ID]string
+	// queue holds server→client messages written while no stream could take
+	// them; the next standalone GET stream flushes it.
+	queue [][]byte
+}
+
+// NewTransport returns a transport configured by opts. It serves nothing
+// until connected to a server with server.Connect(ctx, t, nil).
+func NewTransport(opts Options) *Transport {
+	t := &Transport{
+		opts:       opts,
+		log:        opts.Logger,
+		stateless:  opts.SessionIDGenerator == nil,
+		maxBody:    opts.MaxBodyBytes,
+		incoming:   make(chan jsonrpc.Message, 8),
+		done:       make(chan struct{}),
+		standalone: &stream{lastIdx: -1},
+	}
+	if t.log == nil {
+		t.log = slog.New(slog.DiscardHandler)
+	}
+	if t.maxBody == 0 {
+		t.maxBody = DefaultMaxBodyBytes
+	}
+	if t.opts.RetryInterval <= 0 {
+		t.opts.RetryInterval = DefaultRetryInterval
+	}
+	return t
+}
+
+// SessionID returns the id of the established (or being established)
+// session, or "" for a stateless transport or before the handshake.
+func (t *Transport) SessionID() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sessionID
+}
+
+// SupportsProtocolVersion implements mcp.ProtocolVersionSupporter: the
+// transport serves the revisions that have sessions. Protocol revision
+// 2026-07-28 has none; go-sdk's stateless handler serves it.
+func (t *Transport) SupportsProtocolVersion(v string) bool {
+	return protocol.IsSessionVersion(v)
+}
+
+// Connect implements mcp.Transport. A transport connects once.
+func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.connected {
+		return nil, errors.New("streamable: transport already connected")
+	}
+	t.connected = true
+	return &conn{t: t}, nil
+}
+
+// ServeHTTP serves one HTTP request of the session. It is the single entry
+// where the CloseOnRefusedHandshake invariant is enforced: whatever path a
+// request takes, once it settles a sessionful transport whose handshake is
+// not established, with no other request in flight, closes.
+func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	t.mu.Lock()
+	t.active++
+	t.mu.Unlock()
+	defer t.settle()
+
+	if id, err := t.serve(w, r); err != nil {
+		e := protocol.AsError(err)
+		if e.Internal() {
+			t.log.Error("streamable: internal failure", "method", r.Method, "error", e)
+		} else {
+			t.log.Debug("streamable: refused", "method", r.Method, "status", e.Status, "code", e.Code, "message", e.Message)
+		}
+		protocol.WriteError(w, id, e)
+	}
+}
+
+// serve routes a request and returns the refusal to write, if any, with the
+// request id to echo. A nil error means the response was written.
+func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
+	t.mu.Lock()
+	closed, connected := t.closed, t.connected
+	t.mu.Unlock()
+	if closed {
+		return nil, protocol.SessionNotFound()
+	}
+	if err := t.checkOrigin(r); err != nil {
+		return nil, err
+	}
+	switch r.Method {
+	case http.MethodPost:
+	case http.MethodGet, http.MethodDelete:
+		if t.stateless {
+			return nil, protocol.MethodNotAllowed(r.Method, http.MethodPost)
+		}
+	default:
+		if t.stateless {
+			return nil, protocol.MethodNotAllowed(r.Method, http.MethodPost)
+		}
+		return nil, protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
+	}
+	if !connected {
+		return nil, protocol.Internal(errors.New("streamable: transport not connected to a server"))
+	}
+	switch r.Method {
+	case http.MethodGet:
+		return t.serveGET(w, r)
+	case http.MethodDelete:
+		return t.serveDELETE(w, r)
+	}
+	return t.servePOST(w, r)
+}
+
+// settle runs after every request. The decision and the close happen in one
+// critical section, so a request entering concurrently either sees the
+// transport open and counted, or closed.
+func (t *Transport) settle() {
+	t.mu.Lock()
+	t.active--
+	if !t.opts.CloseOnRefusedHandshake || t.stateless || t.closed || t.active > 0 || t.state == stateEstablished {
+		t.mu.Unlock()
+		return
+	}
+	id := t.closeLocked()
+	t.mu.Unlock()
+	t.log.Debug("streamable: closing after a refused handshake")
+	t.afterClose(id)
+}
+
+// checkSession checks a non-initialize request's Mcp-Session-Id: missing
+// is 400, anything but this transport's established session is 404.
+func (t *Transport) checkSession(r *http.Request) error {
+	if t.stateless {
+		return nil
+	}
+	got := r.Header.Get(protocol.HeaderSessionID)
+	t.mu.Lock()
+	state, want := t.state, t.sessionID
+	t.mu.Unlock()
+	switch {
+	case got == "" && state == stateEstablished:
+		return protocol.BadRequest("Bad Request: %s header is required", protocol.HeaderSessionID)
+	case got == "":
+		return protocol.BadRequest("Bad Request: server not initialized; send initialize first")
+	case state != stateEstablished || got != want:
+		return protocol.SessionNotFound()
+	}
+	return nil
+}
+
+// Close ends the transport: the connected server session's Read returns
+// io.EOF, hanging streams are released, OnClose runs (once) and later
+// requests are answered 404 / -32001. Close is idempotent.
+func (t *Transport) Close() error {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return nil
+	}
+	id := t.closeLocked()
+	t.mu.Unlock()
+	t.afterClose(id)
+	return nil
+}
+
+// closeLocked marks the transport closed and returns the id OnClose gets.
+func (t *Transport) closeLocked() string {
+	t.closed = true
+	close(t.done)
+	t.queue = nil
+	if t.sessionID != "" {
+		return t.sessionID
+	}
+	return t.announced
+}
+
+// afterClose runs the close hooks outside the lock: user code may call back
+// into the transport.
+func (t *Transport) afterClose(id string) {
+	if t.opts.EventStore != nil && id != "" {
+		if err := guard("EventStore.SessionClosed", func() error {
+			return t.opts.EventStore.SessionClosed(context.Background(), id)
+		}); err != nil {
+			t.log.Warn("streamable: event store", "error", err)
+		}
+	}
+	if t.opts.OnClose != nil {
+		if err := guard("OnClose", func() error { t.opts.OnClose(id); return nil }); err != nil {
+			t.log.Error("streamable: OnClose", "error", err)
+		}
+	}
+}
+
+// guard runs a user hook, turning a panic into an error (with the stack
+// for the log) so that it is answered 500 / -32603 instead of killing the
+// connection.
+func guard(name string, f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%s panicked: %v\n%s", name, p, debug.Stack())
+		}
+	}()
+	return f()
+}
