@@ -18,6 +18,14 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-func TestParseCode(t *testing.T) {
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/rpcutil", "fixtures/errclass/parsecode")
+// TestFixtures runs every errclass fixture package in one load: the
+// fixtures module type-checks go-sdk from source, which dominates the cost.
+func TestFixtures(t *testing.T) {
+	analysistest.Run(t, testdata(t), errclass.Analyzer,
+		"fixtures/errclass/rpcutil",   // facts: sink and origin helpers
+		"fixtures/errclass/parsecode", // -32700 for server-side failures
+		"fixtures/errclass/status400", // 400 for server-side failures
+		"fixtures/errclass/pairs",     // contradicting status and code, code 0
+		"fixtures/errclass/bodylimit", // a body over the limit must be 413
+	)
 }

@@ -2,9 +2,7 @@ package errclass
 
 import (
 	"go/ast"
-	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,25 +28,8 @@ func (c *checker) statusEdit(w *httpwrite.Write, want int, httpName string) *ana
 	return c.constEdit(w.StatusExpr, itoa(want), httpName)
 }
 
-// constEdit replaces e, a constant, by name when e is a selector of a
-// package (keeping the package's local name) and by literal otherwise.
 func (c *checker) constEdit(e ast.Expr, literal, qualifiedName string) *analysis.TextEdit {
-	e = ast.Unparen(e)
-	if _, ok := httpwrite.IntConst(c.pass.TypesInfo, e); !ok {
-		return nil
-	}
-	text := literal
-	if sel, ok := e.(*ast.SelectorExpr); ok && qualifiedName != "" {
-		if id, ok := sel.X.(*ast.Ident); ok {
-			_, name, _ := strings.Cut(qualifiedName, ".")
-			// Keep the package's spelling only where that package has
-			// the name (net/http, go-sdk jsonrpc and the runtime do).
-			if pn, isPkg := c.pass.TypesInfo.Uses[id].(*types.PkgName); isPkg && pn.Imported().Scope().Lookup(name) != nil {
-				text = id.Name + "." + name
-			}
-		}
-	}
-	return &analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)}
+	return httpwrite.ConstEdit(c.pass.TypesInfo, e, literal, qualifiedName)
 }
 
 // internalFix turns a misclassified answer into 500 with -32603:

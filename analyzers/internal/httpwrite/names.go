@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
+
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -147,3 +149,28 @@ func IsStd(path string) bool {
 }
 
 var stdCache sync.Map
+
+// ConstEdit replaces e, a constant expression, with another constant:
+// spelled pkg.Name when e is a selector of a package that has that name
+// (http.StatusBadRequest stays in net/http's spelling, jsonrpc.CodeX in
+// go-sdk's), else as literal. qualifiedName is "anypkg.Name" or "". It
+// returns nil when e is nil or not a constant.
+func ConstEdit(info *types.Info, e ast.Expr, literal, qualifiedName string) *analysis.TextEdit {
+	if e == nil {
+		return nil
+	}
+	e = ast.Unparen(e)
+	if _, ok := IntConst(info, e); !ok {
+		return nil
+	}
+	text := literal
+	if sel, ok := e.(*ast.SelectorExpr); ok && qualifiedName != "" {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			_, name, _ := strings.Cut(qualifiedName, ".")
+			if pn, isPkg := info.Uses[id].(*types.PkgName); isPkg && pn.Imported().Scope().Lookup(name) != nil {
+				text = id.Name + "." + name
+			}
+		}
+	}
+	return &analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)}
+}

@@ -1,0 +1,306 @@
+package sessionstatus
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// condKind is what a branch knows about the request's session.
+type condKind int
+
+const (
+	missing   condKind = iota + 1 // the request carries no session id
+	unknown                       // the id is not in the session map
+	lookupErr                     // looking the id up in a store failed
+)
+
+type cond struct {
+	kind condKind
+	what string // the lookup, for messages
+}
+
+// scan is what one function knows: which variables hold the session id,
+// and which hold the results of looking it up.
+type scan struct {
+	info  *types.Info
+	ids   map[*types.Var]bool   // hold the Mcp-Session-Id value
+	found map[*types.Var]string // ok of s, ok := sessions[id]
+	value map[*types.Var]string // s of s := sessions[id] or s, err := store.Get(id)
+	errs  map[*types.Var]string // err of s, err := store.Get(ctx, id)
+}
+
+// newScan records the session-id variables of body (seeded with the
+// parameters that receive one) and the results of looking them up, in
+// source order, which is the order assignments take effect in
+// straight-line handler code.
+func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *scan {
+	s := &scan{info: info, ids: ids, found: map[*types.Var]string{}, value: map[*types.Var]string{}, errs: map[*types.Var]string{}}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			s.assign(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			s.assign(lhs, n.Values)
+		}
+		return true
+	})
+	return s
+}
+
+func (s *scan) varOf(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, _ := s.info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func (s *scan) assign(lhs, rhs []ast.Expr) {
+	switch {
+	case len(lhs) == len(rhs):
+		for i := range lhs {
+			v := s.varOf(lhs[i])
+			if v == nil {
+				continue
+			}
+			switch {
+			case s.isID(rhs[i]):
+				s.ids[v] = true
+			case nilable(v.Type()):
+				if what, ok := s.lookup(rhs[i]); ok {
+					s.value[v] = what
+				}
+			}
+		}
+	case len(lhs) == 2 && len(rhs) == 1:
+		what, ok := s.lookup(rhs[0])
+		if !ok {
+			return
+		}
+		v0, v1 := s.varOf(lhs[0]), s.varOf(lhs[1])
+		// A call given the id counts as a lookup only when it yields
+		// something that can be absent (a *Session, an interface): that
+		// keeps validateID(id) (string, error) and parse(id) out.
+		_, isIndex := ast.Unparen(rhs[0]).(*ast.IndexExpr)
+		if !isIndex && (v0 == nil || !nilable(v0.Type())) {
+			if t := s.info.TypeOf(rhs[0]); t == nil || !firstNilable(t) {
+				return
+			}
+		}
+		if v0 != nil && nilable(v0.Type()) {
+			s.value[v0] = what
+		}
+		if v1 == nil {
+			return
+		}
+		switch {
+		case httpwrite.IsErrorType(v1.Type()):
+			s.errs[v1] = what
+		case isBool(v1.Type()):
+			s.found[v1] = what
+		}
+	}
+}
+
+// lookup reports whether e looks the session id up: sessions[id], or a
+// call that is given the id (store.Get(ctx, id), m.Load(id)).
+func (s *scan) lookup(e ast.Expr) (string, bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		if _, isMap := s.info.TypeOf(e.X).Underlying().(*types.Map); isMap && s.isID(e.Index) {
+			return render(e), true
+		}
+	case *ast.CallExpr:
+		if httpwrite.Callee(s.info, e) == nil {
+			if _, isConv := s.info.Types[e.Fun]; isConv && s.info.Types[e.Fun].IsType() {
+				return "", false
+			}
+		}
+		for _, a := range e.Args {
+			if s.isID(a) {
+				return render(e.Fun) + "(...)", true
+			}
+		}
+	}
+	return "", false
+}
+
+// isID reports whether e is the session id: a variable holding it, or
+// r.Header.Get of the Mcp-Session-Id header (spelled in any case, or as a
+// constant of that value).
+func (s *scan) isID(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := s.info.ObjectOf(e).(*types.Var)
+		return v != nil && s.ids[v]
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(s.info, e)
+		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
+			return httpwrite.IsSessionHeader(s.info, e.Args[0])
+		}
+		// strings.TrimSpace(r.Header.Get(...)) and the like.
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
+			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
+				return s.isID(e.Args[0])
+			}
+		}
+	}
+	return false
+}
+
+// condition finds the session condition an answer is given under: the
+// innermost if around the answer must test it (id == "", !ok, s == nil,
+// err != nil of a lookup), alone or in a conjunction. An answer under any
+// other innermost condition (an Accept check, another error) is not judged.
+func (s *scan) condition(stack []ast.Node) (cond, bool) {
+	for i := len(stack) - 2; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok {
+			continue
+		}
+		inThen := stack[i+1] == ifs.Body
+		inElse := ifs.Else != nil && stack[i+1] == ifs.Else
+		if !inThen && !inElse {
+			continue
+		}
+		for _, c := range terms(ifs.Cond, inThen) {
+			if k, ok := s.test(c.e, c.truth); ok {
+				return k, true
+			}
+		}
+		return cond{}, false
+	}
+	return cond{}, false
+}
+
+type term struct {
+	e     ast.Expr
+	truth bool // the value e has when the branch runs
+}
+
+// terms splits a branch condition into the terms whose value the branch
+// knows: conjuncts of the then branch, disjuncts of the else branch.
+func terms(e ast.Expr, then bool) []term {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		if (then && b.Op == token.LAND) || (!then && b.Op == token.LOR) {
+			return append(terms(b.X, then), terms(b.Y, then)...)
+		}
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return []term{{ast.Unparen(u.X), !then}}
+	}
+	return []term{{e, then}}
+}
+
+// test reports what e having value truth says about the session.
+func (s *scan) test(e ast.Expr, truth bool) (cond, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
+			if what, ok := s.found[v]; ok && !truth {
+				return cond{unknown, what}, true
+			}
+		}
+	case *ast.BinaryExpr:
+		if e.Op != token.EQL && e.Op != token.NEQ {
+			return cond{}, false
+		}
+		equal := (e.Op == token.EQL) == truth
+		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		if s.isEmpty(x) || s.isNil(x) {
+			x, y = y, x
+		}
+		switch {
+		case s.isEmpty(y) && equal && s.isIDOrLen(x):
+			return cond{missing, ""}, true
+		case s.isNil(y):
+			v := s.varOf(x)
+			if v == nil {
+				return cond{}, false
+			}
+			if what, ok := s.value[v]; ok && equal {
+				return cond{unknown, what}, true
+			}
+			if what, ok := s.errs[v]; ok && !equal {
+				return cond{lookupErr, what}, true
+			}
+		}
+	}
+	return cond{}, false
+}
+
+// isIDOrLen is the id, or len(id) compared with 0.
+func (s *scan) isIDOrLen(e ast.Expr) bool {
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+			if _, builtin := s.info.Uses[id].(*types.Builtin); builtin {
+				return s.isID(call.Args[0])
+			}
+		}
+	}
+	return s.isID(e)
+}
+
+// isEmpty is "" or 0 (for len(id) == 0).
+func (s *scan) isEmpty(e ast.Expr) bool {
+	if v, ok := httpwrite.StringConst(s.info, e); ok {
+		return v == ""
+	}
+	if v, ok := httpwrite.IntConst(s.info, e); ok {
+		return v == 0
+	}
+	return false
+}
+
+func (s *scan) isNil(e ast.Expr) bool {
+	tv, ok := s.info.Types[e]
+	return ok && tv.IsNil()
+}
+
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+func firstNilable(t types.Type) bool {
+	tup, ok := t.(*types.Tuple)
+	return ok && tup.Len() == 2 && nilable(tup.At(0).Type())
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// render prints a short form of e for messages.
+func render(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return render(e.X) + "." + e.Sel.Name
+	case *ast.IndexExpr:
+		return render(e.X) + "[" + render(e.Index) + "]"
+	case *ast.CallExpr:
+		return render(e.Fun) + "(...)"
+	case *ast.StarExpr:
+		return "*" + render(e.X)
+	case *ast.ParenExpr:
+		return render(e.X)
+	}
+	return "..."
+}

@@ -1,0 +1,204 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
+const Name = "sessionstatus"
+
+const doc = `sessionstatus: report unknown or missing Mcp-Session-Id answered with the wrong status
+
+A client re-initializes only when its session id is answered 404 (Not Found);
+a request that needs a session and carries none is a bad request, 400.
+sessionstatus follows the Mcp-Session-Id header value (r.Header.Get with any
+spelling of the header name, or a constant of that value) into map and store
+lookups and reports a failed lookup (s, ok := sessions[id]; !ok, s == nil, or
+a store's error) answered with another 4xx or a 5xx, and an empty id
+(id == "") answered with anything but 400.`
+
+// Analyzer reports session-id refusals answered with the wrong status.
+var Analyzer = &analysis.Analyzer{
+	Name:      Name,
+	Doc:       doc,
+	URL:       "https://github.com/mcpwire/mcpwire#sessionstatus",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(sinkFact)},
+}
+
+// sinkFact marks a function that writes one answer (see httpwrite.Sink), so
+// a helper such as notFound(w) in another package is judged by the status
+// it writes.
+type sinkFact struct{ httpwrite.Sink }
+
+func (*sinkFact) AFact() {}
+
+func (f *sinkFact) String() string { return f.Sink.String() }
+
+func run(pass *analysis.Pass) (any, error) {
+	defer report.Finish(pass)
+	if httpwrite.IsStd(pass.Pkg.Path()) || !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) && len(pass.AllObjectFacts()) == 0 {
+		return nil, nil
+	}
+	imported := func(fn *types.Func) *httpwrite.Sink {
+		var f sinkFact
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return &f.Sink
+		}
+		return nil
+	}
+	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
+	for fn, s := range sinks {
+		if fn.Exported() {
+			pass.ExportObjectFact(fn, &sinkFact{*s})
+		}
+	}
+	sinkOf := func(fn *types.Func) *httpwrite.Sink {
+		if s := sinks[fn]; s != nil {
+			return s
+		}
+		return imported(fn)
+	}
+
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var funcs []ast.Node
+	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
+		funcs = append(funcs, n)
+	})
+	seeds := seedParams(pass.TypesInfo, pass.Pkg, funcs)
+	for _, n := range funcs {
+		body, params := funcBody(pass.TypesInfo, n)
+		if body == nil {
+			continue
+		}
+		ids := map[*types.Var]bool{}
+		for _, p := range params {
+			if seeds[p] {
+				ids[p] = true
+			}
+		}
+		s := newScan(pass.TypesInfo, body, ids)
+		for _, w := range httpwrite.Collect(pass.TypesInfo, body, sinkOf) {
+			check(pass, s, w)
+		}
+	}
+	return nil, nil
+}
+
+func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
+	var sig *types.Signature
+	var body *ast.BlockStmt
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		body = n.Body
+		if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+			sig = fn.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		body = n.Body
+		sig, _ = info.TypeOf(n).(*types.Signature)
+	}
+	if sig == nil {
+		return nil, nil
+	}
+	var params []*types.Var
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
+	return body, params
+}
+
+// seedParams finds the parameters of the package's functions that receive
+// a session id: a helper lookupSession(w, r, id) called with the header's
+// value looks the id up just as its caller would. It repeats so that ids
+// passed on twice are followed too.
+func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*types.Var]bool {
+	seeds := map[*types.Var]bool{}
+	for round := 0; round < 3; round++ {
+		changed := false
+		for _, n := range funcs {
+			body, params := funcBody(info, n)
+			if body == nil {
+				continue
+			}
+			ids := map[*types.Var]bool{}
+			for _, p := range params {
+				if seeds[p] {
+					ids[p] = true
+				}
+			}
+			s := newScan(info, body, ids)
+			ast.Inspect(body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn := httpwrite.Callee(info, call)
+				if fn == nil || fn.Pkg() != pkg {
+					return true
+				}
+				sig := fn.Type().(*types.Signature)
+				for i, a := range call.Args {
+					if i < sig.Params().Len() && s.isID(a) && !seeds[sig.Params().At(i)] {
+						seeds[sig.Params().At(i)] = true
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+		if !changed {
+			break
+		}
+	}
+	return seeds
+}
+
+func check(pass *analysis.Pass, s *scan, w *httpwrite.Write) {
+	if w.Status < 400 {
+		return
+	}
+	cond, ok := s.condition(w.Stack)
+	if !ok {
+		return
+	}
+	switch cond.kind {
+	case missing:
+		if w.Status == 400 || w.Status == 405 {
+			return
+		}
+		reportStatus(pass, w, 400, "http.StatusBadRequest",
+			"answers %d to a request without Mcp-Session-Id: a missing session id is a bad request, answer 400 (404 tells a client its session is gone)", w.Status)
+	case unknown:
+		if w.Status == 404 {
+			return
+		}
+		reportStatus(pass, w, 404, "http.StatusNotFound",
+			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.what)
+	case lookupErr:
+		if w.Status == 404 || w.Status >= 500 {
+			return
+		}
+		reportStatus(pass, w, 404, "http.StatusNotFound",
+			"answers %d when the session lookup %s fails: an unknown or expired Mcp-Session-Id is answered 404, the only status that makes a client re-initialize (a store outage is 500)", w.Status, cond.what)
+	}
+}
+
+func reportStatus(pass *analysis.Pass, w *httpwrite.Write, want int, name, format string, args ...any) {
+	d := analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: fmt.Sprintf(format, args...)}
+	if e := httpwrite.ConstEdit(pass.TypesInfo, w.StatusExpr, strconv.Itoa(want), name); e != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("answer %d", want), TextEdits: []analysis.TextEdit{*e}}}
+	}
+	report.Report(pass, d)
+}

@@ -1,0 +1,29 @@
+package sessionstatus_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
+	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
+)
+
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestFixtures runs every sessionstatus fixture package in one load: the
+// fixtures module type-checks go-sdk from source, which dominates the cost.
+func TestFixtures(t *testing.T) {
+	analysistest.Run(t, testdata(t), sessionstatus.Analyzer,
+		"fixtures/sessionstatus/respond",
+		"fixtures/sessionstatus/unknown",
+		"fixtures/sessionstatus/missing",
+	)
+}

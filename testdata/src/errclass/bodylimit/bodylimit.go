@@ -1,0 +1,63 @@
+// Package bodylimit: a body over the http.MaxBytesReader limit must be
+// answered 413.
+package bodylimit
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+)
+
+func asWrongStatus(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	_, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, "too large", http.StatusBadRequest) // want `answers 400 to a body over the http.MaxBytesReader limit \(\*http.MaxBytesError\): answer 413 \(Request Entity Too Large\)`
+			return
+		}
+		http.Error(w, "failed to read body", http.StatusBadRequest)
+	}
+}
+
+func notTold(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	var m map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest) // want `answers 400 when \(\*json.Decoder\).Decode fails, but the body is limited by http.MaxBytesReader`
+	}
+}
+
+// Told apart, or handed to the runtime which tells it apart: not reported.
+func told(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, "too large", http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "failed to read body", http.StatusBadRequest)
+		return
+	}
+	_ = body
+}
+
+func runtimeTells(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	if _, err := io.ReadAll(r.Body); err != nil {
+		protocol.WriteError(w, nil, err)
+	}
+}
+
+// Without a limit, a read failure is a plain 400.
+func unlimited(w http.ResponseWriter, r *http.Request) {
+	if _, err := io.ReadAll(r.Body); err != nil {
+		http.Error(w, "failed to read body", http.StatusBadRequest)
+	}
+}

@@ -1,0 +1,20 @@
+// Package respond holds answer helpers other fixture packages call, so
+// sessionstatus must recognise them through facts.
+package respond
+
+import "net/http"
+
+// Unauthorized always answers 401.
+func Unauthorized(w http.ResponseWriter) { // want Unauthorized:`sink\(status=401 code=- object=0 err=0\)`
+	http.Error(w, "unauthorized", http.StatusUnauthorized)
+}
+
+// NotFound always answers 404.
+func NotFound(w http.ResponseWriter) { // want NotFound:`sink\(status=404 code=- object=0 err=0\)`
+	http.Error(w, "session not found", http.StatusNotFound)
+}
+
+// Status answers the status it is given.
+func Status(w http.ResponseWriter, status int, msg string) { // want Status:`sink\(status=arg2 code=- object=0 err=0\)`
+	http.Error(w, msg, status)
+}
