@@ -33,7 +33,7 @@ func TestJudge(t *testing.T) {
 		{name: "listed warning passes", runs: []string{"2025-11-25"}, expectations: []Expectation{pollingWarning}, ok: true, expected: 1},
 		{name: "a FAILURE entry does not excuse a WARNING", runs: []string{"2025-11-25"},
 			expectations: []Expectation{{Run: "2025-11-25", Scenario: "server-sse-polling", Status: StatusFailure, Reason: "r"}},
-			unexpected: 1, stale: 1},
+			unexpected:   1, stale: 1},
 		{name: "an entry for another run does not excuse", runs: []string{"2025-11-25", "0.1.16"},
 			expectations: []Expectation{pollingWarning}, expected: 1, unexpected: 2},
 		{name: "scenario-wide entry covers every check", runs: []string{"0.1.16"},
