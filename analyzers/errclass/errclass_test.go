@@ -29,3 +29,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/bodylimit", // a body over the limit must be 413
 	)
 }
+
+// TestSuggestedFixes checks every mechanical fix against its .golden file:
+// ParseError becomes Internal, 400/-32700 becomes 500/-32603 in the spelling
+// the code used, and a body-limit answer becomes 413.
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), errclass.Analyzer, "fixtures/errclass/fixes")
+}

@@ -27,3 +27,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/missing",
 	)
 }
+
+// TestSuggestedFixes checks the status fixes (404 for an unknown session,
+// 400 for a missing one) against their .golden file.
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), sessionstatus.Analyzer, "fixtures/sessionstatus/fixes")
+}

@@ -1,0 +1,56 @@
+// Package fixes: the suggested fixes of errclass, checked against
+// fixes.go.golden.
+package fixes
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"fixtures/errclass/rpcutil"
+)
+
+type hooks struct {
+	store rpcutil.Store
+}
+
+func (h *hooks) constructor(ctx context.Context) error {
+	if err := h.store.Put(ctx, "id"); err != nil {
+		return protocol.ParseError(err) // want `answers 400 with -32700 \(Parse error\) for an error from h.store.Put`
+	}
+	return nil
+}
+
+func (h *hooks) named(w http.ResponseWriter, r *http.Request) {
+	if err := h.store.Put(r.Context(), "id"); err != nil {
+		rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "Parse error") // want `answers 400 with -32700 \(Parse error\) for an error from h.store.Put`
+	}
+}
+
+func (h *hooks) literal(w http.ResponseWriter, r *http.Request) {
+	if err := h.store.Put(r.Context(), "id"); err != nil {
+		rpcutil.WriteError(w, 400, -32700, "Parse error") // want `answers 400 with -32700 \(Parse error\) for an error from h.store.Put`
+	}
+}
+
+func (h *hooks) plain(w http.ResponseWriter, r *http.Request) {
+	if err := h.store.Put(r.Context(), "id"); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from h.store.Put`
+	}
+}
+
+func tooLarge(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1024)
+	if _, err := io.ReadAll(r.Body); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, "body too large", http.StatusBadRequest) // want `answers 400 to a body over the http.MaxBytesReader limit`
+			return
+		}
+		http.Error(w, "failed to read body", http.StatusBadRequest)
+	}
+}
