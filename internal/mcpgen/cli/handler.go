@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
+)
+
+// HandlerOptions are the inputs of `mcpgen handler`.
+type HandlerOptions struct {
+	Out     string
+	Package string
+	Mode    string
+	Test    bool
+}
+
+// NewCmdHandler returns `mcpgen handler`.
+func NewCmdHandler(io IO) *cobra.Command {
+	opts := &HandlerOptions{}
+	c := &cobra.Command{
+		Use:   "handler --out FILE --package NAME",
+		Short: "Generate (or regenerate) only the session-map handler and its test",
+		Long: `Write the generated handler to FILE and its test beside it (FILE with
+_test.go), for use from //go:generate. The package defaults to $GOPACKAGE,
+which go generate sets.`,
+		Example: `  //go:generate mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
+
+  mcpgen handler --out internal/mcp/handler_gen.go --package mcp --mode legacy`,
+		Args: args(cobra.NoArgs),
+		RunE: func(c *cobra.Command, _ []string) error { return runHandler(c, io, opts) },
+	}
+	c.Flags().StringVar(&opts.Out, "out", gen.DefaultOut, "file to write the handler to; its test goes beside it")
+	c.Flags().StringVar(&opts.Package, "package", os.Getenv("GOPACKAGE"), "Go package name of the generated files (default $GOPACKAGE)")
+	modeFlag(c, &opts.Mode)
+	c.Flags().BoolVar(&opts.Test, "test", true, "also write the generated test file")
+	_ = c.MarkFlagFilename("out", "go")
+	return c
+}
+
+func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
+	if opts.Package == "" {
+		return invalid(c, fmt.Errorf("%w: %v", gen.ErrInvalidOptions, errNoPackage))
+	}
+	cfg := gen.Config{Package: opts.Package, Mode: gen.Mode(opts.Mode), Out: filepath.Base(opts.Out), NoTest: !opts.Test}
+	if err := cfg.Validate(); err != nil {
+		return invalid(c, err)
+	}
+	dir := filepath.Dir(opts.Out)
+	files := []struct {
+		name string
+		make func(gen.Config) ([]byte, error)
+	}{{cfg.Out, gen.Handler}}
+	if opts.Test {
+		files = append(files, struct {
+			name string
+			make func(gen.Config) ([]byte, error)
+		}{cfg.TestOut(), gen.HandlerTest})
+	}
+	for _, f := range files {
+		src, err := f.make(cfg)
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(dir, f.name)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, src) {
+			fmt.Fprintf(io.Out, "unchanged %s\n", p)
+			continue
+		}
+		if err := os.WriteFile(p, src, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(io.Out, "wrote     %s\n", p)
+	}
+	return nil
+}

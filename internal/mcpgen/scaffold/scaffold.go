@@ -1,0 +1,260 @@
+// Package scaffold plans and writes the files of a new MCP server module
+// (`mcpgen new`). Planning is pure — options in, file contents out — and
+// writing applies each file's ownership: files the user owns are written
+// once and never overwritten; generated files are rewritten every time.
+package scaffold
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/template"
+
+	"golang.org/x/mod/module"
+
+	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
+	"github.com/mcpwire/mcpwire/runtime/mcpwire"
+	"github.com/mcpwire/mcpwire/templates"
+)
+
+// Versions the scaffold's go.mod names. GoVersion matches this repository's
+// go.mod (a test keeps them equal): the runtime needs that toolchain.
+const (
+	GoVersion    = "1.26.8"
+	GoSDKVersion = "v1.8.0"
+	// ZeroVersion is the placeholder version of a module that a replace
+	// directive provides.
+	ZeroVersion = "v0.0.0-00010101000000-000000000000"
+)
+
+// Options describe the module to create.
+type Options struct {
+	// Module is the new module's path, for example example.com/mysrv.
+	Module string
+	// Mode selects the eras the generated handler serves; empty is hybrid.
+	Mode gen.Mode
+	// Replace, when set, is written as `replace github.com/mcpwire/mcpwire
+	// => Replace` so that the module builds against a local checkout.
+	Replace string
+	// MCPWireVersion is the mcpwire version to require; empty means
+	// [ZeroVersion], which only builds with Replace set.
+	MCPWireVersion string
+}
+
+// ErrInvalidOptions is wrapped by every error [Options.Validate] returns.
+var ErrInvalidOptions = gen.ErrInvalidOptions
+
+// Validate reports the first thing wrong with o, naming the flag.
+func (o Options) Validate() error {
+	if o.Module == "" {
+		return fmt.Errorf("%w: --module is required", ErrInvalidOptions)
+	}
+	if err := module.CheckPath(o.Module); err != nil {
+		return fmt.Errorf("%w: --module %q is not a valid module path: %v", ErrInvalidOptions, o.Module, err)
+	}
+	if o.Mode != "" {
+		if _, err := gen.ParseMode(string(o.Mode)); err != nil {
+			return fmt.Errorf("%w: --mode: %v", ErrInvalidOptions, err)
+		}
+	}
+	if strings.ContainsAny(o.Replace, "\n\"`") {
+		return fmt.Errorf("%w: --replace-mcpwire %q is not a usable path", ErrInvalidOptions, o.Replace)
+	}
+	return nil
+}
+
+// Owner says who owns a file, which decides whether it is overwritten.
+type Owner int
+
+const (
+	// User files are written once; an existing one is left alone.
+	User Owner = iota
+	// Generated files are rewritten every time and checked by verify.
+	Generated
+)
+
+func (o Owner) String() string {
+	if o == Generated {
+		return "generated"
+	}
+	return "user"
+}
+
+// File is one planned file: a slash-separated path relative to the module
+// root, its contents and its owner.
+type File struct {
+	Path  string
+	Data  []byte
+	Owner Owner
+}
+
+// templateData is what the templates in /templates see.
+type templateData struct {
+	Module, Name, Mode, GoVersion, GoSDKVersion, MCPWireVersion, Replace, HookRev, Out, TestOut string
+}
+
+// Plan returns the files of the module, sorted by path.
+func Plan(o Options) ([]File, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	cfg := gen.Config{Package: "main", Mode: o.Mode}.Normalize()
+	data := templateData{
+		Module:         o.Module,
+		Name:           path.Base(o.Module),
+		Mode:           string(cfg.Mode),
+		GoVersion:      GoVersion,
+		GoSDKVersion:   GoSDKVersion,
+		MCPWireVersion: o.MCPWireVersion,
+		Replace:        o.Replace,
+		HookRev:        "v" + mcpwire.Version,
+		Out:            cfg.Out,
+		TestOut:        cfg.TestOut(),
+	}
+	if data.MCPWireVersion == "" {
+		data.MCPWireVersion = ZeroVersion
+	}
+
+	var files []File
+	for _, t := range []struct{ tmpl, out string }{
+		{"go.mod.tmpl", "go.mod"},
+		{"README.md.tmpl", "README.md"},
+		{"gitignore.tmpl", ".gitignore"},
+		{"pre-commit-config.yaml.tmpl", ".pre-commit-config.yaml"},
+	} {
+		b, err := execute(t.tmpl, data)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, File{Path: t.out, Data: b, Owner: User})
+	}
+	mainGo, err := MainGo(data.Name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	serverGo, err := ServerGo(data.Name)
+	if err != nil {
+		return nil, err
+	}
+	handler, err := gen.Handler(cfg)
+	if err != nil {
+		return nil, err
+	}
+	handlerTest, err := gen.HandlerTest(cfg)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files,
+		File{Path: "main.go", Data: mainGo, Owner: User},
+		File{Path: "server.go", Data: serverGo, Owner: User},
+		File{Path: cfg.Out, Data: handler, Owner: Generated},
+		File{Path: cfg.TestOut(), Data: handlerTest, Owner: Generated},
+	)
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, nil
+}
+
+func execute(name string, data templateData) ([]byte, error) {
+	t, err := template.New(name).Option("missingkey=error").ParseFS(templates.FS, name)
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return nil, fmt.Errorf("template %s: %w", name, err)
+	}
+	out := b.Bytes()
+	if !bytes.HasSuffix(out, []byte("\n")) {
+		out = append(out, '\n')
+	}
+	return out, nil
+}
+
+// Action is what [Write] did with one file.
+type Action string
+
+const (
+	Created   Action = "created"
+	Updated   Action = "updated"   // a generated file rewritten with new contents
+	Unchanged Action = "unchanged" // a generated file already up to date
+	Skipped   Action = "skipped"   // a user-owned file that already exists
+)
+
+// Result is one file's outcome.
+type Result struct {
+	Path   string
+	Action Action
+}
+
+// Write writes files under dir (created if missing), never overwriting a
+// user-owned file that exists.
+func Write(dir string, files []File) ([]Result, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var results []Result
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		old, err := os.ReadFile(p)
+		exists := err == nil
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return results, err
+		}
+		action := Created
+		switch {
+		case exists && f.Owner == User:
+			results = append(results, Result{f.Path, Skipped})
+			continue
+		case exists && bytes.Equal(old, f.Data):
+			results = append(results, Result{f.Path, Unchanged})
+			continue
+		case exists:
+			action = Updated
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return results, err
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return results, err
+		}
+		results = append(results, Result{f.Path, action})
+	}
+	return results, nil
+}
+
+// RelativeReplace turns the --replace-mcpwire path given relative to the
+// working directory into the path go.mod needs, relative to the module
+// directory dir (absolute paths are kept). Both are cleaned and use
+// forward slashes, so a checked-in sample is the same on every machine.
+func RelativeReplace(replace, dir string) (string, error) {
+	if replace == "" {
+		return "", nil
+	}
+	if filepath.IsAbs(replace) {
+		return filepath.ToSlash(filepath.Clean(replace)), nil
+	}
+	absReplace, err := filepath.Abs(replace)
+	if err != nil {
+		return "", err
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(absDir, absReplace)
+	if err != nil {
+		return "", err
+	}
+	rel = filepath.ToSlash(rel)
+	if !strings.HasPrefix(rel, ".") {
+		// go.mod needs ./ or ../ to tell a path from a module path.
+		rel = "./" + rel
+	}
+	return rel, nil
+}
