@@ -1,6 +1,8 @@
 package refusedhandshake
 
 import (
+	"go/ast"
+
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -52,6 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !buildsTransports(pass, ins) {
+		return nil, nil
+	}
 	c := newContexts(pass, ins)
 	checkRuntime(pass, c)
 	checkSDK(pass, c)
@@ -70,4 +75,15 @@ func relevant(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// buildsTransports reports whether the package calls streamable.NewTransport
+// or (*mcp.Server).Connect at all, before classifying its functions.
+func buildsTransports(pass *analysis.Pass, ins *inspector.Inspector) bool {
+	found := false
+	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call)
+	})
+	return found
 }

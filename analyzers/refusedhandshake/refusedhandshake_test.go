@@ -9,39 +9,27 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
 )
 
-func testdata(t *testing.T) string {
-	t.Helper()
+// TestAnalyzer runs every fixture package in one load (each load
+// type-checks go-sdk from source): must-flag packages with `// want` and
+// .golden files for the fixes, must-not-flag packages beside them.
+func TestAnalyzer(t *testing.T) {
 	dir, err := fixtures.Dir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return dir
-}
-
-// go-sdk transports: leaks, discarded sessions, the session-map recipe,
-// the correct shapes and the false negatives we keep on purpose.
-func TestSDK(t *testing.T) {
-	analysistest.Run(t, testdata(t), refusedhandshake.Analyzer,
+	analysistest.RunWithSuggestedFixes(t, dir, refusedhandshake.Analyzer,
+		// go-sdk transports
 		"fixtures/refusedhandshake/sdkleak",
 		"fixtures/refusedhandshake/discarded",
 		"fixtures/refusedhandshake/sessionmap",
 		"fixtures/refusedhandshake/sdkgood",
-		"fixtures/refusedhandshake/falsenegatives",
-	)
-}
-
-// //mcpvet:ignore silences a finding; one that silences nothing is reported.
-func TestIgnoreDirectives(t *testing.T) {
-	analysistest.Run(t, testdata(t), refusedhandshake.Analyzer, "fixtures/refusedhandshake/ignored")
-}
-
-// mcpwire transports: per-request without the option (fix sets it),
-// long-lived with it (fix removes it), and the correct shapes.
-func TestRuntime(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), refusedhandshake.Analyzer,
+		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",
 		"fixtures/refusedhandshake/longlived",
 		"fixtures/refusedhandshake/longlivedmain",
 		"fixtures/refusedhandshake/runtimegood",
+		// leaks deliberately not reported, and suppression directives
+		"fixtures/refusedhandshake/falsenegatives",
+		"fixtures/refusedhandshake/ignored",
 	)
 }

@@ -8,6 +8,8 @@ import (
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
 var server = mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v1"}, nil)
@@ -52,4 +54,23 @@ func closedOnOtherPath(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t.ServeHTTP(w, r)
+}
+
+// An exported constructor of a library: its callers are unknown, so the
+// missing CloseOnRefusedHandshake is not reported even though a handler in
+// this package calls it per request.
+func NewSessionTransport() *streamable.Transport {
+	return streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+}
+
+func servesExported(w http.ResponseWriter, r *http.Request) {
+	NewSessionTransport().ServeHTTP(w, r)
+}
+
+// A generator held in a variable may be nil (a stateless transport), so the
+// transport is not known to be sessionful.
+var generator = streamable.RandomSessionID
+
+func variableGenerator(w http.ResponseWriter, r *http.Request) {
+	streamable.NewTransport(streamable.Options{SessionIDGenerator: generator}).ServeHTTP(w, r)
 }

@@ -1,0 +1,101 @@
+// Package refusedhandshake defines an Analyzer that reports MCP Streamable
+// HTTP transports built for one handshake that nothing closes when that
+// handshake is refused.
+//
+// # Analyzer refusedhandshake
+//
+// refusedhandshake: report per-handshake transports that leak when the handshake is refused
+//
+// The session-map recipe builds a sessionful transport and connects a server
+// to it for every request that may start a session, stores the pair in a map
+// keyed by the session id, and removes it when the session ends. If that
+// first request is refused (a bad Accept or Content-Type, a body that is not
+// JSON, a batch initialize, a non-initialize request, a DNS-rebinding
+// refusal, a failing id generator) the client never learns the id, the
+// session never ends, and the transport, its server session, their
+// goroutines and the map entry live until the process exits. The fix is one
+// close: the transport's first completed request must either establish the
+// session or end it.
+//
+// The analyzer reports four shapes. "Per request" means in an
+// http.Handler's ServeHTTP, an http.HandlerFunc or any function taking an
+// http.ResponseWriter and an *http.Request, a closure inside one, or an
+// unexported function that only such code calls. "Long-lived" means in a
+// package-level initializer, main or init, or an unexported function only
+// they call.
+//
+// 1. mcpwire's streamable.NewTransport built per request with a
+// SessionIDGenerator (a function, not a variable that may be nil) and
+// without CloseOnRefusedHandshake: true. A suggested fix sets the option.
+//
+//	func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+//		t := streamable.NewTransport(streamable.Options{ // reported
+//			SessionIDGenerator: streamable.RandomSessionID,
+//			OnClose:            h.remove,
+//		})
+//		h.server.Connect(r.Context(), t, nil)
+//		t.ServeHTTP(w, r)
+//	}
+//
+// is fixed by
+//
+//	t := streamable.NewTransport(streamable.Options{
+//		SessionIDGenerator:      streamable.RandomSessionID,
+//		CloseOnRefusedHandshake: true,
+//		OnClose:                 h.remove,
+//	})
+//
+// 2. go-sdk's mcp.StreamableServerTransport built per request (&T{...},
+// new(T) or a local variable) and connected with (*mcp.Server).Connect
+// when no code closes the session. Storing the pair in a map does not
+// count as handing it on: that map entry is exactly what leaks.
+//
+//	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+//	ss, err := h.server.Connect(r.Context(), t, nil) // reported
+//	...
+//	h.sessions[t.SessionID] = t
+//	go func() { ss.Wait(); h.forget(t.SessionID) }() // never runs on a refusal
+//	t.ServeHTTP(w, r)
+//
+// is correct with the close go-sdk's own StreamableHTTPHandler uses:
+//
+//	defer func() {
+//		if ss.InitializeParams() == nil {
+//			ss.Close()
+//		}
+//	}()
+//	t.ServeHTTP(w, r)
+//
+// 3. The *mcp.ServerSession of such a Connect discarded (assigned to _, to
+// a variable only ever assigned to _, or not assigned at all): nothing can
+// close it.
+//
+//	_, err := h.server.Connect(r.Context(), t, nil) // reported
+//
+// 4. CloseOnRefusedHandshake: true on a sessionful transport built once for
+// a long-lived endpoint. Such a transport must survive pre-session
+// refusals: a client's version-negotiation probe expects a 400 and then
+// initializes on the same endpoint, which the option would have closed for
+// every client. A suggested fix removes the option.
+//
+//	var endpoint = streamable.NewTransport(streamable.Options{ // reported
+//		SessionIDGenerator:      streamable.RandomSessionID,
+//		CloseOnRefusedHandshake: true,
+//	})
+//
+// # Precision
+//
+// Findings must be right more than they must be complete. The analyzer stays
+// silent when it cannot see the whole story, as bodyclose and sqlclosecheck
+// do for response bodies and rows: a session or transport that is closed
+// anywhere in the function (directly, deferred, in a timer or goroutine, or
+// through a method value of Close), returned, passed to another function,
+// sent on a channel, or stored in a struct field or a global has a new owner.
+// Options whose SessionIDGenerator or CloseOnRefusedHandshake come from a
+// variable, transports built in exported functions of a library, and
+// transports that come from elsewhere are not judged. Known false negatives
+// are kept as test cases (testdata/src/refusedhandshake/falsenegatives).
+//
+// Stateless transports (no SessionIDGenerator) never close on refusals and
+// are not reported by rules 1 and 4.
+package refusedhandshake
