@@ -25,7 +25,7 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 		if c.kindOf(fn) != perRequest {
 			return true
 		}
-		o := newOwnership(pass.TypesInfo, scope)
+		o := newOwnership(pass.TypesInfo, scope, requestFunc(c, stack))
 		if !o.transport(call.Args[1]) {
 			return true // not a transport built here: its builder owns it
 		}
@@ -113,15 +113,38 @@ func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node) (v *t
 // a refused handshake never learns is exactly where the pair leaks. A value
 // holding the pair (a map entry struct) is followed like the pair itself.
 type ownership struct {
-	info  *types.Info
-	scope ast.Node
-	vars  map[types.Object]bool
+	info    *types.Info
+	scope   ast.Node // the outermost function: every use of a local is in it
+	request ast.Node // the outermost per-request function: the pair is built in it
+	vars    map[types.Object]bool
 
 	closed, transferred bool
 }
 
-func newOwnership(info *types.Info, scope ast.Node) *ownership {
-	return &ownership{info: info, scope: scope, vars: map[types.Object]bool{}}
+func newOwnership(info *types.Info, scope, request ast.Node) *ownership {
+	return &ownership{info: info, scope: scope, request: request, vars: map[types.Object]bool{}}
+}
+
+// requestFunc returns the outermost of the per-request functions enclosing
+// the top of stack, innermost first: a transport declared outside it (in
+// main, say) is built once, not per request.
+func requestFunc(c *contexts, stack []ast.Node) ast.Node {
+	var req ast.Node
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if c.kindOf(stack[i]) != perRequest {
+				return req
+			}
+			req = stack[i]
+		}
+	}
+	return req
+}
+
+// inRequest reports whether n lies inside the per-request function.
+func (o *ownership) inRequest(n ast.Node) bool {
+	return o.request != nil && o.request.Pos() <= n.Pos() && n.End() <= o.request.End()
 }
 
 func (o *ownership) track(v types.Object) { o.vars[v] = true }
@@ -147,8 +170,11 @@ func (o *ownership) transport(arg ast.Expr) bool {
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return false
 	}
+	if o.request == nil || v.Pos() < o.request.Pos() || v.Pos() >= o.request.End() {
+		return false // declared outside the request: built once
+	}
 	if !isPointerTo(v.Type(), sdkMCP, "StreamableServerTransport") {
-		// A struct value declared here is built here.
+		// A struct value declared in the request is built there.
 		o.track(v)
 		return true
 	}
@@ -159,7 +185,7 @@ func (o *ownership) transport(arg ast.Expr) bool {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				if x, ok := ast.Unparen(lhs).(*ast.Ident); ok && objOf(o.info, x) == v {
-					if r := rhsAt(n.Rhs, len(n.Lhs), i); r != nil && o.construction(r) {
+					if r := rhsAt(n.Rhs, len(n.Lhs), i); r != nil && o.construction(r) && o.inRequest(n) {
 						built = true
 					} else {
 						other = true
@@ -169,7 +195,7 @@ func (o *ownership) transport(arg ast.Expr) bool {
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if objOf(o.info, name) == v {
-					if r := rhsAt(n.Values, len(n.Names), i); r != nil && o.construction(r) {
+					if r := rhsAt(n.Values, len(n.Names), i); r != nil && o.construction(r) && o.inRequest(n) {
 						built = true
 					} else if len(n.Values) > 0 {
 						other = true
@@ -179,7 +205,7 @@ func (o *ownership) transport(arg ast.Expr) bool {
 		}
 		return true
 	})
-	if built && !other && v.Pos() > o.scope.Pos() && v.Pos() < o.scope.End() {
+	if built && !other {
 		o.track(v)
 		return true
 	}

@@ -193,3 +193,17 @@ func given(w http.ResponseWriter, r *http.Request, t *mcp.StreamableServerTransp
 	server.Connect(r.Context(), t, nil)
 	t.ServeHTTP(w, r)
 }
+
+// Built once in setup code and connected in a handler (a mistake of another
+// kind: a transport connects only once), but not built per request.
+func BuiltOutside(mux *http.ServeMux) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		ss, err := server.Connect(r.Context(), t, nil)
+		if err != nil {
+			return
+		}
+		_ = ss.ID()
+		t.ServeHTTP(w, r)
+	})
+}

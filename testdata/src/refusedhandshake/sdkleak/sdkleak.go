@@ -69,3 +69,19 @@ func connect(r *http.Request) string {
 func viaHelper(w http.ResponseWriter, r *http.Request) {
 	transports[connect(r)].ServeHTTP(w, r)
 }
+
+// Built in the handler, connected in a closure inside it.
+func nested(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	connect := func() error {
+		ss, err := server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+		if err != nil {
+			return err
+		}
+		println(ss.ID())
+		return nil
+	}
+	if connect() == nil {
+		t.ServeHTTP(w, r)
+	}
+}
