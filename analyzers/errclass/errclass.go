@@ -170,7 +170,7 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 				fact.Read = true
 			case internal:
 				if fact.Internal == "" {
-					fact.Internal = o.name
+					fact.Internal = o.root()
 				}
 			}
 		}

@@ -27,7 +27,16 @@ const (
 type origin struct {
 	kind kind
 	name string // the call as the user wrote it, for messages
+	leaf string // the call the failure started at, for facts; name when ""
 	body bool   // the call reads a stream (the body): it fails on a body over a limit
+}
+
+// root is the call the failure started at.
+func (o origin) root() string {
+	if o.leaf != "" {
+		return o.leaf
+	}
+	return o.name
 }
 
 // originFact records where the errors a function returns come from, for
@@ -193,7 +202,7 @@ func (f *originFact) origins(via string) []origin {
 		out = append(out, origin{kind: read, name: via})
 	}
 	if f.Internal != "" {
-		out = append(out, origin{kind: internal, name: via + " (from " + f.Internal + ")"})
+		out = append(out, origin{kind: internal, name: via + " (from " + f.Internal + ")", leaf: f.Internal})
 	}
 	return out
 }
@@ -233,23 +242,30 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
 }
 
-// dynamic classifies a call of a function value. A function held in a
-// struct field is a hook or generator the server was configured with
-// (SessionIDGenerator, OnSessionInitialized); its failure is the server's.
+// dynamic classifies a call of a function value. A function held in an
+// exported struct field is a hook or generator the server was configured
+// with (SessionIDGenerator, OnSessionInitialized); its failure is the
+// server's. Unexported function fields are a package's own machinery (a
+// codec's decode table) and are not judged.
 func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	v := c.Value
 	if u, ok := v.(*ssa.UnOp); ok {
 		v = u.X
 	}
+	var x ssa.Value
+	var field *types.Var
 	switch f := v.(type) {
 	case *ssa.FieldAddr:
-		st := f.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		return []origin{{kind: internal, name: describeValue(f.X) + "." + st.Field(f.Field).Name()}}
+		x, field = f.X, f.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(f.Field)
 	case *ssa.Field:
-		st := f.X.Type().Underlying().(*types.Struct)
-		return []origin{{kind: internal, name: describeValue(f.X) + "." + st.Field(f.Field).Name()}}
+		x, field = f.X, f.X.Type().Underlying().(*types.Struct).Field(f.Field)
+	default:
+		return nil
 	}
-	return nil
+	if !field.Exported() {
+		return nil
+	}
+	return []origin{{kind: internal, name: describeValue(x) + "." + field.Name()}}
 }
 
 // known classifies calls of the standard library, go-sdk and the runtime

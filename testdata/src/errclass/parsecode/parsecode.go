@@ -20,10 +20,13 @@ import (
 const codeParse = -32700
 
 type handler struct {
-	store      rpcutil.Store
-	server     *mcp.Server
-	newID      func() (string, error)
-	onSession  func(ctx context.Context, id string) error
+	store  rpcutil.Store
+	server *mcp.Server
+	// Hooks the server is configured with.
+	NewID     func() (string, error)
+	OnSession func(ctx context.Context, id string) error
+	// A function field of the package's own: not judged.
+	decode func([]byte) error
 }
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request) {
@@ -34,18 +37,21 @@ func (h *handler) storeError(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *handler) generator(w http.ResponseWriter, r *http.Request) {
-	id, err := h.newID()
+	id, err := h.NewID()
 	if err != nil {
-		rpcutil.WriteError(w, 400, jsonrpc.CodeParseError, err.Error()) // want `answers 400 with -32700 \(Parse error\) for an error from h.newID`
+		rpcutil.WriteError(w, 400, jsonrpc.CodeParseError, err.Error()) // want `answers 400 with -32700 \(Parse error\) for an error from h.NewID`
 		return
 	}
 	_ = id
 }
 
 func (h *handler) hook(w http.ResponseWriter, r *http.Request) {
-	err := h.onSession(r.Context(), "id")
+	err := h.OnSession(r.Context(), "id")
 	if err != nil {
-		protocol.WriteError(w, nil, protocol.ParseError(err)) // want `answers 400 with -32700 \(Parse error\) for an error from h.onSession`
+		protocol.WriteError(w, nil, protocol.ParseError(err)) // want `answers 400 with -32700 \(Parse error\) for an error from h.OnSession`
+	}
+	if err := h.decode(nil); err != nil {
+		protocol.WriteError(w, nil, protocol.ParseError(err))
 	}
 }
 
