@@ -51,6 +51,9 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 		return invalid(c, err)
 	}
 	dir := filepath.Dir(opts.Out)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	files := []struct {
 		name string
 		make func(gen.Config) ([]byte, error)

@@ -1,0 +1,112 @@
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/mcpwire/mcpwire/internal/mcpgen/cli"
+	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
+	"github.com/mcpwire/mcpwire/internal/mcpvet"
+)
+
+// TestMain makes mcpgen and mcpvet commands of the test binary, so that the
+// scripts (and go generate inside them) run the real CLIs as processes.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"mcpgen": func() { os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr)) },
+		"mcpvet": mcpvet.Main,
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar. The go command inside them uses
+// the real (warm) module and build caches; $REPO is this checkout, for
+// --replace-mcpwire. [slow] guards what only CI runs (go test of a
+// scaffold, mcpvet on it).
+func TestScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scripts build modules")
+	}
+	goEnv := map[string]string{}
+	for _, name := range []string{"GOMODCACHE", "GOCACHE", "GOPATH", "GOPROXY", "GOTOOLCHAIN"} {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", name, err)
+		}
+		goEnv[name] = strings.TrimSpace(string(out))
+	}
+	repo := mcpgentest.RepoRoot(t)
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: false,
+		Setup: func(env *testscript.Env) error {
+			for k, v := range goEnv {
+				env.Setenv(k, v)
+			}
+			env.Setenv("GOFLAGS", "-mod=mod")
+			env.Setenv("GOWORK", "off")
+			env.Setenv("REPO", repo)
+			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "slow" {
+				return mcpgentest.Slow(), nil
+			}
+			return false, nil
+		},
+	})
+}
+
+// TestExitCodes pins the one place errors become exit codes: usage errors
+// 2 with the usage printed, verify findings 3, other failures 1 without
+// usage.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args      []string
+		code      int
+		stderr    string
+		wantUsage bool
+	}{
+		{[]string{"version"}, cli.ExitOK, "", false},
+		{[]string{"bogus"}, cli.ExitUsage, `unknown command "bogus"`, true},
+		{[]string{"new"}, cli.ExitUsage, "accepts 1 arg(s), received 0", true},
+		{[]string{"new", dir + "/x"}, cli.ExitUsage, `required flag(s) "module" not set`, true},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--mode", "both"}, cli.ExitUsage, `--mode: unknown mode "both"`, true},
+		{[]string{"new", dir + "/x", "--module", "Not A Path"}, cli.ExitUsage, `--module "Not A Path" is not a valid module path`, true},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", dir}, cli.ExitUsage, "--replace-mcpwire", true},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--tidy=maybe"}, cli.ExitUsage, `invalid argument "maybe" for "--tidy"`, true},
+		{[]string{"handler", "--out", dir + "/h.go", "--package", "my-pkg"}, cli.ExitUsage, `--package "my-pkg" is not a Go package name`, true},
+		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`, true},
+		{[]string{"verify", "a", "b"}, cli.ExitUsage, "accepts at most 1 arg(s), received 2", true},
+		{[]string{"verify", dir + "/missing"}, cli.ExitError, "no such file or directory", false},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Setenv("GOPACKAGE", "")
+			var stdout, stderr bytes.Buffer
+			code := cli.Main(tc.args, &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tc.code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("stderr %q does not contain %q", stderr.String(), tc.stderr)
+			}
+			if got := strings.Contains(stderr.String(), "Usage:"); got != tc.wantUsage {
+				t.Errorf("usage printed: %v, want %v; stderr:\n%s", got, tc.wantUsage, stderr.String())
+			}
+		})
+	}
+}
+
+func TestHandlerNeedsPackage(t *testing.T) {
+	t.Setenv("GOPACKAGE", "")
+	var stdout, stderr bytes.Buffer
+	code := cli.Main([]string{"handler", "--out", t.TempDir() + "/h.go"}, &stdout, &stderr)
+	if code != cli.ExitUsage || !strings.Contains(stderr.String(), "--package is required") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
