@@ -43,27 +43,25 @@ func checkRuntime(pass *analysis.Pass, c *contexts) {
 			if closeVal != nil && !isConst(pass.TypesInfo, closeVal, false) {
 				return true // set from a variable: the author decides at run time
 			}
-			report.Report(pass, analysis.Diagnostic{
-				Pos:     call.Pos(),
-				End:     call.End(),
-				Message: "streamable.NewTransport builds a sessionful transport per request without CloseOnRefusedHandshake, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true",
-				SuggestedFixes: []analysis.SuggestedFix{{
-					Message:   "Set CloseOnRefusedHandshake: true",
-					TextEdits: setCloseEdits(pass, lit, closeVal),
-				}},
-			})
+			reportFix(pass, call,
+				"streamable.NewTransport builds a sessionful transport per request without CloseOnRefusedHandshake, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true",
+				"Set CloseOnRefusedHandshake: true", setCloseEdits(pass, lit, closeVal))
 		case k == longLived && isConst(pass.TypesInfo, closeVal, true) && !writes[fieldClose]:
-			report.Report(pass, analysis.Diagnostic{
-				Pos:     call.Pos(),
-				End:     call.End(),
-				Message: "streamable.NewTransport builds a long-lived transport with CloseOnRefusedHandshake: true, so the first refused request (such as a client's version-negotiation probe) closes it for every client; remove the option, which is for transports built per handshake",
-				SuggestedFixes: []analysis.SuggestedFix{{
-					Message:   "Remove CloseOnRefusedHandshake",
-					TextEdits: removeEltEdits(lit, closeElt),
-				}},
-			})
+			reportFix(pass, call,
+				"streamable.NewTransport builds a long-lived transport with CloseOnRefusedHandshake: true, so the first refused request (such as a client's version-negotiation probe) closes it for every client; remove the option, which is for transports built per handshake",
+				"Remove CloseOnRefusedHandshake", removeEltEdits(lit, closeElt))
 		}
 		return true
+	})
+}
+
+// reportFix reports message at call with one suggested fix.
+func reportFix(pass *analysis.Pass, call *ast.CallExpr, message, fix string, edits []analysis.TextEdit) {
+	report.Report(pass, analysis.Diagnostic{
+		Pos:            call.Pos(),
+		End:            call.End(),
+		Message:        message,
+		SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 	})
 }
 
