@@ -27,6 +27,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/status400", // 400 for server-side failures
 		"fixtures/errclass/pairs",     // contradicting status and code, code 0
 		"fixtures/errclass/bodylimit", // a body over the limit must be 413
+		// Regressions, named after what they pin.
+		"fixtures/errclass/sdkwritejsonrpcerror",
+		"fixtures/errclass/phimerge",
+		"fixtures/errclass/eventreplayiterator",
+		"fixtures/errclass/clientfaultvalidator",
 	)
 }
 

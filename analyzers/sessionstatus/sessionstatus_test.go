@@ -25,6 +25,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/respond",
 		"fixtures/sessionstatus/unknown",
 		"fixtures/sessionstatus/missing",
+		// Regressions, named after what they pin.
+		"fixtures/sessionstatus/gosdklookupsession",
+		"fixtures/sessionstatus/initializebranch",
+		"fixtures/sessionstatus/validateid",
 	)
 }
 
