@@ -98,6 +98,12 @@ type pair struct {
 // connects a fresh server to it.
 func connect(t testing.TB, opts streamable.Options) *pair {
 	t.Helper()
+	return connectTo(t, newServer(), opts)
+}
+
+// connectTo is connect with a given server.
+func connectTo(t testing.TB, server *mcp.Server, opts streamable.Options) *pair {
+	t.Helper()
 	p := &pair{ended: make(chan struct{})}
 	user := opts.OnClose
 	opts.OnClose = func(id string) {
@@ -108,7 +114,7 @@ func connect(t testing.TB, opts streamable.Options) *pair {
 		}
 	}
 	p.tr = streamable.NewTransport(opts)
-	ss, err := newServer().Connect(context.Background(), p.tr, nil)
+	ss, err := server.Connect(context.Background(), p.tr, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
