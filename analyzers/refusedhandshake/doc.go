@@ -91,6 +91,9 @@
 // anywhere in the function (directly, deferred, in a timer or goroutine, or
 // through a method value of Close), returned, passed to another function,
 // sent on a channel, or stored in a struct field or a global has a new owner.
+// A pair stored in a map is covered when the package ranges over that map
+// (or calls Range on that sync.Map) and closes something in the loop: a
+// reaper of idle sessions ends refused handshakes too.
 // Options whose SessionIDGenerator or CloseOnRefusedHandshake come from a
 // variable, transports built in exported functions of a library, and
 // transports that come from elsewhere are not judged. Known false negatives

@@ -3,6 +3,7 @@ package refusedhandshake
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -40,7 +41,7 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 		}
 		o.scan()
 		switch {
-		case o.closed || o.transferred:
+		case o.closed || o.transferred || reaped(pass, o.maps):
 			return true
 		case discarded:
 			report.Reportf(pass, call, "the *mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil")
@@ -117,6 +118,7 @@ type ownership struct {
 	scope   ast.Node // the outermost function: every use of a local is in it
 	request ast.Node // the outermost per-request function: the pair is built in it
 	vars    map[types.Object]bool
+	maps    []types.Object // the maps (or sync.Maps) the pair is stored in
 
 	closed, transferred bool
 }
@@ -292,6 +294,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 		switch {
 		case isServerConnect(o.info, p):
 		case isSyncMapStore(o.info, p):
+			o.storedIn(p.Fun.(*ast.SelectorExpr).X)
 		default:
 			o.transferred = true // handed to another function (or append)
 		}
@@ -334,6 +337,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 func (o *ownership) assigned(lhs ast.Expr) {
 	lhs = ast.Unparen(lhs)
 	if o.isMapIndex(lhs) {
+		o.storedIn(lhs.(*ast.IndexExpr).X)
 		return // the session-map recipe: still ours to close
 	}
 	id, ok := lhs.(*ast.Ident)
@@ -409,4 +413,75 @@ func onlyBlanked(info *types.Info, scope ast.Node, v *types.Var) bool {
 		return only
 	})
 	return only
+}
+
+// storedIn records the map (a variable or a field) the pair was stored in.
+func (o *ownership) storedIn(m ast.Expr) {
+	var id *ast.Ident
+	switch m := ast.Unparen(m).(type) {
+	case *ast.Ident:
+		id = m
+	case *ast.SelectorExpr:
+		id = m.Sel
+	}
+	if id != nil {
+		if obj := o.info.Uses[id]; obj != nil {
+			o.maps = append(o.maps, obj)
+		}
+	}
+}
+
+// reaped reports whether the package ranges over one of maps and closes
+// something in the loop: a reaper that ends idle sessions, refused
+// handshakes included. A close of one entry looked up by id (a DELETE
+// handler) does not count: a refused client never sends one.
+func reaped(pass *analysis.Pass, maps []types.Object) bool {
+	if len(maps) == 0 {
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		var id *ast.Ident
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = e
+		case *ast.SelectorExpr:
+			id = e.Sel
+		}
+		return id != nil && slices.Contains(maps, pass.TypesInfo.Uses[id])
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var body ast.Node
+			switch n := n.(type) {
+			case *ast.RangeStmt:
+				if is(n.X) {
+					body = n.Body
+				}
+			case *ast.CallExpr: // m.Range(func(k, v any) bool { ... })
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Range" && is(sel.X) && len(n.Args) == 1 {
+					body = n.Args[0]
+				}
+			}
+			if body != nil && callsClose(body) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// callsClose reports whether n calls a method named Close.
+func callsClose(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

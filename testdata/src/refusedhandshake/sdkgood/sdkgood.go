@@ -207,3 +207,52 @@ func BuiltOutside(mux *http.ServeMux) {
 		t.ServeHTTP(w, r)
 	})
 }
+
+// A reaper ranges over the session map and closes idle sessions, refused
+// handshakes included: the map store is covered.
+type reaping struct {
+	mu       sync.Mutex
+	sessions map[string]*entry
+	idle     sync.Map
+}
+
+func (h *reaping) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	ss, err := server.Connect(r.Context(), t, nil)
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	h.sessions[t.SessionID] = &entry{transport: t, session: ss}
+	h.mu.Unlock()
+	t.ServeHTTP(w, r)
+}
+
+func (h *reaping) reap() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for id, e := range h.sessions {
+		if e.session.InitializeParams() == nil {
+			e.session.Close()
+			delete(h.sessions, id)
+		}
+	}
+}
+
+func (h *reaping) serveSyncMap(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	ss, err := server.Connect(r.Context(), t, nil)
+	if err != nil {
+		return
+	}
+	h.idle.Store(t.SessionID, ss)
+	t.ServeHTTP(w, r)
+}
+
+func (h *reaping) reapSyncMap() {
+	h.idle.Range(func(k, v any) bool {
+		v.(*mcp.ServerSession).Close()
+		h.idle.Delete(k)
+		return true
+	})
+}

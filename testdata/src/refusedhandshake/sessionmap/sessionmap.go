@@ -72,3 +72,26 @@ func (h *Handler) serveSyncMap(w http.ResponseWriter, r *http.Request) {
 	}()
 	e.transport.ServeHTTP(w, r)
 }
+
+// A DELETE handler that closes one session by id does not cover a refused
+// handshake: its client never learned the id.
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	h.mu.Lock()
+	e := h.sessions[r.Header.Get("Mcp-Session-Id")]
+	delete(h.sessions, r.Header.Get("Mcp-Session-Id"))
+	h.mu.Unlock()
+	if e != nil {
+		e.session.Close()
+	}
+}
+
+// Ranging over the map without closing anything is not a reaper.
+func (h *Handler) count() int {
+	n := 0
+	h.mu.Lock()
+	for range h.sessions {
+		n++
+	}
+	h.mu.Unlock()
+	return n
+}
