@@ -104,11 +104,14 @@ func moduleRoot(dir string) string {
 	}
 }
 
+// toolVersion is the module version mcpvet was built at, without the "v"
+// (SARIF wants a version that starts with a number), or 0.0.0-devel for a
+// build from a checkout.
 func toolVersion() string {
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+		return strings.TrimPrefix(bi.Main.Version, "v")
 	}
-	return "devel"
+	return "0.0.0-devel"
 }
 
 // jsonTree is the multichecker's -json output: package ID to analyzer name
@@ -161,8 +164,7 @@ type (
 		Rules          []sarifRule `json:"rules"`
 	}
 	sarifRule struct {
-		ID                   string       `json:"id"`
-		Name                 string       `json:"name"`
+		ID                   string       `json:"id"` // the analyzer name; SARIF's optional friendly name must differ from it, so there is none
 		ShortDescription     sarifMessage `json:"shortDescription"`
 		FullDescription      sarifMessage `json:"fullDescription"`
 		Help                 sarifMessage `json:"help"`
@@ -251,7 +253,7 @@ func toSARIF(tree jsonTree, analyzers []*analysis.Analyzer, root, version string
 		title, rest, _ := strings.Cut(doc, "\n")
 		title = strings.TrimPrefix(title, name+": ")
 		r := sarifRule{
-			ID: name, Name: name,
+			ID:               name,
 			ShortDescription: sarifMessage{cmp.Or(title, name)},
 			FullDescription:  sarifMessage{cmp.Or(strings.TrimSpace(rest), title, name)},
 			Help:             sarifMessage{cmp.Or(strings.TrimSpace(doc), name)},
