@@ -9,13 +9,17 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/errclass"
 	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
 	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
+	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
 )
 
 // checks are the analyzers that look for wiring bugs.
 var checks = []*analysis.Analyzer{
 	refusedhandshake.Analyzer,
+	errclass.Analyzer,
+	sessionstatus.Analyzer,
 }
 
 // all is checks plus ignoredirective, which is built from them because a
