@@ -41,7 +41,7 @@ func writeError(id, err Code) *Statement {
 }
 
 func emitVersionCheck(f *File, _ Config) {
-	f.Add(doc(
+	f.Add(Doc(
 		"This is a compile-time assertion that the mcpwire runtime this code builds",
 		"against is new enough for it. If it fails, upgrade github.com/mcpwire/mcpwire",
 		"(or regenerate with the mcpgen that matches your runtime).",
@@ -50,7 +50,7 @@ func emitVersionCheck(f *File, _ Config) {
 }
 
 func emitOptions(f *File, o Config) {
-	f.Add(doc(
+	f.Add(Doc(
 		"HandlerOptions configures a [Handler]. The zero value works: no session",
 		"limit, no idle timeout, SSE responses, no event store, the Host checked for",
 		"loopback listeners, no Origin allowlist, and no logging.",
@@ -58,50 +58,50 @@ func emitOptions(f *File, o Config) {
 	fields := []Code{}
 	if o.Mode.Sessions() {
 		fields = append(fields,
-			doc("MaxSessions caps open sessions plus handshakes in progress; a new",
+			Doc("MaxSessions caps open sessions plus handshakes in progress; a new",
 				"handshake beyond it is refused 503 with Retry-After. Zero: no cap."),
 			Id("MaxSessions").Int(),
-			doc("IdleTimeout closes a session that has had no request in flight for",
+			Doc("IdleTimeout closes a session that has had no request in flight for",
 				"this long. Zero: sessions are never closed for idleness."),
 			Id("IdleTimeout").Qual("time", "Duration"),
 		)
 	}
 	fields = append(fields,
-		doc("JSONResponse answers requests with one application/json body instead",
+		Doc("JSONResponse answers requests with one application/json body instead",
 			"of an SSE stream."),
 		Id("JSONResponse").Bool(),
 	)
 	if o.Mode.Sessions() {
 		fields = append(fields,
-			doc("EventStore makes session streams resumable (Last-Event-ID); nil",
+			Doc("EventStore makes session streams resumable (Last-Event-ID); nil",
 				"disables resumption."),
 			Id("EventStore").Add(streamableQ("EventStore")),
 		)
 	}
 	fields = append(fields,
-		doc("AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:",
+		Doc("AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:",
 			"a request that arrived on a loopback address must name a loopback host."),
 		Id("AllowedHosts").Index().String(),
 		Id("AllowedOrigins").Index().String(),
-		doc("MaxBodyBytes limits a request body: zero is the runtime's default",
+		Doc("MaxBodyBytes limits a request body: zero is the runtime's default",
 			"(4 MiB), negative is no limit."),
 		Id("MaxBodyBytes").Int64(),
-		doc("Logger receives the handler's and the transports' logs; nil discards them."),
+		Doc("Logger receives the handler's and the transports' logs; nil discards them."),
 		Id("Logger").Op("*").Qual("log/slog", "Logger"),
 	)
 	f.Type().Id("HandlerOptions").Struct(fields...)
 }
 
 func emitStats(f *File, _ Config) {
-	f.Add(doc("Stats is a snapshot of a [Handler]'s session counters."))
+	f.Add(Doc("Stats is a snapshot of a [Handler]'s session counters."))
 	f.Type().Id("Stats").Struct(
-		doc("OpenSessions is the number of sessions open now."),
+		Doc("OpenSessions is the number of sessions open now."),
 		Id("OpenSessions").Int().Tag(map[string]string{"json": "open_sessions"}),
-		doc("HandshakesAccepted and HandshakesRefused count initialize requests",
+		Doc("HandshakesAccepted and HandshakesRefused count initialize requests",
 			"that did and did not establish a session."),
 		Id("HandshakesAccepted").Int64().Tag(map[string]string{"json": "handshakes_accepted"}),
 		Id("HandshakesRefused").Int64().Tag(map[string]string{"json": "handshakes_refused"}),
-		doc("ClosedByDelete, ClosedByIdle and ClosedByShutdown count sessions",
+		Doc("ClosedByDelete, ClosedByIdle and ClosedByShutdown count sessions",
 			"ended by the client's DELETE, by IdleTimeout, and by Shutdown."),
 		Id("ClosedByDelete").Int64().Tag(map[string]string{"json": "closed_by_delete"}),
 		Id("ClosedByIdle").Int64().Tag(map[string]string{"json": "closed_by_idle"}),
@@ -134,7 +134,7 @@ func emitHandlerType(f *File, o Config) {
 			"mints or echoes Mcp-Session-Id and answers GET and DELETE with 405.",
 		}
 	}
-	f.Add(doc(lines...))
+	f.Add(Doc(lines...))
 	fields := []Code{
 		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
 		Id("opts").Id("HandlerOptions"),
@@ -150,7 +150,7 @@ func emitHandlerType(f *File, o Config) {
 		fields = append(fields,
 			Id("sessions").Map(String()).Op("*").Id("handlerSession"),
 			Id("pending").Int().Comment("handshakes in progress, counted against MaxSessions"),
-			doc("running counts the goroutines that wait for a server session to end;",
+			Doc("running counts the goroutines that wait for a server session to end;",
 				"Shutdown waits for them."),
 			Id("running").Qual("sync", "WaitGroup"),
 			Line(),
@@ -163,7 +163,7 @@ func emitHandlerType(f *File, o Config) {
 	if !o.Mode.Sessions() {
 		return
 	}
-	f.Add(doc("closeReason records why a session is being closed, for [Stats]."))
+	f.Add(Doc("closeReason records why a session is being closed, for [Stats]."))
 	f.Type().Id("closeReason").Int32()
 	f.Const().Defs(
 		Id("reasonOther").Id("closeReason").Op("=").Iota(),
@@ -171,18 +171,18 @@ func emitHandlerType(f *File, o Config) {
 		Id("reasonIdle"),
 		Id("reasonShutdown"),
 	)
-	f.Add(doc("handlerSession is one legacy session: its transport and the state the",
+	f.Add(Doc("handlerSession is one legacy session: its transport and the state the",
 		"handler keeps about it."))
 	f.Type().Id("handlerSession").Struct(
 		Id("transport").Op("*").Add(streamableQ("Transport")),
 		Id("reason").Qual("sync/atomic", "Int32").Comment("a closeReason; the first one set wins"),
 		Line(),
-		doc("id and removed are guarded by Handler.mu. id is set when the session",
+		Doc("id and removed are guarded by Handler.mu. id is set when the session",
 			"is registered, so a refused handshake never has one."),
 		Id("id").String(),
 		Id("removed").Bool(),
 		Line(),
-		doc("active and idle are guarded by mu: the requests in flight and the",
+		Doc("active and idle are guarded by mu: the requests in flight and the",
 			"timer that closes the session when none has been for IdleTimeout."),
 		Id("mu").Qual("sync", "Mutex"),
 		Id("active").Int(),
@@ -191,7 +191,7 @@ func emitHandlerType(f *File, o Config) {
 }
 
 func emitNewHandler(f *File, o Config) {
-	f.Add(doc(
+	f.Add(Doc(
 		"NewHandler returns a Handler that takes its servers from newServer, which must",
 		"return a new, fully configured *mcp.Server on every call: one serves each",
 		"session, and one is made up front for the stateless leg.",
@@ -210,7 +210,7 @@ func emitNewHandler(f *File, o Config) {
 	}
 	if o.Mode.Modern() {
 		body = append(body,
-			doc("The stateless leg keeps no state between requests, so one server",
+			Doc("The stateless leg keeps no state between requests, so one server",
 				"serves all of them."),
 			Id("server").Op(":=").Id("newServer").Call(),
 			Id("h").Dot("modern").Op("=").Add(mcpQ("NewStreamableHTTPHandler")).Call(
@@ -237,7 +237,7 @@ func shuttingDown() *Statement {
 }
 
 func emitServeHTTP(f *File, o Config) {
-	f.Add(doc("ServeHTTP implements [http.Handler]."))
+	f.Add(Doc("ServeHTTP implements [http.Handler]."))
 	recv := Func().Params(Id("h").Op("*").Id("Handler"))
 	closedCheck := []Code{
 		Id("h").Dot("mu").Dot("Lock").Call(),
@@ -261,11 +261,11 @@ func emitServeHTTP(f *File, o Config) {
 		)
 	default:
 		body = append(body,
-			doc("The classifier reads the body once and hands back a request whose",
+			Doc("The classifier reads the body once and hands back a request whose",
 				"body reads the same bytes."),
 			List(Id("r"), Id("res"), Err()).Op(":=").Add(classifyQ("Classify")).Call(Id("r"), Id("h").Dot("opts").Dot("MaxBodyBytes")),
 			If(Err().Op("!=").Nil()).Block(
-				doc("Answered below as a Reject; logged apart from bodies that are not JSON."),
+				Doc("Answered below as a Reject; logged apart from bodies that are not JSON."),
 				Id("h").Dot("opts").Dot("Logger").Dot("Debug").Call(Lit("mcp: unreadable request body"), Lit("err"), Err()),
 			),
 		)
@@ -280,7 +280,7 @@ func emitServeHTTP(f *File, o Config) {
 			)
 		} else {
 			modernCase = Case(classifyQ("Modern")).Block(
-				doc("Sessions only: refuse the sessionless revision the way a client's",
+				Doc("Sessions only: refuse the sessionless revision the way a client's",
 					"version probe expects, listing the revisions served."),
 				writeError(Id("res").Dot("ID"), protocolQ("UnsupportedProtocolVersion").Call(Id("res").Dot("Version"), protocolQ("SessionVersions"))),
 			)
@@ -308,13 +308,13 @@ func emitLegacy(f *File, o Config) {
 	w := Id("w").Qual("net/http", "ResponseWriter")
 	r := Id("r").Op("*").Qual("net/http", "Request")
 
-	f.Add(doc("serveLegacy routes a request of the sessionful era: a known session id to",
+	f.Add(Doc("serveLegacy routes a request of the sessionful era: a known session id to",
 		"its transport, an unknown one to 404, a handshake to a new session."))
 	f.Add(recv()).Id("serveLegacy").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
 		If(Id("res").Dot("SessionID").Op("!=").Lit("")).Block(
 			Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("res").Dot("SessionID")),
 			If(Id("s").Op("==").Nil()).Block(
-				doc("404 tells the client to start a new session."),
+				Doc("404 tells the client to start a new session."),
 				writeError(Id("res").Dot("ID"), protocolQ("SessionNotFound").Call()),
 				Return(),
 			),
@@ -328,7 +328,7 @@ func emitLegacy(f *File, o Config) {
 		Id("h").Dot("handshake").Call(Id("w"), Id("r"), Id("res")),
 	)
 
-	f.Add(doc("refuseSessionless is the answer to a legacy request that names no session",
+	f.Add(Doc("refuseSessionless is the answer to a legacy request that names no session",
 		"and is not an initialize."))
 	f.Func().Id("refuseSessionless").Params(r, Id("res").Add(classifyQ("Result"))).Op("*").Add(protocolQ("Error")).Block(
 		Switch().Block(
@@ -347,7 +347,7 @@ func emitLegacy(f *File, o Config) {
 		Return(protocolQ("BadRequest").Call(Lit("Bad Request: Mcp-Session-Id header is required"))),
 	)
 
-	f.Add(doc("batchHasInitialize reports whether a batch holds an initialize request."))
+	f.Add(Doc("batchHasInitialize reports whether a batch holds an initialize request."))
 	f.Func().Id("batchHasInitialize").Params(Id("msgs").Index().Qual(pkgJSONRPC, "Message")).Bool().Block(
 		For(List(Id("_"), Id("m")).Op(":=").Range().Id("msgs")).Block(
 			If(List(Id("req"), Id("ok")).Op(":=").Id("m").Assert(Op("*").Qual(pkgJSONRPC, "Request")), Id("ok").Op("&&").Id("req").Dot("Method").Op("==").Lit("initialize")).Block(
@@ -357,13 +357,13 @@ func emitLegacy(f *File, o Config) {
 		Return(False()),
 	)
 
-	f.Add(doc("serveSession hands a request to an established session's transport,",
+	f.Add(Doc("serveSession hands a request to an established session's transport,",
 		"keeping the idle timer and the DELETE accounting."))
 	f.Add(recv()).Id("serveSession").Params(w, r, Id("s").Op("*").Id("handlerSession")).Block(
 		Id("s").Dot("begin").Call(),
 		Defer().Id("h").Dot("end").Call(Id("s")),
 		If(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).Block(
-			doc("If the transport accepts the DELETE it closes, and the close is",
+			Doc("If the transport accepts the DELETE it closes, and the close is",
 				"counted as the client's; if it refuses it, the mark is taken back."),
 			Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonDelete"))),
 			Defer().Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonDelete")), Int32().Call(Id("reasonOther"))),
@@ -371,7 +371,7 @@ func emitLegacy(f *File, o Config) {
 		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
 	)
 
-	f.Add(doc(
+	f.Add(Doc(
 		"handshake serves an initialize that names no session on a transport of its",
 		"own, connected to a fresh server. The transport closes itself if the",
 		"handshake is refused (CloseOnRefusedHandshake), which ends the server",
@@ -401,7 +401,7 @@ func emitLegacy(f *File, o Config) {
 			Id("MaxBodyBytes"):   Id("h").Dot("opts").Dot("MaxBodyBytes"),
 			Id("Logger"):         Id("h").Dot("opts").Dot("Logger"),
 		})),
-		doc("The session outlives this request, so it is not bound to its context."),
+		Doc("The session outlives this request, so it is not bound to its context."),
 		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()),
 		If(Err().Op("!=").Nil()).Block(
 			Id("h").Dot("running").Dot("Done").Call(),
@@ -412,7 +412,7 @@ func emitLegacy(f *File, o Config) {
 		),
 		Go().Func().Params().Block(
 			Defer().Id("h").Dot("running").Dot("Done").Call(),
-			doc("When the server session ends for any reason, the transport and the",
+			Doc("When the server session ends for any reason, the transport and the",
 				"map entry go with it."),
 			Id("ss").Dot("Wait").Call(),
 			Id("s").Dot("transport").Dot("Close").Call(),
@@ -439,7 +439,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 	unlock := Id("h").Dot("mu").Dot("Unlock").Call()
 	deferUnlock := Defer().Id("h").Dot("mu").Dot("Unlock").Call()
 
-	f.Add(doc("reserve claims room for one handshake, or refuses it: 503 when the",
+	f.Add(Doc("reserve claims room for one handshake, or refuses it: 503 when the",
 		"handler is shut down or MaxSessions is reached. The room is given back by",
 		"release; a registered session then holds its own."))
 	f.Add(recv()).Id("reserve").Params().Error().Block(
@@ -450,7 +450,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 			Return(protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: too many sessions"))),
 		),
 		Id("h").Dot("pending").Op("++"),
-		doc("Added under mu, before Shutdown can start waiting."),
+		Doc("Added under mu, before Shutdown can start waiting."),
 		Id("h").Dot("running").Dot("Add").Call(Lit(1)),
 		Return(Nil()),
 	)
@@ -459,7 +459,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		lock, Id("h").Dot("pending").Op("--"), unlock,
 	)
 
-	f.Add(doc("register is the transport's OnSessionInitialized: the session becomes",
+	f.Add(Doc("register is the transport's OnSessionInitialized: the session becomes",
 		"reachable. An error rolls the handshake back (500 without a session id)."))
 	f.Add(recv()).Id("register").Params(Id("id").String(), Id("s").Op("*").Id("handlerSession")).Error().Block(
 		lock, deferUnlock,
@@ -472,7 +472,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Return(Nil()),
 	)
 
-	f.Add(doc("remove forgets a session and counts why it closed. It runs from the",
+	f.Add(Doc("remove forgets a session and counts why it closed. It runs from the",
 		"transport's OnClose and when the server session ends, so it is idempotent."))
 	f.Add(recv()).Id("remove").Params(Id("s").Op("*").Id("handlerSession")).Block(
 		lock,
@@ -498,7 +498,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Return(Id("s").Dot("id").Op("!=").Lit("").Op("&&").Op("!").Id("s").Dot("removed")),
 	)
 
-	f.Add(doc("begin marks a request in flight: an active session is never idle."))
+	f.Add(Doc("begin marks a request in flight: an active session is never idle."))
 	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("begin").Params().Block(
 		Id("s").Dot("mu").Dot("Lock").Call(),
 		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
@@ -506,7 +506,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		If(Id("s").Dot("idle").Op("!=").Nil()).Block(Id("s").Dot("idle").Dot("Stop").Call()),
 	)
 
-	f.Add(doc("end marks a request done and, when it was the last one of an open",
+	f.Add(Doc("end marks a request done and, when it was the last one of an open",
 		"session, starts the idle timer."))
 	f.Add(recv()).Id("end").Params(Id("s").Op("*").Id("handlerSession")).Block(
 		Id("open").Op(":=").Id("h").Dot("isOpen").Call(Id("s")),
@@ -523,7 +523,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Id("s").Dot("idle").Dot("Reset").Call(Id("h").Dot("opts").Dot("IdleTimeout")),
 	)
 
-	f.Add(doc("expire closes a session whose idle timer fired, unless a request",
+	f.Add(Doc("expire closes a session whose idle timer fired, unless a request",
 		"arrived in the meantime."))
 	f.Add(recv()).Id("expire").Params(Id("s").Op("*").Id("handlerSession")).Block(
 		Id("s").Dot("mu").Dot("Lock").Call(),
@@ -544,7 +544,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 func emitShutdownAndStats(f *File, o Config) {
 	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
 	if o.Mode.Sessions() {
-		f.Add(doc("Shutdown refuses new requests (503), closes every session and waits",
+		f.Add(Doc("Shutdown refuses new requests (503), closes every session and waits",
 			"until their server sessions have ended or ctx is done. Call it before",
 			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
 		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(
@@ -569,7 +569,7 @@ func emitShutdownAndStats(f *File, o Config) {
 				Case(Op("<-").Id("ctx").Dot("Done").Call()).Block(Return(Id("ctx").Dot("Err").Call())),
 			),
 		)
-		f.Add(doc("Stats returns a snapshot of the session counters."))
+		f.Add(Doc("Stats returns a snapshot of the session counters."))
 		f.Add(recv()).Id("Stats").Params().Id("Stats").Block(
 			Id("h").Dot("mu").Dot("Lock").Call(),
 			Id("open").Op(":=").Len(Id("h").Dot("sessions")),
@@ -585,7 +585,7 @@ func emitShutdownAndStats(f *File, o Config) {
 		)
 		return
 	}
-	f.Add(doc("Shutdown refuses new requests (503). The stateless leg keeps no",
+	f.Add(Doc("Shutdown refuses new requests (503). The stateless leg keeps no",
 		"sessions, so there is nothing to close or wait for."))
 	f.Add(recv()).Id("Shutdown").Params(Id("_").Qual("context", "Context")).Error().Block(
 		Id("h").Dot("mu").Dot("Lock").Call(),
@@ -593,7 +593,7 @@ func emitShutdownAndStats(f *File, o Config) {
 		Id("h").Dot("mu").Dot("Unlock").Call(),
 		Return(Nil()),
 	)
-	f.Add(doc("Stats returns a snapshot of the session counters: always zero, since",
+	f.Add(Doc("Stats returns a snapshot of the session counters: always zero, since",
 		"the stateless leg keeps no sessions."))
 	f.Add(recv()).Id("Stats").Params().Id("Stats").Block(Return(Id("Stats").Values()))
 }
@@ -605,7 +605,7 @@ func emitModernChecks(f *File, o Config) {
 	if !o.Mode.Modern() {
 		return
 	}
-	f.Add(doc("checkHostOrigin applies AllowedHosts and AllowedOrigins to a request for",
+	f.Add(Doc("checkHostOrigin applies AllowedHosts and AllowedOrigins to a request for",
 		"the stateless leg (403 when not allowed)."))
 	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("checkHostOrigin").Params(Id("r").Op("*").Qual("net/http", "Request")).Error().Block(
 		If(Len(Id("h").Dot("opts").Dot("AllowedHosts")).Op(">").Lit(0).Op("&&").Op("!").Id("allowedHost").Call(Id("r").Dot("Host"), Id("h").Dot("opts").Dot("AllowedHosts"))).Block(
@@ -616,7 +616,7 @@ func emitModernChecks(f *File, o Config) {
 		),
 		Return(Nil()),
 	)
-	f.Add(doc("allowedHost matches host against the allowlist with or without its port."))
+	f.Add(Doc("allowedHost matches host against the allowlist with or without its port."))
 	f.Func().Id("allowedHost").Params(Id("host").String(), Id("allowed").Index().String()).Bool().Block(
 		Id("name").Op(":=").Id("host"),
 		If(List(Id("h"), Id("_"), Err()).Op(":=").Qual("net", "SplitHostPort").Call(Id("host")), Err().Op("==").Nil()).Block(

@@ -53,10 +53,10 @@ func errorf(format string, args ...Code) *Statement {
 func bg() *Statement { return Qual("context", "Background").Call() }
 
 func emitTestHelpers(f *File, o Config) {
-	f.Add(doc(tEchoInput + " is the input of the test server's one tool."))
+	f.Add(Doc(tEchoInput + " is the input of the test server's one tool."))
 	f.Type().Id(tEchoInput).Struct(Id("Text").String().Tag(map[string]string{"json": "text"}))
 
-	f.Add(doc(tServer+" is the server the generated tests run against: one tool that",
+	f.Add(Doc(tServer+" is the server the generated tests run against: one tool that",
 		"echoes its input."))
 	f.Func().Id(tServer).Params().Op("*").Add(mcpQ("Server")).Block(
 		Id("s").Op(":=").Add(mcpQ("NewServer")).Call(Op("&").Add(mcpQ("Implementation")).Values(Dict{
@@ -72,16 +72,16 @@ func emitTestHelpers(f *File, o Config) {
 		Return(Id("s")),
 	)
 
-	f.Add(doc(tHTTP+" opens a new connection per request, so that a connection's",
+	f.Add(Doc(tHTTP+" opens a new connection per request, so that a connection's",
 		"goroutines never count against the goroutine baseline."))
 	f.Var().Id(tHTTP).Op("=").Op("&").Qual("net/http", "Client").Values(Dict{
 		Id("Transport"): Op("&").Qual("net/http", "Transport").Values(Dict{Id("DisableKeepAlives"): True()}),
 	})
 
-	f.Add(doc(tInit + " is a legacy initialize request."))
+	f.Add(Doc(tInit + " is a legacy initialize request."))
 	f.Const().Id(tInit).Op("=").Lit(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcpgen-test","version":"v0.0.1"}}}`)
 
-	f.Add(doc(tServe+" starts the generated handler on a loopback test server; the",
+	f.Add(Doc(tServe+" starts the generated handler on a loopback test server; the",
 		"handler is shut down and the server closed when the test ends."))
 	f.Func().Id(tServe).Params(tT(), Id("opts").Id("HandlerOptions")).Params(Op("*").Id("Handler"), String()).Block(
 		Id("t").Dot("Helper").Call(),
@@ -98,7 +98,7 @@ func emitTestHelpers(f *File, o Config) {
 		Return(Id("h"), Id("srv").Dot("URL")),
 	)
 
-	f.Add(doc(tPost+" sends one POST with the headers a client sends, changed by",
+	f.Add(Doc(tPost+" sends one POST with the headers a client sends, changed by",
 		"header (an empty value deletes), and returns the response and its body."))
 	f.Func().Id(tPost).Params(tT(), Id("url").String(), Id("header").Map(String()).String(), Id("body").String()).Params(Op("*").Qual("net/http", "Response"), Index().Byte()).Block(
 		Id("t").Dot("Helper").Call(),
@@ -121,7 +121,7 @@ func emitTestHelpers(f *File, o Config) {
 		Return(Id("resp"), Id("b")),
 	)
 
-	f.Add(doc(tRecorder+" is an http.RoundTripper that remembers any",
+	f.Add(Doc(tRecorder+" is an http.RoundTripper that remembers any",
 		"Mcp-Session-Id the server sent."))
 	f.Type().Id(tRecorder).Struct(
 		Id("mu").Qual("sync", "Mutex"),
@@ -142,7 +142,7 @@ func emitTestHelpers(f *File, o Config) {
 		Return(Qual("slices", "Clone").Call(Id("r").Dot("ids"))),
 	)
 
-	f.Add(doc(tConnect+" connects go-sdk's client asking for protocol revision",
+	f.Add(Doc(tConnect+" connects go-sdk's client asking for protocol revision",
 		"version; it records session ids into rec when rec is not nil."))
 	f.Func().Id(tConnect).Params(tT(), Id("url"), Id("version").String(), Id("rec").Op("*").Id(tRecorder)).Op("*").Add(mcpQ("ClientSession")).Block(
 		Id("t").Dot("Helper").Call(),
@@ -158,7 +158,7 @@ func emitTestHelpers(f *File, o Config) {
 		Return(Id("cs")),
 	)
 
-	f.Add(doc(tCallEcho + " lists the tools and calls the echo tool through cs."))
+	f.Add(Doc(tCallEcho + " lists the tools and calls the echo tool through cs."))
 	f.Func().Id(tCallEcho).Params(tT(), Id("cs").Op("*").Add(mcpQ("ClientSession"))).Block(
 		Id("t").Dot("Helper").Call(),
 		List(Id("tools"), Err()).Op(":=").Id("cs").Dot("ListTools").Call(bg(), Nil()),
@@ -174,7 +174,7 @@ func emitTestHelpers(f *File, o Config) {
 		If(Id("res").Dot("IsError")).Block(fatalf("CallTool returned a tool error: %v", Id("res").Dot("Content"))),
 	)
 
-	f.Add(doc(tEventual+" waits until cond holds, failing the test after ten",
+	f.Add(Doc(tEventual+" waits until cond holds, failing the test after ten",
 		"seconds. Sessions and goroutines end asynchronously."))
 	f.Func().Id(tEventual).Params(tT(), Id("what").String(), Id("cond").Func().Params().Bool()).Block(
 		Id("t").Dot("Helper").Call(),
@@ -189,7 +189,7 @@ func emitTestHelpers(f *File, o Config) {
 func emitSessionTests(f *File, o Config) {
 	stats := func() *Statement { return Id("h").Dot("Stats").Call() }
 
-	f.Add(doc("Every kind of refused handshake leaves no session and no goroutine behind."))
+	f.Add(Doc("Every kind of refused handshake leaves no session and no goroutine behind."))
 	f.Func().Id("TestMCPHandlerRefusedHandshakesLeaveNothing").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
 		Id("before").Op(":=").Qual("runtime", "NumGoroutine").Call(),
@@ -225,7 +225,7 @@ func emitSessionTests(f *File, o Config) {
 		),
 	)
 
-	f.Add(doc("An unknown session id is answered 404 / -32001, which tells a client to",
+	f.Add(Doc("An unknown session id is answered 404 / -32001, which tells a client to",
 		"start a new session."))
 	f.Func().Id("TestMCPHandlerUnknownSession").Params(tT()).Block(
 		List(Id("_"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
@@ -247,7 +247,7 @@ func emitSessionTests(f *File, o Config) {
 		),
 	)
 
-	f.Add(doc("A session-era client gets a session, and its DELETE closes it."))
+	f.Add(Doc("A session-era client gets a session, and its DELETE closes it."))
 	f.Func().Id("TestMCPHandlerSessionClient").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
 		Id("cs").Op(":=").Id(tConnect).Call(Id("t"), Id("url"), Lit("2025-11-25"), Nil()),
@@ -263,7 +263,7 @@ func emitSessionTests(f *File, o Config) {
 		)),
 	)
 
-	f.Add(doc("Shutdown closes every session and refuses what comes after it."))
+	f.Add(Doc("Shutdown closes every session and refuses what comes after it."))
 	f.Func().Id("TestMCPHandlerShutdownClosesAll").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
 		For(Range().Lit(3)).Block(
@@ -283,7 +283,7 @@ func emitSessionTests(f *File, o Config) {
 		),
 	)
 
-	f.Add(doc("A handshake beyond MaxSessions is refused 503 with Retry-After."))
+	f.Add(Doc("A handshake beyond MaxSessions is refused 503 with Retry-After."))
 	f.Func().Id("TestMCPHandlerMaxSessions").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values(Dict{Id("MaxSessions"): Lit(1)})),
 		Id("cs").Op(":=").Id(tConnect).Call(Id("t"), Id("url"), Lit("2025-11-25"), Nil()),
@@ -295,7 +295,7 @@ func emitSessionTests(f *File, o Config) {
 		If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(1)).Block(errorf("%d open sessions, want 1", Id("n"))),
 	)
 
-	f.Add(doc("IdleTimeout closes a session nobody uses, and its id is then unknown."))
+	f.Add(Doc("IdleTimeout closes a session nobody uses, and its id is then unknown."))
 	f.Func().Id("TestMCPHandlerIdleTimeout").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values(Dict{
 			Id("IdleTimeout"): Lit(50).Op("*").Qual("time", "Millisecond"), Id("JSONResponse"): True(),
@@ -322,7 +322,7 @@ func emitClientTests(f *File, o Config) {
 	stats := func() *Statement { return Id("h").Dot("Stats").Call() }
 	switch o.Mode {
 	case ModeHybrid, ModeModern:
-		f.Add(doc("A 2026-07-28 client is served statelessly: no Mcp-Session-Id is ever",
+		f.Add(Doc("A 2026-07-28 client is served statelessly: no Mcp-Session-Id is ever",
 			"sent and no session is kept."))
 		f.Func().Id("TestMCPHandlerModernClientHasNoSession").Params(tT()).Block(
 			List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
@@ -341,7 +341,7 @@ func emitClientTests(f *File, o Config) {
 	}
 	switch o.Mode {
 	case ModeLegacy:
-		f.Add(doc("A client that probes for 2026-07-28 is refused in a way that makes it",
+		f.Add(Doc("A client that probes for 2026-07-28 is refused in a way that makes it",
 			"fall back to initialize, and then gets a session."))
 		f.Func().Id("TestMCPHandlerModernClientFallsBack").Params(tT()).Block(
 			List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
@@ -354,7 +354,7 @@ func emitClientTests(f *File, o Config) {
 			If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(1)).Block(errorf("%d open sessions, want 1", Id("n"))),
 		)
 	case ModeModern:
-		f.Add(doc("A session-era client is served too, statelessly: no session id, and",
+		f.Add(Doc("A session-era client is served too, statelessly: no session id, and",
 			"GET and DELETE are 405."))
 		f.Func().Id("TestMCPHandlerLegacyClientIsStateless").Params(tT()).Block(
 			List(Id("_"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),

@@ -53,18 +53,22 @@ func render(f *jen.File, o Config) ([]byte, error) {
 	out.WriteString(GeneratedHeader + "\n\n")
 	out.WriteString(ArgsPrefix + strings.Join(o.Args(), " ") + "\n\n")
 	out.Write(body.Bytes())
-	// jennifer sorts imports in one block; goimports' grouping (standard
-	// library first) is what a reader of Go code expects.
-	src, err := imports.Process("generated.go", out.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
+	return GroupImports(out.Bytes())
+}
+
+// GroupImports formats src and groups its imports as goimports does,
+// standard library first; jennifer sorts them into one block.
+func GroupImports(src []byte) ([]byte, error) {
+	out, err := imports.Process("generated.go", src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("formatting generated code: %w", err)
 	}
-	return src, nil
+	return out, nil
 }
 
-// doc returns a // comment of one or more lines; jennifer would render a
+// Doc returns a // comment of one or more lines; jennifer would render a
 // multi-line string as a /* */ block.
-func doc(lines ...string) *jen.Statement {
+func Doc(lines ...string) *jen.Statement {
 	out := make([]string, len(lines))
 	for i, l := range lines {
 		out[i] = strings.TrimRight("// "+l, " ")

@@ -12,22 +12,12 @@ import (
 
 const pkgMCP = "github.com/modelcontextprotocol/go-sdk/mcp"
 
-// comment returns a // comment of several lines (jennifer renders a
-// multi-line string as a /* */ block).
-func comment(lines ...string) *jen.Statement {
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = strings.TrimRight("// "+l, " ")
-	}
-	return jen.Comment(strings.Join(out, "\n"))
-}
-
 func render(f *jen.File) ([]byte, error) {
 	var b bytes.Buffer
 	if err := f.Render(&b); err != nil {
 		return nil, fmt.Errorf("rendering scaffold code: %w", err)
 	}
-	return b.Bytes(), nil
+	return gen.GroupImports(b.Bytes())
 }
 
 // MainGo is the user-owned main.go: flags, the HTTP server with the
@@ -54,7 +44,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		),
 	)
 
-	f.Add(comment("run serves until ctx is done, then closes the MCP sessions and drains",
+	f.Add(gen.Doc("run serves until ctx is done, then closes the MCP sessions and drains",
 		"the HTTP server."))
 	f.Func().Id("run").Params(
 		jen.Id("ctx").Qual("context", "Context"),
@@ -97,7 +87,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Id("logger").Dot("Info").Call(jen.Lit("shutting down")),
 		jen.List(jen.Id("shutdownCtx"), jen.Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(jen.Qual("context", "Background").Call(), jen.Lit(10).Op("*").Qual("time", "Second")),
 		jen.Defer().Id("cancel").Call(),
-		comment("Close the sessions first: their open SSE streams would keep",
+		gen.Doc("Close the sessions first: their open SSE streams would keep",
 			"srv.Shutdown waiting until the timeout."),
 		jen.Return(jen.Qual("errors", "Join").Call(
 			jen.Id("handler").Dot("Shutdown").Call(jen.Id("shutdownCtx")),
@@ -111,29 +101,29 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 func ServerGo(name string) ([]byte, error) {
 	f := jen.NewFile("main")
 	f.ImportName(pkgMCP, "mcp")
-	f.Add(comment(
+	f.Add(gen.Doc(
 		"NewServer returns the MCP server: its tools, resources and prompts. The",
-		"handler calls it for every session (and once for the stateless leg), so it",
-		"must build a new server on every call; share state through variables it",
-		"closes over, not through the *mcp.Server.",
+		"handler calls it for every session it opens (and once up front when it",
+		"serves 2026-07-28 statelessly), so it must build a new server on every",
+		"call; share state through variables it closes over, not the *mcp.Server.",
 	))
 	f.Func().Id("NewServer").Params().Op("*").Qual(pkgMCP, "Server").Block(
-		jen.Id("server").Op(":=").Qual(pkgMCP, "NewServer").Call(jen.Op("&").Qual(pkgMCP, "Implementation").Values(jen.Dict{
-			jen.Id("Name"):    jen.Lit(name),
-			jen.Id("Version"): jen.Lit("v0.1.0"),
-		}), jen.Nil()),
-		jen.Qual(pkgMCP, "AddTool").Call(jen.Id("server"), jen.Op("&").Qual(pkgMCP, "Tool").Values(jen.Dict{
-			jen.Id("Name"):        jen.Lit("greet"),
-			jen.Id("Description"): jen.Lit("Say hello to someone."),
-		}), jen.Id("greet")),
+		jen.Id("server").Op(":=").Qual(pkgMCP, "NewServer").Call(jen.Op("&").Qual(pkgMCP, "Implementation").Values(
+			jen.Id("Name").Op(":").Lit(name),
+			jen.Id("Version").Op(":").Lit("v0.1.0"),
+		), jen.Nil()),
+		jen.Qual(pkgMCP, "AddTool").Call(jen.Id("server"), jen.Op("&").Qual(pkgMCP, "Tool").Values(
+			jen.Id("Name").Op(":").Lit("greet"),
+			jen.Id("Description").Op(":").Lit("Say hello to someone."),
+		), jen.Id("greet")),
 		jen.Return(jen.Id("server")),
 	)
-	f.Add(comment("GreetInput is the greet tool's input; its JSON schema is inferred from",
+	f.Add(gen.Doc("GreetInput is the greet tool's input; its JSON schema is inferred from",
 		"the struct, with the jsonschema tags as descriptions."))
 	f.Type().Id("GreetInput").Struct(
 		jen.Id("Name").String().Tag(map[string]string{"json": "name", "jsonschema": "the name of the person to greet"}),
 	)
-	f.Add(comment("GreetOutput is the greet tool's structured result."))
+	f.Add(gen.Doc("GreetOutput is the greet tool's structured result."))
 	f.Type().Id("GreetOutput").Struct(
 		jen.Id("Greeting").String().Tag(map[string]string{"json": "greeting"}),
 	)

@@ -1,0 +1,203 @@
+package scaffold
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
+	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// scenarios are scaffold inputs whose user-owned files are pinned by
+// goldens (the generated ones are pinned in the gen package) and which are
+// built in a temporary module.
+var scenarios = []struct {
+	name string
+	opts Options
+}{
+	{"hybrid-replace", Options{Module: "example.com/mysrv", Replace: "../mcpwire"}},
+	{"legacy-released", Options{Module: "example.com/team/legacysrv", Mode: gen.ModeLegacy, MCPWireVersion: "v0.1.0"}},
+	{"modern", Options{Module: "example.com/modernsrv", Mode: gen.ModeModern, Replace: "/src/mcpwire"}},
+}
+
+func plan(t *testing.T, o Options) []File {
+	t.Helper()
+	files, err := Plan(o)
+	if err != nil {
+		t.Fatalf("Plan(%+v): %v", o, err)
+	}
+	return files
+}
+
+func TestPlanGolden(t *testing.T) {
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			files := plan(t, sc.opts)
+			var names []string
+			for _, f := range files {
+				names = append(names, f.Path+":"+f.Owner.String())
+				if f.Owner == Generated {
+					continue
+				}
+				golden := filepath.Join("testdata", sc.name, f.Path+".golden")
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(golden, f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test -update to create it)", err)
+				}
+				if !bytes.Equal(f.Data, want) {
+					t.Errorf("%s differs from %s; run go test ./internal/mcpgen/scaffold -update and review the diff", f.Path, golden)
+				}
+			}
+			want := ".gitignore:user .pre-commit-config.yaml:user README.md:user go.mod:user main.go:user mcphandler_gen.go:generated mcphandler_gen_test.go:generated server.go:user"
+			if got := strings.Join(names, " "); got != want {
+				t.Errorf("files:\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+func TestPlanGeneratedFilesAreTheGenerators(t *testing.T) {
+	files := plan(t, Options{Module: "example.com/x", Mode: gen.ModeLegacy})
+	cfg := gen.Config{Package: "main", Mode: gen.ModeLegacy}
+	h, _ := gen.Handler(cfg)
+	ht, _ := gen.HandlerTest(cfg)
+	for _, f := range files {
+		switch f.Path {
+		case "mcphandler_gen.go":
+			if !bytes.Equal(f.Data, h) {
+				t.Error("mcphandler_gen.go is not gen.Handler's output")
+			}
+		case "mcphandler_gen_test.go":
+			if !bytes.Equal(f.Data, ht) {
+				t.Error("mcphandler_gen_test.go is not gen.HandlerTest's output")
+			}
+		}
+	}
+}
+
+func TestPlanInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{}, "--module is required"},
+		{Options{Module: "has space/x"}, `--module "has space/x" is not a valid module path`},
+		{Options{Module: "example.com/x", Mode: "both"}, `--mode: unknown mode "both"`},
+		{Options{Module: "example.com/x", Replace: "a\"b"}, `--replace-mcpwire "a\"b"`},
+	} {
+		_, err := Plan(tc.opts)
+		if err == nil || !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Plan(%+v) = %v, want an ErrInvalidOptions containing %q", tc.opts, err, tc.want)
+		}
+	}
+}
+
+func TestWriteOwnership(t *testing.T) {
+	dir := t.TempDir()
+	files := []File{
+		{Path: "mine.go", Data: []byte("new\n"), Owner: User},
+		{Path: "fresh.go", Data: []byte("fresh\n"), Owner: User},
+		{Path: "gen.go", Data: []byte("generated\n"), Owner: Generated},
+		{Path: "same_gen.go", Data: []byte("same\n"), Owner: Generated},
+		{Path: "sub/dir/x.txt", Data: []byte("x\n"), Owner: User},
+	}
+	for name, data := range map[string]string{"mine.go": "mine\n", "gen.go": "old\n", "same_gen.go": "same\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results, err := Write(dir, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Result{{"mine.go", Skipped}, {"fresh.go", Created}, {"gen.go", Updated}, {"same_gen.go", Unchanged}, {"sub/dir/x.txt", Created}}
+	if len(results) != len(want) {
+		t.Fatalf("results %v, want %v", results, want)
+	}
+	for i := range want {
+		if results[i] != want[i] {
+			t.Errorf("result %d = %v, want %v", i, results[i], want[i])
+		}
+	}
+	for name, data := range map[string]string{"mine.go": "mine\n", "fresh.go": "fresh\n", "gen.go": "generated\n", "sub/dir/x.txt": "x\n"} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(got) != data {
+			t.Errorf("%s = %q, %v; want %q", name, got, err, data)
+		}
+	}
+}
+
+func TestRelativeReplace(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ replace, dir, want string }{
+		{"", "x", ""},
+		{".", "examples/sample", "../.."},
+		{"/abs/mcpwire/", "x", "/abs/mcpwire"},
+		{"../mcpwire", "srv", "../../mcpwire"},
+		{"sub/mcpwire", ".", "./sub/mcpwire"},
+		{".", filepath.Join(wd, "a"), ".."},
+	} {
+		got, err := RelativeReplace(tc.replace, tc.dir)
+		if err != nil || got != tc.want {
+			t.Errorf("RelativeReplace(%q, %q) = %q, %v; want %q", tc.replace, tc.dir, got, err, tc.want)
+		}
+	}
+}
+
+// The versions the scaffold's go.mod names are the ones this repository
+// builds with.
+func TestVersionsMatchRepository(t *testing.T) {
+	gomod, err := os.ReadFile(filepath.Join(mcpgentest.RepoRoot(t), "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(gomod); m == nil || string(m[1]) != GoVersion {
+		t.Errorf("go.mod's go line is %q, GoVersion is %q", m, GoVersion)
+	}
+	if !regexp.MustCompile(`(?m)^\s*github.com/modelcontextprotocol/go-sdk ` + regexp.QuoteMeta(GoSDKVersion) + `\b`).Match(gomod) {
+		t.Errorf("go.mod does not require go-sdk %s", GoSDKVersion)
+	}
+}
+
+// TestScaffoldBuilds writes each scenario with a replace to this checkout
+// and vets it; in CI (or MCPWIRE_SLOW=1) it runs the scaffold's tests too.
+func TestScaffoldBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds temporary modules")
+	}
+	for _, sc := range scenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			o := sc.opts
+			o.Replace = mcpgentest.RepoRoot(t)
+			o.MCPWireVersion = ""
+			dir := t.TempDir()
+			if _, err := Write(dir, plan(t, o)); err != nil {
+				t.Fatal(err)
+			}
+			mcpgentest.Go(t, dir, "vet", "./...")
+			if mcpgentest.Slow() {
+				mcpgentest.Go(t, dir, "test", "-count=1", "./...")
+			}
+		})
+	}
+}
