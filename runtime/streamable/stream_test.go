@@ -1,0 +1,270 @@
+package streamable_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+	"github.com/mcpwire/mcpwire/runtime/streamable"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// sseEvent is one parsed server-sent event.
+type sseEvent struct{ id, retry, data string }
+
+// readEvents reads n events (comments skipped) from an SSE body.
+func readEvents(t *testing.T, sc *bufio.Scanner, n int) []sseEvent {
+	t.Helper()
+	var out []sseEvent
+	var ev sseEvent
+	seen := false
+	for len(out) < n && sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if seen {
+				out = append(out, ev)
+			}
+			ev, seen = sseEvent{}, false
+		case strings.HasPrefix(line, ":"):
+		case strings.HasPrefix(line, "id: "):
+			ev.id, seen = line[4:], true
+		case strings.HasPrefix(line, "retry: "):
+			ev.retry, seen = line[7:], true
+		case strings.HasPrefix(line, "data: "):
+			ev.data, seen = line[6:], true
+		}
+	}
+	if len(out) < n {
+		t.Fatalf("stream ended after %d events, want %d: %v", len(out), n, sc.Err())
+	}
+	return out
+}
+
+// progressOf returns the progress value of a notifications/progress event.
+func progressOf(t *testing.T, data string) float64 {
+	t.Helper()
+	var m struct {
+		Method string `json:"method"`
+		Params struct {
+			Progress float64 `json:"progress"`
+		} `json:"params"`
+	}
+	if err := json.Unmarshal([]byte(data), &m); err != nil || m.Method != "notifications/progress" {
+		t.Fatalf("event %q is not a progress notification", data)
+	}
+	return m.Params.Progress
+}
+
+func notify(t *testing.T, ss *mcp.ServerSession, tok string, progress float64) error {
+	t.Helper()
+	return ss.NotifyProgress(context.Background(), &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: progress})
+}
+
+// openStream opens the standalone GET stream over HTTP.
+func openStream(t *testing.T, url, sid, lastEventID string) (*bufio.Scanner, func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	req.Header.Set("Accept", protocol.MediaTypeEventStream)
+	req.Header.Set(protocol.HeaderSessionID, sid)
+	req.Header.Set(protocol.HeaderProtocolVersion, protocol.Version20251125)
+	if lastEventID != "" {
+		req.Header.Set(protocol.HeaderLastEventID, lastEventID)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET: %d", res.StatusCode)
+	}
+	return bufio.NewScanner(res.Body), func() { cancel(); res.Body.Close() }
+}
+
+// Server messages written while no stream is open are queued and flushed,
+// in order, by the next GET stream; with an event store the stream primes
+// itself and a reconnect with Last-Event-ID replays what was missed.
+func TestStandaloneQueueAndReplay(t *testing.T) {
+	p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, EventStore: streamable.NewMemoryEventStore(0), RetryInterval: 250 * time.Millisecond})
+	defer p.waitEnded(t)
+	defer p.tr.Close()
+	srv := httptest.NewServer(p.tr)
+	defer srv.Close()
+	w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20251125)))
+	sid := w.Header().Get(protocol.HeaderSessionID)
+	serve(p.tr, request(http.MethodPost, initializedBody, protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20251125))
+
+	for i := 1; i <= 3; i++ {
+		if err := notify(t, p.ss, "q", float64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, stop := openStream(t, srv.URL, sid, "")
+	evs := readEvents(t, sc, 4)
+	if evs[0].id != "_0" || evs[0].retry != "250" || evs[0].data != "" {
+		t.Fatalf("priming event %+v, want id _0, retry 250, no data", evs[0])
+	}
+	for i, ev := range evs[1:] {
+		if ev.id != fmt.Sprintf("_%d", i+1) || progressOf(t, ev.data) != float64(i+1) {
+			t.Fatalf("queued event %d: %+v", i+1, ev)
+		}
+	}
+	stop()
+
+	// The client saw up to _2: the reconnect replays _3, primes, then
+	// flushes what was queued meanwhile.
+	time.Sleep(20 * time.Millisecond) // let the first GET detach
+	for i := 4; i <= 5; i++ {
+		if err := notify(t, p.ss, "q", float64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, stop = openStream(t, srv.URL, sid, "_2")
+	defer stop()
+	evs = readEvents(t, sc, 4)
+	if evs[0].id != "_3" || progressOf(t, evs[0].data) != 3 {
+		t.Fatalf("replayed %+v, want _3 with progress 3", evs[0])
+	}
+	if evs[1].id != "_4" || evs[1].data != "" {
+		t.Fatalf("priming after replay %+v", evs[1])
+	}
+	if progressOf(t, evs[2].data) != 4 || progressOf(t, evs[3].data) != 5 {
+		t.Fatalf("queued after reconnect: %+v", evs[2:])
+	}
+}
+
+// The queue is bounded: past it a write fails (the server sees an error,
+// nothing is dropped silently) and the session keeps working.
+func TestQueueOverflowIsReported(t *testing.T) {
+	p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+	defer p.waitEnded(t)
+	defer p.tr.Close()
+	sid := establish(t, p.tr)
+	var err error
+	for i := 0; i < 1100 && err == nil; i++ {
+		err = notify(t, p.ss, "o", float64(i))
+	}
+	if err == nil {
+		t.Fatal("1100 messages queued without an error")
+	}
+	if w := serve(p.tr, request(http.MethodPost, listBody(3), withSID(sid)...)); w.Code != http.StatusOK {
+		t.Fatalf("session broken by the overflow: %d %s", w.Code, w.Body)
+	}
+}
+
+// With two request streams open at once, each progress notification goes
+// to the stream of the request whose progress token it carries.
+func TestProgressFollowsItsToken(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "barrier", Version: "0"}, nil)
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	mcp.AddTool(server, &mcp.Tool{Name: "both"}, func(ctx context.Context, req *mcp.CallToolRequest, _ textIn) (*mcp.CallToolResult, any, error) {
+		arrived.Done()
+		arrived.Wait() // both requests' streams are open now
+		for i := 1; i <= 3; i++ {
+			req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: req.Params.GetProgressToken(), Progress: float64(i)})
+		}
+		return textResult("ok"), nil, nil
+	})
+	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+	defer p.waitEnded(t)
+	defer p.tr.Close()
+	sid := establish(t, p.tr)
+	var wg sync.WaitGroup
+	for _, tok := range []string{`"a"`, `42`} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":"tools/call","params":{"name":"both","arguments":{"text":""},"_meta":{"progressToken":%s}}}`, tok, tok)
+			w := serve(p.tr, request(http.MethodPost, body, withSID(sid)...))
+			msgs := messages(t, w)
+			if len(msgs) != 4 {
+				t.Errorf("token %s: %d messages on its stream, want 3 progress + result: %v", tok, len(msgs), msgs)
+				return
+			}
+			for _, m := range msgs[:3] {
+				got, _ := json.Marshal(m["params"].(map[string]any)["progressToken"])
+				if string(got) != tok {
+					t.Errorf("stream of token %s carried progress for %s", tok, got)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestMemoryEventStore(t *testing.T) {
+	ctx := context.Background()
+	s := streamable.NewMemoryEventStore(10)
+	s.Open(ctx, "s", "a")
+	for _, d := range []string{"0123", "4567", "89"} {
+		s.Append(ctx, "s", "a", []byte(d))
+	}
+	collect := func(idx int) ([]string, error) {
+		var out []string
+		for d, err := range s.After(ctx, "s", "a", idx) {
+			if err != nil {
+				return out, err
+			}
+			out = append(out, string(d))
+		}
+		return out, nil
+	}
+	if got, err := collect(0); err != nil || strings.Join(got, ",") != "4567,89" {
+		t.Fatalf("After(0) = %v, %v", got, err)
+	}
+	s.Append(ctx, "s", "a", []byte("xyz")) // 13 bytes > 10: event 0 is dropped
+	if _, err := collect(-1); err == nil {
+		t.Fatal("After(-1) replayed past a dropped event")
+	}
+	if got, err := collect(0); err != nil || strings.Join(got, ",") != "4567,89,xyz" {
+		t.Fatalf("After(0) after eviction = %v, %v", got, err)
+	}
+	s.SessionClosed(ctx, "s")
+	if _, err := collect(0); err == nil {
+		t.Fatal("a closed session's stream still replays")
+	}
+}
+
+func TestRandomSessionID(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 1000; i++ {
+		id, err := streamable.RandomSessionID()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(id) < 22 || seen[id] {
+			t.Fatalf("id %q too short (<128 bits) or repeated", id)
+		}
+		for j := 0; j < len(id); j++ {
+			if id[j] < 0x21 || id[j] > 0x7e {
+				t.Fatalf("id %q has a byte outside visible ASCII", id)
+			}
+		}
+		seen[id] = true
+	}
+}
+
+// The connected server session declines 2026-07-28 through
+// mcp.ProtocolVersionSupporter on this sessionful transport.
+func TestSupportsProtocolVersion(t *testing.T) {
+	tr := streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+	var _ mcp.ProtocolVersionSupporter = tr
+	for _, v := range protocol.SessionVersions {
+		if !tr.SupportsProtocolVersion(v) {
+			t.Errorf("declines %s", v)
+		}
+	}
+	if tr.SupportsProtocolVersion(protocol.Version20260728) {
+		t.Error("a sessionful transport accepts 2026-07-28")
+	}
+}
