@@ -127,9 +127,7 @@ func (r Report) Write(w io.Writer) {
 		for _, c := range v.Unexpected {
 			fmt.Fprintf(w, "         unexpected %s %s: %s\n", c.Status, c.ID, oneLine(c.ErrorMessage))
 		}
-		for _, x := range v.Expected {
-			fmt.Fprintf(w, "         expected %s %s (%s)\n", x.Check.Status, x.Check.ID, x.By.Reason)
-		}
+		writeExcused(w, v.Expected)
 	}
 	for _, e := range r.Stale {
 		fmt.Fprintf(w, "STALE    expected-failures %s matched nothing: remove it\n", e)
@@ -140,6 +138,21 @@ func (r Report) Write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "total: %d scenarios, %s; expected %d, unexpected %d, missing %d, stale %d: %s\n",
 		scenarios, counts(total), expected, unexpected, missing, len(r.Stale), verdict)
+}
+
+// writeExcused prints the excused checks grouped by the entry that covers them, each reason once.
+func writeExcused(w io.Writer, excused []Excused) {
+	var order []Expectation
+	ids := map[Expectation][]string{}
+	for _, x := range excused {
+		if _, ok := ids[x.By]; !ok {
+			order = append(order, x.By)
+		}
+		ids[x.By] = append(ids[x.By], x.Check.Status+" "+x.Check.ID)
+	}
+	for _, e := range order {
+		fmt.Fprintf(w, "         expected: %s\n           because %s\n", strings.Join(ids[e], ", "), e.Reason)
+	}
 }
 
 // counts renders per-status counts in a fixed order, omitting zeros.

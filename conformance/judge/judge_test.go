@@ -87,7 +87,7 @@ func TestReportWrite(t *testing.T) {
 		"FAIL     2025-11-25 server-sse-polling ",
 		"unexpected WARNING server-sse-priming-event: Server did not send priming event",
 		"expected 2026-07-28 tasks-required-task-error ",
-		"expected FAILURE sep-2663-server-returns-missing-capability-when-required (tasks extension not implemented)",
+		"expected: FAILURE sep-2663-server-returns-missing-capability-when-required\n           because tasks extension not implemented\n",
 		"STALE    expected-failures line 7: 2026-07-28 ping matched nothing",
 		"total: 4 scenarios, ",
 		"expected 1, unexpected 1, missing 0, stale 1: FAIL\n",
@@ -96,7 +96,7 @@ func TestReportWrite(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "\n"); n != 8 {
-		t.Errorf("%d lines, want 8 (4 scenarios, 2 details, 1 stale, 1 total):\n%s", n, out)
+	if n := strings.Count(out, "\n"); n != 9 {
+		t.Errorf("%d lines, want 9 (4 scenarios, 3 detail lines, 1 stale, 1 total):\n%s", n, out)
 	}
 }

@@ -1,11 +1,13 @@
-// Command everything is the server the official MCP conformance suite runs against: every fixture the
+// The server the official MCP conformance suite runs against: every fixture the
 // suite's server scenarios call by name (tools, resources, prompts, completions, logging, sampling,
 // elicitation, the 2026-07-28 diagnostic and input-required tools), served on one endpoint for both
 // protocol eras by the handler mcpgen generated beside this file.
 //
 // server.go, tools*.go, resources.go, prompts.go and media.go are user-owned: mcpgen never rewrites them.
 // Fixture names and payloads follow go-sdk's conformance/everything-server, which in turn mirrors the
-// TypeScript reference server; the suite compares several payloads byte for byte.
+// TypeScript reference server; the suite compares several payloads byte for byte. (main.go holds the
+// package comment.)
+
 package main
 
 import (
