@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
 	"github.com/mcpwire/mcpwire/runtime/classify"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
@@ -35,6 +37,11 @@ func FuzzClassify(f *testing.F) {
 	f.Add("DELETE", "", "abc", "", []byte(nil))
 	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":1,"method":null}`))
 	f.Add("POST", "", "", "", []byte("not json"))
+	// Corners where the classifier's decoding must agree with go-sdk's.
+	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":1,"error":{"Code":1,"message":"m","data":null}}`))
+	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":99999999999999999999,"method":"x","method":"y"}`))
+	f.Add("POST", "", "", "", []byte("{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"x\\ud800\"}"))
+	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":1.5,"method":"x","params":null}`))
 
 	f.Fuzz(func(t *testing.T, method, version, session, mcpMethod string, body []byte) {
 		h := http.Header{}
@@ -85,6 +92,18 @@ func FuzzClassify(f *testing.F) {
 		if res.Leg == classify.Legacy && res.SessionID != "" && method == http.MethodPost &&
 			!res.Batch && len(res.Messages) == 1 && !res.IsInitialize && res.Reason != classify.ReasonSessionID {
 			t.Fatalf("a session's single message went legacy as %s", res.Reason)
+		}
+		// Messages are what go-sdk itself reads from the body.
+		if len(res.Messages) == 1 && !res.Batch {
+			sdk, err := jsonrpc.DecodeMessage(bytes.TrimSpace(body))
+			if err != nil {
+				t.Fatalf("classified as %s, but go-sdk cannot decode it: %v", res.Reason, err)
+			}
+			ours, _ := jsonrpc.EncodeMessage(res.Messages[0])
+			theirs, _ := jsonrpc.EncodeMessage(sdk)
+			if !bytes.Equal(ours, theirs) {
+				t.Fatalf("decoded %s, go-sdk decodes %s", ours, theirs)
+			}
 		}
 		if again := classify.ClassifyParts(method, h, body); again.Leg != res.Leg || again.Reason != res.Reason {
 			t.Fatalf("not deterministic: %s then %s", res.Reason, again.Reason)

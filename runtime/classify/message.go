@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
@@ -27,14 +28,22 @@ type message struct {
 
 func (m message) isResponse() bool { return m.req == nil }
 
-var errNotMessage = errors.New("not a JSON-RPC 2.0 message")
+var (
+	errNotMessage = errors.New("not a JSON-RPC 2.0 message")
+	errNotJSON    = errors.New("not JSON")
+)
 
-// decodeMessage decodes one JSON-RPC message the way go-sdk does
-// ([jsonrpc.DecodeMessage]: exact-case keys, a null or absent id makes a
-// notification) and adds the checks it leaves out, so that neither leg is
-// handed something it would misread: "method" must be a JSON string (go-sdk
-// reads null as ""), and a response needs exactly one of "result" and a
-// non-null "error". raw must be valid JSON.
+// decodeMessage decodes one JSON-RPC message into go-sdk's types with the
+// same reading as [jsonrpc.DecodeMessage] (exact-case keys; a null or absent
+// id makes a notification; a number id is read as a float64 and truncated)
+// plus the checks it leaves out, so that neither leg is handed something it
+// would misread: "method" must be a JSON string (go-sdk reads null as ""),
+// and a response needs exactly one of "result" and an "error" object. Bytes
+// that are not JSON fail with errNotJSON.
+//
+// It decodes with encoding/json instead of calling jsonrpc.DecodeMessage:
+// the classifier needs the raw fields anyway, and go-sdk's decoder allocates
+// a large buffer per call, which dominated the classifier's cost.
 func decodeMessage(raw []byte) (message, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
@@ -42,28 +51,88 @@ func decodeMessage(raw []byte) (message, error) {
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
-		return message{}, err
+		// Unmarshal checks the whole input before decoding, and a JSON
+		// object always fits the map: the only failure is bad syntax.
+		return message{}, fmt.Errorf("%w: %w", errNotJSON, err)
 	}
-	msg, err := jsonrpc.DecodeMessage(raw)
+	var version string
+	if json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
+		return message{}, errNotMessage
+	}
+	id, err := decodeID(fields["id"])
 	if err != nil {
 		return message{}, err
 	}
-	switch m := msg.(type) {
-	case *jsonrpc.Request:
-		if method := fields["method"]; len(method) == 0 || method[0] != '"' {
+	if methodRaw, ok := fields["method"]; ok {
+		var method string
+		if len(methodRaw) == 0 || methodRaw[0] != '"' || json.Unmarshal(methodRaw, &method) != nil {
 			return message{}, errNotMessage
 		}
-		return message{msg: m, req: m, params: m.Params}, nil
-	case *jsonrpc.Response:
-		_, hasResult := fields["result"]
-		errRaw, hasError := fields["error"]
-		hasError = hasError && !isNull(errRaw)
-		if hasResult == hasError {
-			return message{}, errNotMessage
-		}
-		return message{msg: m}, nil
+		req := &jsonrpc.Request{ID: id, Method: method, Params: fields["params"]}
+		return message{msg: req, req: req, params: req.Params}, nil
 	}
-	return message{}, errNotMessage
+	if !id.IsValid() {
+		return message{}, errNotMessage
+	}
+	result, hasResult := fields["result"]
+	errRaw, hasError := fields["error"]
+	hasError = hasError && !isNull(errRaw)
+	if hasResult == hasError {
+		return message{}, errNotMessage
+	}
+	resp := &jsonrpc.Response{ID: id, Result: result}
+	if hasError {
+		wire, err := decodeWireError(errRaw)
+		if err != nil {
+			return message{}, err
+		}
+		resp.Error, resp.Result = wire, nil
+	}
+	return message{msg: resp}, nil
+}
+
+// decodeWireError reads a response's error object with exact-case keys, as
+// go-sdk does; a struct would let encoding/json match "Code" to code.
+func decodeWireError(raw json.RawMessage) (*jsonrpc.Error, error) {
+	var f map[string]json.RawMessage
+	if raw[0] != '{' || json.Unmarshal(raw, &f) != nil {
+		return nil, errNotMessage
+	}
+	var wire jsonrpc.Error
+	if c, ok := f["code"]; ok && json.Unmarshal(c, &wire.Code) != nil {
+		return nil, errNotMessage
+	}
+	if m, ok := f["message"]; ok && json.Unmarshal(m, &wire.Message) != nil {
+		return nil, errNotMessage
+	}
+	wire.Data = f["data"]
+	return &wire, nil
+}
+
+// decodeID reads a JSON-RPC id as go-sdk does: absent or null is no id, a
+// string or a number is an id, anything else is an error.
+func decodeID(raw json.RawMessage) (jsonrpc.ID, error) {
+	if len(raw) == 0 || isNull(raw) {
+		return jsonrpc.ID{}, nil
+	}
+	var v any
+	switch raw[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return jsonrpc.ID{}, err
+		}
+		v = s
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		var f float64
+		if err := json.Unmarshal(raw, &f); err != nil {
+			return jsonrpc.ID{}, err
+		}
+		v = f
+	default:
+		return jsonrpc.ID{}, errNotMessage
+	}
+	return jsonrpc.MakeID(v)
 }
 
 // envelope is what params._meta says about the message's era.

@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -40,10 +41,10 @@ func ClassifyParts(method string, header http.Header, body []byte) Result {
 		return res.legacy(ReasonHTTPMethod)
 	}
 
+	// Rule 2 (not JSON) is decided by the parse each shape needs anyway:
+	// json.Unmarshal checks the whole input before decoding.
 	trimmed := bytes.TrimSpace(body)
-	if !json.Valid(trimmed) {
-		// Only the sessionful transport answers bytes nobody can read
-		// (400 / -32700); an empty body is one of them.
+	if len(trimmed) == 0 {
 		return res.legacy(ReasonNotJSON)
 	}
 	switch trimmed[0] {
@@ -51,10 +52,16 @@ func ClassifyParts(method string, header http.Header, body []byte) Result {
 		return res.classifyBatch(trimmed)
 	case '{':
 	default:
+		if !json.Valid(trimmed) {
+			return res.legacy(ReasonNotJSON)
+		}
 		return res.reject(ReasonInvalidJSONRPC, protocol.InvalidRequest("Invalid Request: the body is JSON but not a JSON-RPC message"))
 	}
 
 	m, err := decodeMessage(trimmed)
+	if errors.Is(err, errNotJSON) {
+		return res.legacy(ReasonNotJSON)
+	}
 	if err != nil {
 		return res.reject(ReasonInvalidJSONRPC, protocol.InvalidRequest("Invalid Request: the body is JSON but not a JSON-RPC 2.0 message"))
 	}
@@ -141,11 +148,16 @@ func (res Result) classifyMessage(m message, header http.Header) Result {
 	return res.legacy(ReasonClaimlessNotification)
 }
 
-// classifyBatch applies rule 3. body is a valid JSON array.
+// classifyBatch applies rule 3 (and rule 2 to a body that starts like an
+// array but is not JSON).
 func (res Result) classifyBatch(body []byte) Result {
-	res.Batch = true
 	var elems []json.RawMessage
-	if err := json.Unmarshal(body, &elems); err != nil || len(elems) == 0 {
+	if err := json.Unmarshal(body, &elems); err != nil {
+		// body starts with '[', so an array always fits: bad syntax.
+		return res.legacy(ReasonNotJSON)
+	}
+	res.Batch = true
+	if len(elems) == 0 {
 		return res.reject(ReasonEmptyBatch, protocol.InvalidRequest("Invalid Request: empty JSON-RPC batch"))
 	}
 	msgs := make([]jsonrpc.Message, 0, len(elems))

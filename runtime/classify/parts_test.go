@@ -109,6 +109,8 @@ func table() []tableCase {
 		{"text with session", "POST", hdr{sid: "abc"}, "hello", legacy(classify.ReasonNotJSON)},
 		{"text with modern header", "POST", hdr{pv: v2026}, "hello", legacy(classify.ReasonNotJSON).with(func(w *want) { w.ver = v2026 })},
 		{"two JSON values", "POST", nil, toolsListLegacy + toolsListLegacy, legacy(classify.ReasonNotJSON)},
+		{"truncated array", "POST", nil, "[" + toolsListLegacy + ",", legacy(classify.ReasonNotJSON)},
+		{"bare word", "POST", nil, "nul", legacy(classify.ReasonNotJSON)},
 
 		// Rule 3: batches.
 		{"legacy batch", "POST", hdr{sid: "abc"}, "[" + toolsListLegacy + "," + initializedNotif + "]",
