@@ -45,6 +45,21 @@
 //		OnClose:                 h.remove,
 //	})
 //
+// The same holds for a per-request call of a constructor that returns such
+// a transport, in this package or another: a LeakyConstructor fact marks
+// every function whose results all come from streamable.NewTransport with
+// sessionful options and no CloseOnRefusedHandshake (or from another such
+// function), and a per-request call of it is reported unless the caller
+// closes the transport itself.
+//
+//	func NewSessionTransport() *streamable.Transport { // exported: callers unknown
+//		return streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+//	}
+//
+//	func serve(w http.ResponseWriter, r *http.Request) {
+//		lib.NewSessionTransport().ServeHTTP(w, r) // reported
+//	}
+//
 // 2. go-sdk's mcp.StreamableServerTransport built per request (&T{...},
 // new(T) or a local variable) and connected with (*mcp.Server).Connect
 // when no code closes the session. Storing the pair in a map does not

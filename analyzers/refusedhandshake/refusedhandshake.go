@@ -30,7 +30,8 @@ refusal...): otherwise the transport, its server session and their goroutines
 live until the process exits. This analyzer reports
 
   - mcpwire streamable.NewTransport built per request with a SessionIDGenerator
-    but without CloseOnRefusedHandshake: true (with a fix that sets it);
+    but without CloseOnRefusedHandshake: true (with a fix that sets it), or a
+    per-request call of a function (of any package) that returns one;
   - a go-sdk mcp.StreamableServerTransport built per request and connected
     with Server.Connect when nothing closes the session on a refused handshake;
   - the *mcp.ServerSession of such a Connect discarded, so nothing can close it;
@@ -41,11 +42,12 @@ live until the process exits. This analyzer reports
 // Analyzer reports per-handshake transports that are never closed when their
 // handshake is refused, and the refusal close misapplied to long-lived ones.
 var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      Name + ": " + doc,
-	URL:      "https://github.com/mcpwire/mcpwire#refusedhandshake",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run:      run,
+	Name:      Name,
+	Doc:       Name + ": " + doc,
+	URL:       "https://github.com/mcpwire/mcpwire#refusedhandshake",
+	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Run:       run,
+	FactTypes: []analysis.Fact{new(LeakyConstructor)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -57,6 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !buildsTransports(pass, ins) {
 		return nil, nil
 	}
+	exportConstructorFacts(pass)
 	c := newContexts(pass, ins)
 	checkRuntime(pass, c)
 	checkSDK(pass, c)
@@ -64,7 +67,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // relevant is the cheap bail-out: only a package that imports (or is) go-sdk's
-// mcp or the runtime's streamable package can build the transports checked.
+// mcp or the runtime's streamable package, or depends on a package with a
+// leaky constructor, can build the transports checked.
 func relevant(pass *analysis.Pass) bool {
 	if p := pass.Pkg.Path(); p == sdkMCP || p == streamable {
 		return true
@@ -74,16 +78,23 @@ func relevant(pass *analysis.Pass) bool {
 			return true
 		}
 	}
-	return false
+	return len(pass.AllObjectFacts()) > 0
 }
 
-// buildsTransports reports whether the package calls streamable.NewTransport
-// or (*mcp.Server).Connect at all, before classifying its functions.
+// buildsTransports reports whether the package calls streamable.NewTransport,
+// (*mcp.Server).Connect or a leaky constructor at all, before classifying
+// its functions.
 func buildsTransports(pass *analysis.Pass, ins *inspector.Inspector) bool {
 	found := false
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
-		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call)
+		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call)
 	})
 	return found
+}
+
+// leaky reports whether call calls a function with a LeakyConstructor fact.
+func leaky(pass *analysis.Pass, call *ast.CallExpr) bool {
+	fn := calledFunc(pass.TypesInfo, call)
+	return fn != nil && pass.ImportObjectFact(fn, new(LeakyConstructor))
 }

@@ -28,6 +28,8 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/longlived",
 		"fixtures/refusedhandshake/longlivedmain",
 		"fixtures/refusedhandshake/runtimegood",
+		"fixtures/refusedhandshake/crosspkg",
+		"fixtures/refusedhandshake/crosspkg/lib",
 		// leaks deliberately not reported, and suppression directives
 		"fixtures/refusedhandshake/falsenegatives",
 		"fixtures/refusedhandshake/ignored",

@@ -24,7 +24,14 @@ func checkRuntime(pass *analysis.Pass, c *contexts) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		call := n.(*ast.CallExpr)
-		if !push || !isNewTransport(pass.TypesInfo, call) || len(call.Args) != 1 {
+		if !push {
+			return true
+		}
+		if !isNewTransport(pass.TypesInfo, call) {
+			checkConstructorCalls(pass, c, call, stack)
+			return true
+		}
+		if len(call.Args) != 1 {
 			return true
 		}
 		fn, scope := enclosing(stack)

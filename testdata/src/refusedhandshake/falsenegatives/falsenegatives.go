@@ -56,17 +56,6 @@ func closedOnOtherPath(w http.ResponseWriter, r *http.Request) {
 	t.ServeHTTP(w, r)
 }
 
-// An exported constructor of a library: its callers are unknown, so the
-// missing CloseOnRefusedHandshake is not reported even though a handler in
-// this package calls it per request.
-func NewSessionTransport() *streamable.Transport {
-	return streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
-}
-
-func servesExported(w http.ResponseWriter, r *http.Request) {
-	NewSessionTransport().ServeHTTP(w, r)
-}
-
 // A generator held in a variable may be nil (a stateless transport), so the
 // transport is not known to be sessionful.
 var generator = streamable.RandomSessionID

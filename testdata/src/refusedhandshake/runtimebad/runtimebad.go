@@ -56,7 +56,7 @@ func explicitFalse(w http.ResponseWriter, r *http.Request) {
 }
 
 // An unexported constructor only handlers call runs per request.
-func newTransport() *streamable.Transport {
+func newTransport() *streamable.Transport { // want newTransport:`leakyConstructor\(streamable.NewTransport\)`
 	opts := streamable.Options{
 		SessionIDGenerator: streamable.RandomSessionID,
 	}
@@ -66,4 +66,14 @@ func newTransport() *streamable.Transport {
 
 func viaConstructor(w http.ResponseWriter, r *http.Request) {
 	newTransport().ServeHTTP(w, r)
+}
+
+// An exported constructor: its callers are unknown, so the call inside it is
+// not reported, but this package's per-request call of it is.
+func NewSessionTransport() *streamable.Transport { // want NewSessionTransport:`leakyConstructor\(streamable.NewTransport\)`
+	return streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+}
+
+func servesExported(w http.ResponseWriter, r *http.Request) {
+	NewSessionTransport().ServeHTTP(w, r) // want `NewSessionTransport builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request`
 }

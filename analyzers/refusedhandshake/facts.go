@@ -1,0 +1,199 @@
+package refusedhandshake
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// LeakyConstructor is the fact exported for a function that returns a
+// sessionful streamable transport built without CloseOnRefusedHandshake,
+// directly or through another such function. A per-request call of it
+// leaks like the NewTransport call inside it, so callers in other packages
+// (and callers of exported functions, whose call sites are unknown to rule
+// 1) are checked at the call.
+type LeakyConstructor struct {
+	// Via names what the function returns: "streamable.NewTransport" or
+	// another leaky constructor, for the message.
+	Via string
+}
+
+func (*LeakyConstructor) AFact() {}
+
+func (f *LeakyConstructor) String() string { return "leakyConstructor(" + f.Via + ")" }
+
+// exportConstructorFacts marks the package's leaky constructors, iterating
+// so a constructor returning another one's result is found in any order.
+func exportConstructorFacts(pass *analysis.Pass) {
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || pass.ImportObjectFact(fn, new(LeakyConstructor)) {
+				continue
+			}
+			if via := leakyReturn(pass, fd); via != "" {
+				pass.ExportObjectFact(fn, &LeakyConstructor{Via: via})
+				changed = true
+			}
+		}
+	}
+}
+
+// leakyReturn returns what fd's result comes from when every return
+// statement of fd itself (not of its closures) returns a leaky transport as
+// its only result; "" otherwise.
+func leakyReturn(pass *analysis.Pass, fd *ast.FuncDecl) string {
+	sig := pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !isPointerTo(sig.Results().At(0).Type(), streamable, "Transport") {
+		return ""
+	}
+	via := ""
+	ok := true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			v := ""
+			if len(n.Results) == 1 {
+				v = leakySource(pass, n.Results[0], fd)
+			}
+			if v == "" {
+				ok = false
+			}
+			via = v
+		}
+		return ok
+	})
+	if !ok {
+		return ""
+	}
+	return via
+}
+
+// leakySource returns what e, a transport expression in fd, comes from if
+// it is leaky: a NewTransport call with sessionful options lacking
+// CloseOnRefusedHandshake, or a call of a leaky constructor.
+func leakySource(pass *analysis.Pass, e ast.Expr, fd *ast.FuncDecl) string {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return leakySource(pass, onlyValue(pass.TypesInfo, id, fd), fd)
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return ""
+	}
+	if isNewTransport(pass.TypesInfo, call) && len(call.Args) == 1 {
+		lit, writes := optionsLiteral(pass.TypesInfo, call.Args[0], fd)
+		if lit == nil || !sessionful(pass.TypesInfo, lit) || writes[fieldClose] {
+			return ""
+		}
+		if _, v := field(lit, fieldClose); v != nil && !isConst(pass.TypesInfo, v, false) {
+			return ""
+		}
+		return "streamable.NewTransport"
+	}
+	if fn := calledFunc(pass.TypesInfo, call); fn != nil {
+		var f LeakyConstructor
+		if pass.ImportObjectFact(fn, &f) {
+			return qualifiedName(pass, fn)
+		}
+	}
+	return ""
+}
+
+// qualifiedName is fn as pass's package writes it: F, pkg.F or T.M.
+func qualifiedName(pass *analysis.Pass, fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// checkConstructorCalls reports per-request calls of leaky constructors
+// whose own NewTransport call rule 1 does not already report: those of
+// other packages, and this package's functions that are not per-request
+// (exported, or also called from elsewhere).
+func checkConstructorCalls(pass *analysis.Pass, c *contexts, call *ast.CallExpr, stack []ast.Node) {
+	fn := calledFunc(pass.TypesInfo, call)
+	if fn == nil {
+		return
+	}
+	var f LeakyConstructor
+	if !pass.ImportObjectFact(fn, &f) {
+		return
+	}
+	if fn.Pkg() == pass.Pkg && c.decls[fn] == perRequest {
+		return // reported where it calls NewTransport
+	}
+	inner, scope := enclosing(stack)
+	if c.kindOf(inner) != perRequest || closedInScope(pass.TypesInfo, call, stack, scope) {
+		return
+	}
+	name := qualifiedName(pass, fn)
+	report.Reportf(pass, call, "%s builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where %s builds it", name, name)
+}
+
+// onlyValue returns the one value assigned to the local variable id names
+// in fd, or nil if it has several, is written through a pointer, or is
+// closed (t.Close()) in fd.
+func onlyValue(info *types.Info, id *ast.Ident, fd *ast.FuncDecl) ast.Expr {
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == v.Pkg().Scope() {
+		return nil
+	}
+	var val ast.Expr
+	n := 0
+	ast.Inspect(fd.Body, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range node.Lhs {
+				if x, ok := ast.Unparen(lhs).(*ast.Ident); ok && objOf(info, x) == v {
+					n++
+					val = rhsAt(node.Rhs, len(node.Lhs), i)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range node.Names {
+				if objOf(info, name) == v {
+					n++
+					val = rhsAt(node.Values, len(node.Names), i)
+				}
+			}
+		case *ast.UnaryExpr:
+			if x, ok := ast.Unparen(node.X).(*ast.Ident); ok && info.Uses[x] == v {
+				n = 2 // &t
+			}
+		case *ast.SelectorExpr:
+			if x, ok := ast.Unparen(node.X).(*ast.Ident); ok && info.Uses[x] == v && node.Sel.Name == "Close" {
+				n = 2
+			}
+		}
+		return n < 2
+	})
+	if n != 1 {
+		return nil
+	}
+	return val
+}
