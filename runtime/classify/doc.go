@@ -49,10 +49,11 @@
 //     answers it method-not-found); [Result.IsInitialize] says so.
 //  7. No claim, but an MCP-Protocol-Version header naming 2026-07-28 or later:
 //     initialize → 400 / -32020 (a handshake with a sessionless header);
-//     a revision not served → 400 / -32022; a _meta that is not an object →
-//     400 / -32602; a request → 400 / -32602 (2026-07-28 requests must carry
-//     the claim); a notification (notifications carry no claim) with an
-//     Mcp-Method header that differs → 400 / -32020, else modern.
+//     a revision not served → 400 / -32022; a malformed _meta (not an
+//     object, or a reserved key of the wrong type) → 400 / -32602; a request
+//     → 400 / -32602 (2026-07-28 requests must carry the claim); a
+//     notification (notifications carry no claim) with an Mcp-Method header
+//     that differs → 400 / -32020, else modern.
 //  8. Everything else is legacy: initialize, then anything with a session id,
 //     then claim-less requests and notifications.
 //
