@@ -42,6 +42,7 @@ func FuzzClassify(f *testing.F) {
 	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":99999999999999999999,"method":"x","method":"y"}`))
 	f.Add("POST", "", "", "", []byte("{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"x\\ud800\"}"))
 	f.Add("POST", "", "", "", []byte(`{"jsonrpc":"2.0","id":1.5,"method":"x","params":null}`))
+	f.Add("POST", "", "", "", []byte("\u0085 \r\n"+toolsListLegacy+"\t"))
 
 	f.Fuzz(func(t *testing.T, method, version, session, mcpMethod string, body []byte) {
 		h := http.Header{}
@@ -95,7 +96,7 @@ func FuzzClassify(f *testing.F) {
 		}
 		// Messages are what go-sdk itself reads from the body.
 		if len(res.Messages) == 1 && !res.Batch {
-			sdk, err := jsonrpc.DecodeMessage(bytes.TrimSpace(body))
+			sdk, err := jsonrpc.DecodeMessage(body)
 			if err != nil {
 				t.Fatalf("classified as %s, but go-sdk cannot decode it: %v", res.Reason, err)
 			}

@@ -45,7 +45,7 @@ var (
 // the classifier needs the raw fields anyway, and go-sdk's decoder allocates
 // a large buffer per call, which dominated the classifier's cost.
 func decodeMessage(raw []byte) (message, error) {
-	raw = bytes.TrimSpace(raw)
+	raw = trimJSONSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
 		return message{}, errNotMessage
 	}
@@ -151,7 +151,7 @@ type envelope struct {
 // object, and a null _meta, carry no envelope: that is how go-sdk reads them
 // too, so the classifier never sees a claim the serving leg cannot.
 func inspectEnvelope(params json.RawMessage) envelope {
-	params = bytes.TrimSpace(params)
+	params = trimJSONSpace(params)
 	if len(params) == 0 || params[0] != '{' {
 		return envelope{}
 	}
@@ -159,7 +159,7 @@ func inspectEnvelope(params json.RawMessage) envelope {
 	if err := json.Unmarshal(params, &p); err != nil {
 		return envelope{}
 	}
-	metaRaw := bytes.TrimSpace(p["_meta"])
+	metaRaw := trimJSONSpace(p["_meta"])
 	if len(metaRaw) == 0 || isNull(metaRaw) {
 		return envelope{}
 	}
@@ -187,7 +187,7 @@ func inspectEnvelope(params json.RawMessage) envelope {
 		if !ok {
 			continue
 		}
-		if v = bytes.TrimSpace(v); len(v) == 0 || v[0] != r.first {
+		if v = trimJSONSpace(v); len(v) == 0 || v[0] != r.first {
 			env.problem = "params._meta[\"" + r.key + "\"] must be " + r.kind
 			return env
 		}
@@ -220,5 +220,10 @@ func initializeVersion(params json.RawMessage) string {
 }
 
 func isNull(raw json.RawMessage) bool {
-	return string(bytes.TrimSpace(raw)) == "null"
+	return string(trimJSONSpace(raw)) == "null"
 }
+
+// trimJSONSpace removes the whitespace JSON allows around a value (RFC 8259
+// §2): bytes.TrimSpace would also drop Unicode spaces such as U+00A0, and
+// the classifier would accept a body go-sdk's decoder refuses.
+func trimJSONSpace(b []byte) []byte { return bytes.Trim(b, " \t\r\n") }

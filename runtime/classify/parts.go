@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -43,7 +42,7 @@ func ClassifyParts(method string, header http.Header, body []byte) Result {
 
 	// Rule 2 (not JSON) is decided by the parse each shape needs anyway:
 	// json.Unmarshal checks the whole input before decoding.
-	trimmed := bytes.TrimSpace(body)
+	trimmed := trimJSONSpace(body)
 	if len(trimmed) == 0 {
 		return res.legacy(ReasonNotJSON)
 	}

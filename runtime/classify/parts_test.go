@@ -111,6 +111,7 @@ func table() []tableCase {
 		{"two JSON values", "POST", nil, toolsListLegacy + toolsListLegacy, legacy(classify.ReasonNotJSON)},
 		{"truncated array", "POST", nil, "[" + toolsListLegacy + ",", legacy(classify.ReasonNotJSON)},
 		{"bare word", "POST", nil, "nul", legacy(classify.ReasonNotJSON)},
+		{"no-break space before JSON", "POST", nil, "\u00a0" + toolsListLegacy, legacy(classify.ReasonNotJSON)},
 
 		// Rule 3: batches.
 		{"legacy batch", "POST", hdr{sid: "abc"}, "[" + toolsListLegacy + "," + initializedNotif + "]",
