@@ -42,9 +42,12 @@ type sessions struct {
 	server *mcp.Server
 	log    *slog.Logger
 
-	mu    sync.Mutex
-	byID  map[string]*streamable.Transport
-	ended sync.WaitGroup
+	mu   sync.Mutex
+	byID map[string]*streamable.Transport
+	// live holds every connected pair until its transport closes, so that
+	// shutdown can wait for the server sessions; OnClose removes it, so no
+	// goroutine per session is needed.
+	live map[*streamable.Transport]*mcp.ServerSession
 }
 
 func (s *sessions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -74,6 +77,7 @@ func (s *sessions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			delete(s.byID, id)
+			delete(s.live, t)
 			if id != "" {
 				s.log.Info("session ended", "id", id)
 			}
@@ -86,8 +90,9 @@ func (s *sessions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, nil, err)
 		return
 	}
-	s.ended.Add(1)
-	go func() { defer s.ended.Done(); ss.Wait() }()
+	s.mu.Lock()
+	s.live[t] = ss
+	s.mu.Unlock()
 	t.ServeHTTP(w, r)
 }
 
@@ -95,15 +100,15 @@ func (s *sessions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // waits for the server sessions to finish.
 func (s *sessions) closeAll() {
 	s.mu.Lock()
-	all := make([]*streamable.Transport, 0, len(s.byID))
-	for _, t := range s.byID {
-		all = append(all, t)
+	live := make(map[*streamable.Transport]*mcp.ServerSession, len(s.live))
+	for t, ss := range s.live {
+		live[t] = ss
 	}
 	s.mu.Unlock()
-	for _, t := range all {
+	for t, ss := range live {
 		t.Close()
+		ss.Wait()
 	}
-	s.ended.Wait()
 }
 
 func main() {
@@ -113,7 +118,7 @@ func main() {
 
 	server := mcp.NewServer(&mcp.Implementation{Name: "hello", Version: "0.1.0"}, nil)
 	mcp.AddTool(server, &mcp.Tool{Name: "greet", Description: "Say hello to someone"}, greet)
-	s := &sessions{server: server, log: logger, byID: make(map[string]*streamable.Transport)}
+	s := &sessions{server: server, log: logger, byID: map[string]*streamable.Transport{}, live: map[*streamable.Transport]*mcp.ServerSession{}}
 
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", s)

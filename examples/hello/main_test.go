@@ -18,7 +18,7 @@ import (
 func TestHello(t *testing.T) {
 	server := mcp.NewServer(&mcp.Implementation{Name: "hello", Version: "0.1.0"}, nil)
 	mcp.AddTool(server, &mcp.Tool{Name: "greet"}, greet)
-	s := &sessions{server: server, log: slog.New(slog.DiscardHandler), byID: map[string]*streamable.Transport{}}
+	s := &sessions{server: server, log: slog.New(slog.DiscardHandler), byID: map[string]*streamable.Transport{}, live: map[*streamable.Transport]*mcp.ServerSession{}}
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 

@@ -240,18 +240,23 @@ func establish(t testing.TB, h http.Handler) string {
 // sessionMap is the per-handshake recipe: a request with a known session
 // id goes to its transport; any other request gets a fresh transport and
 // server session built for one expected initialize, which registers itself
-// on success and unregisters on close.
+// on success and unregisters on close. No goroutine per session: the
+// transport's OnClose is the cleanup hook.
 type sessionMap struct {
 	server *mcp.Server
 	opts   streamable.Options
 
 	mu       sync.Mutex
 	sessions map[string]*streamable.Transport
-	wg       sync.WaitGroup
+	// live holds every connected pair until its transport closes, for
+	// closeAll.
+	live map[*streamable.Transport]*mcp.ServerSession
 }
 
 func newSessionMap(server *mcp.Server, opts streamable.Options) *sessionMap {
-	return &sessionMap{server: server, opts: opts, sessions: make(map[string]*streamable.Transport)}
+	return &sessionMap{server: server, opts: opts,
+		sessions: make(map[string]*streamable.Transport),
+		live:     make(map[*streamable.Transport]*mcp.ServerSession)}
 }
 
 func (h *sessionMap) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -280,6 +285,7 @@ func (h *sessionMap) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		delete(h.sessions, id)
+		delete(h.live, tr)
 	}
 	tr = streamable.NewTransport(opts)
 	ss, err := h.server.Connect(context.Background(), tr, nil)
@@ -287,8 +293,9 @@ func (h *sessionMap) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, nil, err)
 		return
 	}
-	h.wg.Add(1)
-	go func() { defer h.wg.Done(); ss.Wait() }()
+	h.mu.Lock()
+	h.live[tr] = ss
+	h.mu.Unlock()
 	tr.ServeHTTP(w, r)
 }
 
@@ -298,16 +305,16 @@ func (h *sessionMap) len() int {
 	return len(h.sessions)
 }
 
-// closeAll closes every session and waits for their server sessions.
+// closeAll closes every live session and waits for its server session.
 func (h *sessionMap) closeAll() {
 	h.mu.Lock()
-	all := make([]*streamable.Transport, 0, len(h.sessions))
-	for _, tr := range h.sessions {
-		all = append(all, tr)
+	live := make(map[*streamable.Transport]*mcp.ServerSession, len(h.live))
+	for tr, ss := range h.live {
+		live[tr] = ss
 	}
 	h.mu.Unlock()
-	for _, tr := range all {
+	for tr, ss := range live {
 		tr.Close()
+		ss.Wait()
 	}
-	h.wg.Wait()
 }

@@ -215,7 +215,9 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 	}
 	if t.streams == nil {
 		t.streams = make(map[string]*stream)
-		t.byRequest = make(map[jsonrpc.ID]*stream)
+	}
+	if t.byRequest == nil {
+		t.byRequest = make(map[jsonrpc.ID]*stream, len(st.pending))
 	}
 	t.streams[st.id] = st
 	for id := range st.pending {
@@ -274,6 +276,7 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	if !keep && t.streams[st.id] == st {
 		delete(t.streams, st.id)
 	}
+	t.shrinkLocked()
 	t.mu.Unlock()
 }
 

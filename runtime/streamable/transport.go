@@ -84,7 +84,7 @@ func NewTransport(opts Options) *Transport {
 		log:        opts.Logger,
 		stateless:  opts.SessionIDGenerator == nil,
 		maxBody:    opts.MaxBodyBytes,
-		incoming:   make(chan jsonrpc.Message, 8),
+		incoming:   make(chan jsonrpc.Message, 1),
 		done:       make(chan struct{}),
 		standalone: &stream{lastIdx: -1},
 	}

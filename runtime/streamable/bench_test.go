@@ -1,0 +1,143 @@
+package streamable_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"testing"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+	"github.com/mcpwire/mcpwire/runtime/streamable"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Run both with:
+//
+//	go test -run '^$' -bench . -benchmem ./runtime/streamable/
+//
+// Each benchmark compares this transport (behind the per-handshake session
+// map, JSON responses) with go-sdk's StreamableHTTPHandler (sessionful, JSON
+// responses) serving the same *mcp.Server over loopback HTTP.
+
+type endpoint struct {
+	name    string
+	handler func(*mcp.Server) (http.Handler, func())
+}
+
+var endpoints = []endpoint{
+	{"mcpwire", func(s *mcp.Server) (http.Handler, func()) {
+		h := newSessionMap(s, streamable.Options{JSONResponse: true})
+		return h, h.closeAll
+	}},
+	{"gosdk", func(s *mcp.Server) (http.Handler, func()) {
+		return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true}), func() {}
+	}},
+}
+
+// post sends one JSON-RPC message and returns status, session id header and
+// body.
+func post(b *testing.B, c *http.Client, url, sid, body string) (int, string, []byte) {
+	req, _ := http.NewRequest(http.MethodPost, url, bytes.NewReader([]byte(body)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if sid != "" {
+		req.Header.Set(protocol.HeaderSessionID, sid)
+		req.Header.Set(protocol.HeaderProtocolVersion, protocol.Version20250618)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res.StatusCode, res.Header.Get(protocol.HeaderSessionID), data
+}
+
+// handshake opens a session the way a client does and returns its id.
+func handshake(b *testing.B, c *http.Client, url string) string {
+	code, sid, body := post(b, c, url, "", initBody(1, protocol.Version20250618))
+	if code != http.StatusOK || sid == "" {
+		b.Fatalf("initialize: %d %q %s", code, sid, body)
+	}
+	if code, _, body := post(b, c, url, sid, initializedBody); code != http.StatusAccepted {
+		b.Fatalf("initialized: %d %s", code, body)
+	}
+	return sid
+}
+
+func deleteSession(b *testing.B, c *http.Client, url, sid string) {
+	req, _ := http.NewRequest(http.MethodDelete, url, nil)
+	req.Header.Set(protocol.HeaderSessionID, sid)
+	req.Header.Set(protocol.HeaderProtocolVersion, protocol.Version20250618)
+	if res, err := c.Do(req); err == nil {
+		res.Body.Close()
+	}
+}
+
+func benchServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "bench", Version: "0"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, func(_ context.Context, _ *mcp.CallToolRequest, in textIn) (*mcp.CallToolResult, any, error) {
+		return textResult(in.Text), nil, nil
+	})
+	return s
+}
+
+// BenchmarkToolsCall measures a tools/call round trip on an established
+// session: throughput (ns/op) and allocations, client and server together.
+func BenchmarkToolsCall(b *testing.B) {
+	for _, ep := range endpoints {
+		b.Run(ep.name, func(b *testing.B) {
+			h, closeAll := ep.handler(benchServer())
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			defer closeAll()
+			c := srv.Client()
+			sid := handshake(b, c, srv.URL)
+			defer deleteSession(b, c, srv.URL, sid)
+			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
+			b.ReportAllocs()
+			for b.Loop() {
+				if code, _, body := post(b, c, srv.URL, sid, call); code != http.StatusOK {
+					b.Fatalf("tools/call: %d %s", code, body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkIdleSession measures what an established, idle session costs:
+// retained heap bytes and goroutines per session.
+func BenchmarkIdleSession(b *testing.B) {
+	for _, ep := range endpoints {
+		b.Run(ep.name, func(b *testing.B) {
+			h, closeAll := ep.handler(benchServer())
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			defer closeAll()
+			c := srv.Client()
+			deleteSession(b, c, srv.URL, handshake(b, c, srv.URL)) // warm the connection pool
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			g0 := runtime.NumGoroutine()
+			sids := make([]string, 0, b.N)
+			for b.Loop() {
+				sids = append(sids, handshake(b, c, srv.URL))
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			n := float64(len(sids))
+			b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "B/session")
+			b.ReportMetric(float64(runtime.NumGoroutine()-g0)/n, "goroutines/session")
+			b.StopTimer()
+			for _, sid := range sids {
+				deleteSession(b, c, srv.URL, sid)
+			}
+		})
+	}
+	_ = fmt.Sprint
+}
