@@ -23,6 +23,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/discarded",
 		"fixtures/refusedhandshake/sessionmap",
 		"fixtures/refusedhandshake/sdkgood",
+		"fixtures/refusedhandshake/gosdk578",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",
 		"fixtures/refusedhandshake/longlived",
