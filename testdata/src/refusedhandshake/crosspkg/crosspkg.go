@@ -10,7 +10,7 @@ import (
 
 func leaks(w http.ResponseWriter, r *http.Request) {
 	lib.NewSessionTransport().ServeHTTP(w, r) // want `lib.NewSessionTransport builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where lib.NewSessionTransport builds it`
-	t := lib.Wrapped() // want `lib.Wrapped builds a sessionful streamable transport without CloseOnRefusedHandshake`
+	t := lib.Wrapped()                        // want `lib.Wrapped builds a sessionful streamable transport without CloseOnRefusedHandshake`
 	t.ServeHTTP(w, r)
 }
 

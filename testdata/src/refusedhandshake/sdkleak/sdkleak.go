@@ -4,6 +4,7 @@ package sdkleak
 
 import (
 	"crypto/rand"
+	"log"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -21,7 +22,8 @@ func (handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	go ss.Wait() // waiting is not closing
+	go ss.Wait()                          // waiting is not closing
+	log.Printf("session %v on %v", ss, t) // nor is logging
 	t.ServeHTTP(w, r)
 }
 
