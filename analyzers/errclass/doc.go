@@ -1,0 +1,119 @@
+// Package errclass defines an Analyzer that reports HTTP statuses and
+// JSON-RPC error codes that do not match the cause of the failure they
+// answer.
+//
+// # Analyzer errclass
+//
+// errclass: report HTTP statuses and JSON-RPC codes that do not match the failure's cause
+//
+// An MCP client decides what to do from the status and the code: -32700
+// (Parse error) and 400 say "your request was bad, do not send it again";
+// 500 with -32603 (Internal error) says "the server failed, retrying may
+// work". A handler with one broad error branch answers every failure as
+// 400 / -32700, including failures of the server's own (an id generator, a
+// session or event store, a hook, Server.Connect, a recovered panic). errclass
+// traces the error an answer reports back to the call it came from, through
+// SSA within a package and through facts across packages, and reports four
+// kinds of mismatch. Each finding names the call and the fix.
+//
+// An answer is http.Error, ResponseWriter.WriteHeader (paired with a JSON
+// error object written in the same block), a constructor of the runtime's
+// protocol package (ParseError, Internal, NewError, ...), a go-sdk
+// jsonrpc.Error literal, or a call of a helper that writes one answer from
+// its parameters (recognised through a fact, whatever its name). The error it
+// is about is the error in its message or arguments, else the error tested by
+// the enclosing if (err != nil, errors.As, errors.Is, r := recover(); r != nil).
+//
+// A failure is the server's when it comes from recover(), go-sdk's
+// Server.Connect, crypto/rand.Read, json.Marshal or Encoder.Encode,
+// database/sql, a uuid generator, a function held in an exported struct
+// field (a configured hook or generator such as SessionIDGenerator), or a
+// method of an interface that takes a context.Context first (a store such as
+// SessionStore.Get(ctx, id)) -- directly, or through any chain of functions
+// returning it. An error errclass cannot place (a parameter, a validator's
+// own errors.New, an iterator's yield) is never judged: precision comes
+// before recall.
+//
+// # -32700 or 400 for a server-side failure
+//
+// Bad:
+//
+//	id, err := h.SessionIDGenerator()
+//	if err != nil {
+//		writeError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "Parse error")
+//		return
+//	}
+//
+// Good:
+//
+//	id, err := h.SessionIDGenerator()
+//	if err != nil {
+//		writeError(w, http.StatusInternalServerError, jsonrpc.CodeInternalError, "Internal error")
+//		return
+//	}
+//
+// The suggested fix rewrites the status and the code in the spelling the
+// code used (http.StatusBadRequest becomes http.StatusInternalServerError,
+// jsonrpc.CodeParseError becomes jsonrpc.CodeInternalError, 400 becomes
+// 500), and protocol.ParseError(err) becomes protocol.Internal(err).
+//
+// # A status and a code that contradict each other
+//
+// -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)
+// with a 5xx, tell the client two different things.
+//
+// Bad:
+//
+//	writeError(w, http.StatusBadRequest, jsonrpc.CodeInternalError, "store failed")
+//
+// Good:
+//
+//	writeError(w, http.StatusInternalServerError, jsonrpc.CodeInternalError, "store failed")
+//
+// # JSON-RPC code 0
+//
+// An error object without a code (or with code 0) tells the client nothing.
+//
+// Bad:
+//
+//	return &jsonrpc.Error{Message: "session store unavailable"}
+//
+// Good:
+//
+//	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "session store unavailable"}
+//
+// # A body over the limit answered with anything but 413
+//
+// A body read through http.MaxBytesReader fails with *http.MaxBytesError
+// when it is too large; that is 413 (Request Entity Too Large), not 400.
+// errclass reports a non-413 answer under errors.As(err, &maxErr), and a 4xx
+// for a failed read or decode of a limited body in a function that never
+// tells the limit error apart (handing the error to protocol.WriteError or
+// protocol.AsError counts as telling it apart).
+//
+// Bad:
+//
+//	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+//	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
+//		http.Error(w, "Parse error", http.StatusBadRequest)
+//		return
+//	}
+//
+// Good:
+//
+//	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+//	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
+//		var maxErr *http.MaxBytesError
+//		if errors.As(err, &maxErr) {
+//			http.Error(w, "body too large", http.StatusRequestEntityTooLarge)
+//			return
+//		}
+//		http.Error(w, "Parse error", http.StatusBadRequest)
+//		return
+//	}
+//
+// # Suppressing a finding
+//
+//	//mcpvet:ignore errclass the generator only fails on a client-chosen prefix
+//	writeError(w, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, err.Error())
+package errclass

@@ -1,0 +1,78 @@
+// Package sessionstatus defines an Analyzer that reports requests with an
+// unknown or missing Mcp-Session-Id answered with the wrong HTTP status.
+//
+// # Analyzer sessionstatus
+//
+// sessionstatus: report unknown or missing Mcp-Session-Id answered with the wrong status
+//
+// The Streamable HTTP transport gives two session refusals one status each:
+// a session id the server does not know (never issued, expired, terminated)
+// is 404 Not Found, and a client that gets 404 starts a new session with a
+// fresh initialize; a request that needs a session and carries no id is 400
+// Bad Request. Answering an unknown id 400 or 401 strands the client on a
+// dead session; answering a missing id 404 sends it into an initialize loop.
+//
+// sessionstatus follows the header's value -- r.Header.Get with the header
+// name in any case, or any constant of that value such as the runtime's
+// protocol.HeaderSessionID -- into a lookup keyed by it (sessions[id],
+// sync.Map.Load(id), store.Get(ctx, id), also inside a helper of the same
+// package the id is passed to), and judges the answer given directly under
+// the test of that lookup or of the id:
+//
+//   - s, ok := sessions[id]; !ok, or s == nil: anything but 404 is reported;
+//   - s, err := store.Get(ctx, id); err != nil: a 4xx other than 404 is
+//     reported (a 5xx is a store outage, which is allowed);
+//   - id == "" or len(id) == 0: anything but 400 (or 405) is reported.
+//
+// An answer is http.Error, WriteHeader, a runtime protocol constructor
+// (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
+// that writes a fixed or given status, recognised through a fact. Only the
+// innermost condition around an answer decides what it answers: inside
+// `if id == "" { if !isInitialize { ... } }` the inner answer is about the
+// method, not the id, and is not judged.
+//
+// # An unknown session answered with anything but 404
+//
+// Bad:
+//
+//	sess, ok := h.sessions[r.Header.Get("Mcp-Session-Id")]
+//	if !ok {
+//		http.Error(w, "invalid session", http.StatusBadRequest)
+//		return
+//	}
+//
+// Good:
+//
+//	sess, ok := h.sessions[r.Header.Get("Mcp-Session-Id")]
+//	if !ok {
+//		http.Error(w, "session not found", http.StatusNotFound)
+//		return
+//	}
+//
+// # A missing session id answered with anything but 400
+//
+// Bad:
+//
+//	id := r.Header.Get(protocol.HeaderSessionID)
+//	if id == "" {
+//		protocol.WriteError(w, nil, protocol.SessionNotFound())
+//		return
+//	}
+//
+// Good:
+//
+//	id := r.Header.Get(protocol.HeaderSessionID)
+//	if id == "" {
+//		protocol.WriteError(w, nil, protocol.BadRequest("Bad Request: Mcp-Session-Id header is required"))
+//		return
+//	}
+//
+// The suggested fix rewrites a status written in the answer (400 or
+// http.StatusBadRequest becomes 404 or http.StatusNotFound, and the other
+// way round).
+//
+// # Suppressing a finding
+//
+//	//mcpvet:ignore sessionstatus this endpoint predates sessions; clients key on 410
+//	http.Error(w, "gone", http.StatusGone)
+package sessionstatus
