@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -139,6 +140,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		err = t.sendLocked(ctx, s, storeID, data)
 	}
 	if done {
+		s.answered = err == nil && s.w != nil
 		s.releaseLocked()
 	}
 	s.mu.Unlock()
@@ -151,7 +153,12 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		t.mu.Unlock()
 	}
 	if err != nil {
-		t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
+		if errors.Is(err, errDetached) {
+			// The client went away; its request was cancelled.
+			t.log.Debug("streamable: response for a departed client", "id", m.ID.Raw())
+		} else {
+			t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
+		}
 		return rejected("response undelivered: %v", err)
 	}
 	return nil

@@ -125,7 +125,27 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		t.hang(r, released)
 	}
 	t.detach(st, r, echo)
+	if init != nil {
+		t.settleHandshake(st, sessionID)
+	}
 	return nil, nil
+}
+
+// settleHandshake rolls back a handshake whose initialize answer never
+// reached the client (it went away, or the transport closed first): the
+// client has no session id, so the session must not count as established.
+func (t *Transport) settleHandshake(st *stream, sessionID string) {
+	st.mu.Lock()
+	answered := st.answered
+	st.mu.Unlock()
+	if answered {
+		return
+	}
+	t.mu.Lock()
+	if t.state != stateFresh && t.sessionID == sessionID {
+		t.rollbackLocked()
+	}
+	t.mu.Unlock()
 }
 
 // handshake assigns the session of a fresh transport: mint the id, run
@@ -272,12 +292,34 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	}
 	st.detachLocked()
 	keep := !st.doneLocked() && !st.json && t.opts.EventStore != nil
+	var abandoned []jsonrpc.ID
+	if !keep && !t.closed {
+		for id := range st.pending {
+			abandoned = append(abandoned, id)
+		}
+	}
 	st.mu.Unlock()
 	if !keep && t.streams[st.id] == st {
 		delete(t.streams, st.id)
 	}
 	t.shrinkLocked()
 	t.mu.Unlock()
+	// No client can receive these answers any more: cancel the handlers
+	// rather than let them run for nobody.
+	for _, id := range abandoned {
+		t.cancelRequest(id)
+	}
+}
+
+// cancelRequest hands the server a notifications/cancelled for id, as the
+// client would have sent.
+func (t *Transport) cancelRequest(id jsonrpc.ID) {
+	raw, err := json.Marshal(id.Raw())
+	if err != nil {
+		return
+	}
+	params := append(append([]byte(`{"requestId":`), raw...), `,"reason":"client disconnected"}`...)
+	t.publish([]jsonrpc.Message{&jsonrpc.Request{Method: "notifications/cancelled", Params: params}})
 }
 
 // closeSSE implements RequestExtra.CloseSSEStream: end the HTTP response
