@@ -108,7 +108,8 @@
 // sent on a channel, or stored in a struct field or a global has a new owner.
 // A pair stored in a map is covered when the package ranges over that map
 // (or calls Range on that sync.Map) and closes something in the loop: a
-// reaper of idle sessions ends refused handshakes too.
+// reaper of idle sessions ends refused handshakes too. So does a loop over
+// (*mcp.Server).Sessions() that closes sessions, anywhere in the package.
 // Options whose SessionIDGenerator or CloseOnRefusedHandshake come from a
 // variable, transports built in exported functions of a library, and
 // transports that come from elsewhere are not judged. Known false negatives

@@ -24,6 +24,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/sessionmap",
 		"fixtures/refusedhandshake/sdkgood",
 		"fixtures/refusedhandshake/gosdk578",
+		"fixtures/refusedhandshake/sessionsreaper",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",
 		"fixtures/refusedhandshake/longlived",

@@ -438,11 +438,14 @@ func (o *ownership) storedIn(m ast.Expr) {
 // something in the loop: a reaper that ends idle sessions, refused
 // handshakes included. A close of one entry looked up by id (a DELETE
 // handler) does not count: a refused client never sends one.
+//
+// Ranging over (*mcp.Server).Sessions() and closing in the loop reaps every
+// session of the server, stored anywhere or discarded, so it counts too.
 func reaped(pass *analysis.Pass, maps []types.Object) bool {
-	if len(maps) == 0 {
-		return false
-	}
 	is := func(e ast.Expr) bool {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			return isServerSessions(pass.TypesInfo, call)
+		}
 		var id *ast.Ident
 		switch e := ast.Unparen(e).(type) {
 		case *ast.Ident:
@@ -501,4 +504,14 @@ func printsOnly(info *types.Info, call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// isServerSessions reports whether call calls (*mcp.Server).Sessions.
+func isServerSessions(info *types.Info, call *ast.CallExpr) bool {
+	fn := calledFunc(info, call)
+	if fn == nil || fn.Name() != "Sessions" {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && isPointerTo(recv.Type(), sdkMCP, "Server")
 }

@@ -95,3 +95,12 @@ func (h *Handler) count() int {
 	h.mu.Unlock()
 	return n
 }
+
+// Ranging over the server's sessions without closing any is not a reaper.
+func (h *Handler) ids() []string {
+	var ids []string
+	for ss := range h.server.Sessions() {
+		ids = append(ids, ss.ID())
+	}
+	return ids
+}
