@@ -25,6 +25,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/respond",
 		"fixtures/sessionstatus/unknown",
 		"fixtures/sessionstatus/missing",
+		"fixtures/sessionstatus/suppressed",
 		// Regressions, named after what they pin.
 		"fixtures/sessionstatus/gosdklookupsession",
 		"fixtures/sessionstatus/initializebranch",
