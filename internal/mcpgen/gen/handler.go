@@ -330,8 +330,17 @@ func emitLegacy(f *File, o Config) {
 
 	f.Add(Doc("refuseSessionless is the answer to a legacy request that names no session",
 		"and is not an initialize."))
+	var modernGet []Code
+	if o.Mode.Modern() {
+		modernGet = append(modernGet, Case(
+			Parens(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodGet").Op("||").Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).
+				Op("&&").Add(protocolQ("LooksModern")).Call(Id("r").Dot("Header").Dot("Get").Call(protocolQ("HeaderProtocolVersion")))).Block(
+			Doc("2026-07-28 has no GET stream and no sessions to delete."),
+			Return(protocolQ("MethodNotAllowed").Call(Id("r").Dot("Method"), Qual("net/http", "MethodPost"))),
+		))
+	}
 	f.Func().Id("refuseSessionless").Params(r, Id("res").Add(classifyQ("Result"))).Op("*").Add(protocolQ("Error")).Block(
-		Switch().Block(
+		Switch().Block(append(modernGet,
 			Case(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodGet").Op("&&").
 				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodPost").Op("&&").
 				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodDelete")).Block(
@@ -343,7 +352,7 @@ func emitLegacy(f *File, o Config) {
 			Case(Id("res").Dot("Batch").Op("&&").Id("batchHasInitialize").Call(Id("res").Dot("Messages"))).Block(
 				Return(protocolQ("InvalidRequest").Call(Lit("Invalid Request: initialize must not be part of a batch"))),
 			),
-		),
+		)...),
 		Return(protocolQ("BadRequest").Call(Lit("Bad Request: Mcp-Session-Id header is required"))),
 	)
 

@@ -339,6 +339,37 @@ func emitClientTests(f *File, o Config) {
 			If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(0)).Block(errorf("%d open sessions, want 0", Id("n"))),
 		)
 	}
+	if o.Mode.Modern() {
+		f.Add(Doc("A 2026-07-28 request is served even when it carries an Mcp-Session-Id,",
+			"which is ignored and never echoed; GET and DELETE are 405 at that revision."))
+		f.Func().Id("TestMCPHandlerModernRequestIgnoresSessionID").Params(tT()).Block(
+			List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
+			List(Id("resp"), Id("body")).Op(":=").Id(tPost).Call(Id("t"), Id("url"), Map(String()).String().Values(Dict{
+				Lit("Mcp-Session-Id"):       Lit("volunteered-by-the-client"),
+				Lit("Mcp-Protocol-Version"): Lit("2026-07-28"),
+				Lit("Mcp-Method"):           Lit("tools/list"),
+			}), Lit(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"mcpgen-test","version":"v0.0.1"}}}}`)),
+			If(Id("resp").Dot("StatusCode").Op("!=").Qual("net/http", "StatusOK").Op("||").Op("!").Qual("strings", "Contains").Call(String().Call(Id("body")), Lit(`"echo"`))).Block(
+				fatalf("status %d, body %s; want 200 listing the echo tool", Id("resp").Dot("StatusCode"), Id("body")),
+			),
+			If(Id("id").Op(":=").Id("resp").Dot("Header").Dot("Get").Call(Lit("Mcp-Session-Id")), Id("id").Op("!=").Lit("")).Block(
+				errorf("a 2026-07-28 response carries Mcp-Session-Id %q", Id("id")),
+			),
+			For(List(Id("_"), Id("method")).Op(":=").Range().Index().String().Values(Qual("net/http", "MethodGet"), Qual("net/http", "MethodDelete"))).Block(
+				List(Id("req"), Err()).Op(":=").Qual("net/http", "NewRequest").Call(Id("method"), Id("url"), Nil()),
+				If(Err().Op("!=").Nil()).Block(fatalf("NewRequest: %v", Err())),
+				Id("req").Dot("Header").Dot("Set").Call(Lit("Accept"), Lit("text/event-stream")),
+				Id("req").Dot("Header").Dot("Set").Call(Lit("Mcp-Protocol-Version"), Lit("2026-07-28")),
+				List(Id("resp"), Err()).Op(":=").Id(tHTTP).Dot("Do").Call(Id("req")),
+				If(Err().Op("!=").Nil()).Block(fatalf("%s: %v", Id("method"), Err())),
+				Id("resp").Dot("Body").Dot("Close").Call(),
+				If(Id("resp").Dot("StatusCode").Op("!=").Qual("net/http", "StatusMethodNotAllowed")).Block(
+					errorf("%s at 2026-07-28: status %d, want 405", Id("method"), Id("resp").Dot("StatusCode")),
+				),
+			),
+			If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(0)).Block(errorf("%d open sessions, want 0", Id("n"))),
+		)
+	}
 	switch o.Mode {
 	case ModeLegacy:
 		f.Add(Doc("A client that probes for 2026-07-28 is refused in a way that makes it",

@@ -43,14 +43,21 @@ func Env() []string {
 // if it fails.
 func Go(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("go", args...)
+	return Run(t, dir, "go", args...)
+}
+
+// Run runs the program name with args in dir, with [Env], and fails the test
+// with its output if it fails.
+func Run(t testing.TB, dir, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = Env()
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = &out
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("go %v in %s: %v\n%s", args, dir, err, out.String())
+		t.Fatalf("%s %v in %s: %v\n%s", name, args, dir, err, out.String())
 	}
 	return out.String()
 }
