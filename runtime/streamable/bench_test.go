@@ -3,7 +3,6 @@ package streamable_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -86,16 +85,20 @@ func benchServer() *mcp.Server {
 	return s
 }
 
+// start serves ep over loopback HTTP until the benchmark ends.
+func start(b *testing.B, ep endpoint) (*httptest.Server, *http.Client) {
+	h, closeAll := ep.handler(benchServer())
+	srv := httptest.NewServer(h)
+	b.Cleanup(func() { closeAll(); srv.Close() })
+	return srv, srv.Client()
+}
+
 // BenchmarkToolsCall measures a tools/call round trip on an established
 // session: throughput (ns/op) and allocations, client and server together.
 func BenchmarkToolsCall(b *testing.B) {
 	for _, ep := range endpoints {
 		b.Run(ep.name, func(b *testing.B) {
-			h, closeAll := ep.handler(benchServer())
-			srv := httptest.NewServer(h)
-			defer srv.Close()
-			defer closeAll()
-			c := srv.Client()
+			srv, c := start(b, ep)
 			sid := handshake(b, c, srv.URL)
 			defer deleteSession(b, c, srv.URL, sid)
 			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
@@ -114,11 +117,7 @@ func BenchmarkToolsCall(b *testing.B) {
 func BenchmarkIdleSession(b *testing.B) {
 	for _, ep := range endpoints {
 		b.Run(ep.name, func(b *testing.B) {
-			h, closeAll := ep.handler(benchServer())
-			srv := httptest.NewServer(h)
-			defer srv.Close()
-			defer closeAll()
-			c := srv.Client()
+			srv, c := start(b, ep)
 			deleteSession(b, c, srv.URL, handshake(b, c, srv.URL)) // warm the connection pool
 			var before, after runtime.MemStats
 			runtime.GC()
@@ -139,5 +138,4 @@ func BenchmarkIdleSession(b *testing.B) {
 			}
 		})
 	}
-	_ = fmt.Sprint
 }
