@@ -46,6 +46,9 @@ func Dir(root string) (Result, error) {
 	// expected holds, per directory, the files the handlers found there
 	// say should exist.
 	expected := map[string][]string{}
+	// unexpected holds the test files that handlers generated with
+	// --test=false say should not exist.
+	unexpected := map[string][]string{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -74,8 +77,12 @@ func Dir(root string) (Result, error) {
 		if problem != "" {
 			res.Problems = append(res.Problems, Problem{rel, problem})
 		}
-		if cfg, err := gen.ParseHeader(src); err == nil && filepath.Base(p) == cfg.Out && !cfg.NoTest {
-			expected[filepath.Dir(p)] = append(expected[filepath.Dir(p)], cfg.TestOut())
+		if cfg, err := gen.ParseHeader(src); err == nil && filepath.Base(p) == cfg.Out {
+			if cfg.NoTest {
+				unexpected[filepath.Dir(p)] = append(unexpected[filepath.Dir(p)], cfg.TestOut())
+			} else {
+				expected[filepath.Dir(p)] = append(expected[filepath.Dir(p)], cfg.TestOut())
+			}
 		}
 		return nil
 	})
@@ -87,6 +94,14 @@ func Dir(root string) (Result, error) {
 			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 				rel, _ := filepath.Rel(root, filepath.Join(dir, name))
 				res.Problems = append(res.Problems, Problem{filepath.ToSlash(rel), "missing: its handler's header says it is generated beside it; run go generate"})
+			}
+		}
+	}
+	for dir, names := range unexpected {
+		for _, name := range names {
+			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				rel, _ := filepath.Rel(root, filepath.Join(dir, name))
+				res.Problems = append(res.Problems, Problem{filepath.ToSlash(rel), "its handler's header says --test=false, so it should not exist; delete it or regenerate with --test"})
 			}
 		}
 	}
