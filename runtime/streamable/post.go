@@ -3,7 +3,6 @@ package streamable
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -41,7 +40,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 
 	// st is created before the messages are published; the CloseSSEStream
 	// closures handed to the server read it afterwards.
-	st := &stream{id: rand.Text(), version: version, json: t.opts.JSONResponse, batch: batch, lastIdx: -1}
+	st := &stream{version: version, json: t.opts.JSONResponse, batch: batch, lastIdx: -1}
 	var (
 		init   *jsonrpc.Request
 		tokens map[jsonrpc.ID]string
@@ -90,6 +89,11 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		req.Extra = extra
 	}
 
+	if len(st.pending) > 0 {
+		// Stream ids only need to be unique within the session (event ids
+		// are looked up under the session's id); a counter never has '_'.
+		st.id = strconv.FormatUint(t.streamSeq.Add(1), 36)
+	}
 	sessionID := ""
 	if init != nil {
 		st.isInit = true
