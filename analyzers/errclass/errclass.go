@@ -118,16 +118,21 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // skip is the cheap bail-out: the standard library (whose decoders and
-// writers errclass knows by name) and packages that neither answer HTTP,
-// decode JSON, use go-sdk or the runtime, nor call a function with a fact.
+// writers errclass knows by name) and packages that import nothing through
+// which they could answer HTTP or fail, and no package with a fact.
 func skip(pass *analysis.Pass) bool {
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return true
 	}
-	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgJSON, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol) {
+	// The imports through which a package can answer HTTP, decode or
+	// encode JSON, or fail on the server's side (a store taking a
+	// context, database/sql, crypto/rand), and so produce an answer or a
+	// fact.
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgJSON, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol,
+		"context", "database/sql", "crypto/rand") {
 		return false
 	}
-	return len(pass.AllObjectFacts()) == 0
+	return !httpwrite.DirectFacts(pass)
 }
 
 func exported(fn *types.Func) bool {

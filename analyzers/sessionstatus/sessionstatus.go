@@ -48,7 +48,7 @@ func (f *sinkFact) String() string { return f.Sink.String() }
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
-	if httpwrite.IsStd(pass.Pkg.Path()) || !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) && len(pass.AllObjectFacts()) == 0 {
+	if httpwrite.IsStd(pass.Pkg.Path()) || !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) && !httpwrite.DirectFacts(pass) {
 		return nil, nil
 	}
 	imported := func(fn *types.Func) *httpwrite.Sink {

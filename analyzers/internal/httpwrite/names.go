@@ -174,3 +174,24 @@ func ConstEdit(info *types.Info, e ast.Expr, literal, qualifiedName string) *ana
 	}
 	return &analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)}
 }
+
+// DirectFacts reports whether the analyzer has a fact about an object of a
+// package pass imports directly: only those functions can be called by
+// name, so only then can a package without net/http still call a sink or
+// a traced function.
+func DirectFacts(pass *analysis.Pass) bool {
+	facts := pass.AllObjectFacts()
+	if len(facts) == 0 {
+		return false
+	}
+	direct := map[*types.Package]bool{}
+	for _, p := range pass.Pkg.Imports() {
+		direct[p] = true
+	}
+	for _, f := range facts {
+		if direct[f.Object.Pkg()] {
+			return true
+		}
+	}
+	return false
+}

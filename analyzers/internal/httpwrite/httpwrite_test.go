@@ -1,0 +1,183 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+// check type-checks src (which may import the standard library) and
+// returns its file and type information.
+func check(t *testing.T, src string) (*ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "a.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("a", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	return f, info
+}
+
+func funcNamed(info *types.Info, f *ast.File, name string) (*types.Func, *ast.FuncDecl) {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return info.Defs[fd.Name].(*types.Func), fd
+		}
+	}
+	return nil, nil
+}
+
+const helpers = `package a
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+const codeParse = -32700
+
+func writeError(w http.ResponseWriter, status int, code int, msg string) {
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "error": map[string]any{"code": code, "message": msg}})
+}
+
+func parseError(w http.ResponseWriter, err error) {
+	writeError(w, http.StatusBadRequest, codeParse, err.Error())
+}
+
+func notFound(w http.ResponseWriter) { http.Error(w, "not found", 404) }
+
+func either(w http.ResponseWriter, bad bool) {
+	if bad {
+		http.Error(w, "bad", 400)
+		return
+	}
+	http.Error(w, "gone", 410)
+}
+
+func unpaired(w http.ResponseWriter, fail bool) {
+	w.WriteHeader(500)
+	if fail {
+		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "error": map[string]any{"code": -32603, "message": "x"}})
+	}
+}
+
+func plain(w http.ResponseWriter) {
+	json.NewEncoder(w).Encode(map[string]any{"code": 7, "message": "not JSON-RPC"})
+}
+`
+
+func TestSummarizePackage(t *testing.T) {
+	f, info := check(t, helpers)
+	sinks := SummarizePackage(info, []*ast.File{f}, nil)
+	for name, want := range map[string]*Sink{
+		"writeError": {StatusArg: 2, CodeArg: 3},
+		// Summarised through writeError's own summary, whatever the
+		// order the two are declared in.
+		"parseError": {Status: 400, Code: -32700, HasCode: true, ErrArg: 2},
+		"notFound":   {Status: 404},
+		// Two answers: not a sink; its callers are not judged through it.
+		"either": nil,
+	} {
+		fn, _ := funcNamed(info, f, name)
+		got := sinks[fn]
+		switch {
+		case want == nil && got != nil:
+			t.Errorf("%s: got %v, want no sink", name, got)
+		case want != nil && (got == nil || *got != *want):
+			t.Errorf("%s: got %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestCollectPairsWithinABlock(t *testing.T) {
+	f, info := check(t, helpers)
+	_, fd := funcNamed(info, f, "writeError")
+	ws := Collect(info, fd.Body, nil)
+	if len(ws) != 1 || ws[0].Kind != WriteHeader || ws[0].CodeExpr == nil {
+		t.Fatalf("writeError: got %d answers (%+v), want one WriteHeader paired with its error object", len(ws), ws)
+	}
+	// The error object sits in a nested block: it may not be written, so
+	// it is not paired with the status.
+	_, fd = funcNamed(info, f, "unpaired")
+	ws = Collect(info, fd.Body, nil)
+	if len(ws) != 2 || ws[0].HasCode {
+		t.Fatalf("unpaired: got %+v, want a status and a separate error object", ws)
+	}
+	if ws[1].Kind != ErrorObject || ws[1].Code != -32603 {
+		t.Errorf("unpaired: object = %+v, want an ErrorObject with -32603", ws[1])
+	}
+	// {code, message} outside a JSON-RPC envelope is not an error object.
+	_, fd = funcNamed(info, f, "plain")
+	if ws := Collect(info, fd.Body, nil); len(ws) != 0 {
+		t.Errorf("plain: got %+v, want nothing", ws)
+	}
+}
+
+func TestIsSessionHeader(t *testing.T) {
+	f, info := check(t, `package a
+
+const h = "Mcp-Session-Id"
+
+var (
+	a = "mcp-session-id"
+	b = "MCP-SESSION-ID"
+	c = h
+	d = "Mcp-Session"
+	e = "X-" + h
+)
+`)
+	want := map[string]bool{"a": true, "b": true, "c": true, "d": false, "e": false}
+	for _, decl := range f.Decls {
+		gd := decl.(*ast.GenDecl)
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			name := vs.Names[0].Name
+			if w, ok := want[name]; ok {
+				if got := IsSessionHeader(info, vs.Values[0]); got != w {
+					t.Errorf("%s: IsSessionHeader = %v, want %v", name, got, w)
+				}
+			}
+		}
+	}
+}
+
+func TestJSONName(t *testing.T) {
+	for _, c := range []struct{ field, tag, want string }{
+		{"Code", "", "code"},
+		{"Code", `json:"code"`, "code"},
+		{"Err", `json:"error,omitempty"`, "error"},
+		{"Version", `json:"jsonrpc"`, "jsonrpc"},
+		{"Message", `json:",omitempty"`, "message"},
+	} {
+		if got := jsonName(c.field, c.tag); got != c.want {
+			t.Errorf("jsonName(%q, %q) = %q, want %q", c.field, c.tag, got, c.want)
+		}
+	}
+}
+
+func TestIsStd(t *testing.T) {
+	for path, want := range map[string]bool{
+		"net/http":                 true,
+		"encoding/json":            true,
+		"fixtures/errclass/bad":    false,
+		"github.com/mcpwire/x":     false,
+		"example/notinthegoroot/x": false,
+	} {
+		if got := IsStd(path); got != want {
+			t.Errorf("IsStd(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
