@@ -268,3 +268,65 @@ func TestSupportsProtocolVersion(t *testing.T) {
 		t.Error("a sessionful transport accepts 2026-07-28")
 	}
 }
+
+// Batches (2025-03-26): requests are answered together, as a JSON array or
+// as events of one stream; notifications and responses alone get 202.
+func TestBatch(t *testing.T) {
+	for _, jsonMode := range []bool{true, false} {
+		p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, JSONResponse: jsonMode})
+		w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20250326)))
+		sid := w.Header().Get(protocol.HeaderSessionID)
+		hdr := []string{protocol.HeaderSessionID, sid}
+		if w := serve(p.tr, request(http.MethodPost, "["+initializedBody+"]", hdr...)); w.Code != http.StatusAccepted || w.Body.Len() != 0 {
+			t.Fatalf("json=%v: notification batch: %d %q", jsonMode, w.Code, w.Body)
+		}
+		w = serve(p.tr, request(http.MethodPost, "["+listBody(2)+","+initializedBody+","+listBody(3)+"]", hdr...))
+		if w.Code != http.StatusOK {
+			t.Fatalf("json=%v: batch: %d %s", jsonMode, w.Code, w.Body)
+		}
+		var ids []float64
+		if jsonMode {
+			var answers []map[string]any
+			if err := json.Unmarshal(w.Body.Bytes(), &answers); err != nil {
+				t.Fatalf("batch answer %q is not an array: %v", w.Body, err)
+			}
+			for _, a := range answers {
+				ids = append(ids, a["id"].(float64))
+			}
+		} else {
+			for _, m := range messages(t, w) {
+				ids = append(ids, m["id"].(float64))
+			}
+		}
+		if len(ids) != 2 || ids[0]+ids[1] != 5 {
+			t.Fatalf("json=%v: batch answered ids %v, want 2 and 3", jsonMode, ids)
+		}
+		p.tr.Close()
+		p.waitEnded(t)
+	}
+}
+
+// The allowlists admit what they list, and the loopback default admits
+// loopback names.
+func TestOriginChecksAdmit(t *testing.T) {
+	for _, c := range []struct {
+		opts  streamable.Options
+		host  string
+		extra []string
+	}{
+		{streamable.Options{}, "localhost:8080", []string{"Origin", "http://localhost:3000"}},
+		{streamable.Options{}, "[::1]:8080", nil},
+		{streamable.Options{AllowedHosts: []string{"mcp.example.com"}}, "mcp.example.com:443", nil},
+		{streamable.Options{AllowedOrigins: []string{"https://app.example.com"}}, "127.0.0.1", []string{"Origin", "https://app.example.com"}},
+	} {
+		c.opts.SessionIDGenerator = streamable.RandomSessionID
+		p := connect(t, c.opts)
+		r := onLoopback(request(http.MethodPost, initBody(1, protocol.Version20250618), c.extra...))
+		r.Host = c.host
+		if w := serve(p.tr, r); w.Code != http.StatusOK {
+			t.Errorf("host %q %v: %d %s", c.host, c.extra, w.Code, w.Body)
+		}
+		p.tr.Close()
+		p.waitEnded(t)
+	}
+}
