@@ -310,6 +310,8 @@ func (h *Handler) reserve() error {
 	h.running.Add(1)
 	return nil
 }
+
+// release gives back the room reserve claimed.
 func (h *Handler) release() {
 	h.mu.Lock()
 	h.pending--
@@ -353,11 +355,15 @@ func (h *Handler) remove(s *handlerSession) {
 		h.closedByShutdown.Add(1)
 	}
 }
+
+// lookup returns the open session with the given id, or nil.
 func (h *Handler) lookup(id string) *handlerSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.sessions[id]
 }
+
+// isOpen reports whether s is registered and not yet removed.
 func (h *Handler) isOpen(s *handlerSession) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -405,6 +411,8 @@ func (h *Handler) expire(s *handlerSession) {
 	s.reason.CompareAndSwap(int32(reasonOther), int32(reasonIdle))
 	s.transport.Close()
 }
+
+// stopIdle stops the idle timer of a removed session.
 func (s *handlerSession) stopIdle() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

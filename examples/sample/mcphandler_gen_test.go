@@ -101,6 +101,7 @@ type mcpgenSessionRecorder struct {
 	ids []string
 }
 
+// RoundTrip implements http.RoundTripper.
 func (r *mcpgenSessionRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := http.DefaultTransport.RoundTrip(req)
 	if err == nil && resp.Header.Get("Mcp-Session-Id") != "" {
@@ -110,6 +111,8 @@ func (r *mcpgenSessionRecorder) RoundTrip(req *http.Request) (*http.Response, er
 	}
 	return resp, err
 }
+
+// seen returns the session ids received so far.
 func (r *mcpgenSessionRecorder) seen() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()

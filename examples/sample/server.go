@@ -27,6 +27,7 @@ type GreetOutput struct {
 	Greeting string `json:"greeting"`
 }
 
+// greet is the greet tool's handler.
 func greet(_ context.Context, _ *mcp.CallToolRequest, in GreetInput) (*mcp.CallToolResult, GreetOutput, error) {
 	return nil, GreetOutput{Greeting: "Hello, " + in.Name + "!"}, nil
 }

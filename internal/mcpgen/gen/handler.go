@@ -464,6 +464,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Return(Nil()),
 	)
 
+	f.Add(Doc("release gives back the room reserve claimed."))
 	f.Add(recv()).Id("release").Params().Block(
 		lock, Id("h").Dot("pending").Op("--"), unlock,
 	)
@@ -497,11 +498,13 @@ func emitSessionBookkeeping(f *File, o Config) {
 		),
 	)
 
+	f.Add(Doc("lookup returns the open session with the given id, or nil."))
 	f.Add(recv()).Id("lookup").Params(Id("id").String()).Op("*").Id("handlerSession").Block(
 		lock, deferUnlock,
 		Return(Id("h").Dot("sessions").Index(Id("id"))),
 	)
 
+	f.Add(Doc("isOpen reports whether s is registered and not yet removed."))
 	f.Add(recv()).Id("isOpen").Params(Id("s").Op("*").Id("handlerSession")).Bool().Block(
 		lock, deferUnlock,
 		Return(Id("s").Dot("id").Op("!=").Lit("").Op("&&").Op("!").Id("s").Dot("removed")),
@@ -543,6 +546,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Id("s").Dot("transport").Dot("Close").Call(),
 	)
 
+	f.Add(Doc("stopIdle stops the idle timer of a removed session."))
 	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("stopIdle").Params().Block(
 		Id("s").Dot("mu").Dot("Lock").Call(),
 		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),

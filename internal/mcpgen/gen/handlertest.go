@@ -127,6 +127,7 @@ func emitTestHelpers(f *File, o Config) {
 		Id("mu").Qual("sync", "Mutex"),
 		Id("ids").Index().String(),
 	)
+	f.Add(Doc("RoundTrip implements http.RoundTripper."))
 	f.Func().Params(Id("r").Op("*").Id(tRecorder)).Id("RoundTrip").Params(Id("req").Op("*").Qual("net/http", "Request")).Params(Op("*").Qual("net/http", "Response"), Error()).Block(
 		List(Id("resp"), Err()).Op(":=").Qual("net/http", "DefaultTransport").Dot("RoundTrip").Call(Id("req")),
 		If(Err().Op("==").Nil().Op("&&").Id("resp").Dot("Header").Dot("Get").Call(Lit("Mcp-Session-Id")).Op("!=").Lit("")).Block(
@@ -136,6 +137,7 @@ func emitTestHelpers(f *File, o Config) {
 		),
 		Return(Id("resp"), Err()),
 	)
+	f.Add(Doc("seen returns the session ids received so far."))
 	f.Func().Params(Id("r").Op("*").Id(tRecorder)).Id("seen").Params().Index().String().Block(
 		Id("r").Dot("mu").Dot("Lock").Call(),
 		Defer().Id("r").Dot("mu").Dot("Unlock").Call(),

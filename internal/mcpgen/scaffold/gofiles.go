@@ -127,6 +127,7 @@ func ServerGo(name string) ([]byte, error) {
 	f.Type().Id("GreetOutput").Struct(
 		jen.Id("Greeting").String().Tag(map[string]string{"json": "greeting"}),
 	)
+	f.Add(gen.Doc("greet is the greet tool's handler."))
 	f.Func().Id("greet").Params(
 		jen.Id("_").Qual("context", "Context"),
 		jen.Id("_").Op("*").Qual(pkgMCP, "CallToolRequest"),
