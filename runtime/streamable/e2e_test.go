@@ -169,16 +169,17 @@ func TestEndToEndGoSDKClient(t *testing.T) {
 				t.Fatal("tools/list_changed did not reach the client")
 			}
 
+			// The tool closes its SSE stream after the first progress
+			// notification; with an event store the client resumes with
+			// Last-Event-ID and gets the rest and the result. Without one
+			// the close is ignored, as no resumption could follow.
+			if got := callText(t, cs, "pause", "", "p2"); got != "resumed" {
+				t.Fatalf("pause: %q", got)
+			}
+			if got := rec.waitProgress(t, "p2", 2); len(got) != 2 {
+				t.Fatalf("progress across the resumption: %v", got)
+			}
 			if mode.opts.EventStore != nil {
-				// The tool closes its SSE stream after the first progress
-				// notification; the client resumes with Last-Event-ID and
-				// gets the rest and the result.
-				if got := callText(t, cs, "pause", "", "p2"); got != "resumed" {
-					t.Fatalf("pause: %q", got)
-				}
-				if got := rec.waitProgress(t, "p2", 2); len(got) != 2 {
-					t.Fatalf("progress across the resumption: %v", got)
-				}
 				resumed := false
 				resumes.Range(func(k, _ any) bool {
 					resumed = resumed || !strings.HasPrefix(k.(string), "_")

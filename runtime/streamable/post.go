@@ -82,9 +82,9 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 				}
 				tokens[req.ID] = meta.progress
 			}
-			if !st.json && t.opts.EventStore != nil {
-				extra.CloseSSEStream = func(a mcp.CloseSSEStreamArgs) { t.closeSSE(st, a.RetryAfter.Milliseconds()) }
-			}
+			// Set for every call, as go-sdk does: handlers call it without
+			// checking for nil.
+			extra.CloseSSEStream = func(a mcp.CloseSSEStreamArgs) { t.closeSSE(st, a.RetryAfter.Milliseconds()) }
 		}
 		req.Extra = extra
 	}
@@ -330,6 +330,9 @@ func (t *Transport) cancelRequest(id jsonrpc.ID) {
 // now, telling the client when to resume. Without an event store the client
 // could not resume, so the request is left to finish on its stream.
 func (t *Transport) closeSSE(st *stream, retryMillis int64) {
+	if st.json || t.opts.EventStore == nil {
+		return
+	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.w == nil {
