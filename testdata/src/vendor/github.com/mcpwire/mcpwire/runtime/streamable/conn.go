@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -105,6 +106,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		delete(t.progress, tok)
 		delete(t.progressOf, m.ID)
 	}
+	t.shrinkLocked()
 	if t.state == stateHandshaking && m.ID == t.initID {
 		if m.Error != nil {
 			// The server refused the initialize: the session is not
@@ -138,6 +140,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		err = t.sendLocked(ctx, s, storeID, data)
 	}
 	if done {
+		s.answered = err == nil && s.w != nil
 		s.releaseLocked()
 	}
 	s.mu.Unlock()
@@ -146,10 +149,16 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		if t.streams[s.id] == s {
 			delete(t.streams, s.id)
 		}
+		t.shrinkLocked()
 		t.mu.Unlock()
 	}
 	if err != nil {
-		t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
+		if errors.Is(err, errDetached) {
+			// The client went away; its request was cancelled.
+			t.log.Debug("streamable: response for a departed client", "id", m.ID.Raw())
+		} else {
+			t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
+		}
 		return rejected("response undelivered: %v", err)
 	}
 	return nil
@@ -213,6 +222,17 @@ func (t *Transport) writeStandalone(ctx context.Context, data []byte) error {
 		return rejected("standalone stream: %v", err)
 	}
 	return nil
+}
+
+// shrinkLocked drops the request maps once empty: an idle session then
+// holds none, at the price of small allocations on its next request.
+func (t *Transport) shrinkLocked() {
+	if len(t.byRequest) == 0 && len(t.streams) == 0 {
+		t.byRequest, t.streams = nil, nil
+	}
+	if len(t.progress) == 0 {
+		t.progress, t.progressOf = nil, nil
+	}
 }
 
 // rollbackLocked undoes a handshake: no session id, not initialized. The

@@ -46,9 +46,10 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	}
 	s.attached = true
 	sid := t.sessionID
-	s.mu.Lock()
 	t.mu.Unlock()
 
+	// While detached the standalone stream appends nothing to the store
+	// (server messages queue instead), so the store can be read unlocked.
 	ctx := r.Context()
 	var replay [][]byte
 	if t.opts.EventStore != nil {
@@ -59,7 +60,6 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			err = t.storeOpen(ctx, sid, "")
 		}
 		if err != nil {
-			s.mu.Unlock()
 			t.mu.Lock()
 			s.attached = false
 			t.mu.Unlock()
@@ -69,6 +69,14 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			return nil, protocol.Internal(err)
 		}
 	}
+
+	// Take the queue and attach in one step: a server message written from
+	// now on waits for s.mu and lands after the queued ones.
+	t.mu.Lock()
+	queued := t.queue
+	t.queue = nil
+	s.mu.Lock()
+	t.mu.Unlock()
 	released := s.attachLocked(w)
 	writeSSEHeaders(w, "")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies
@@ -87,27 +95,13 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			t.primeLocked(s)
 		}
 	}
-	s.rc.Flush()
-	s.mu.Unlock()
-
-	// Flush what was queued. The lock order (t.mu, then s.mu) means queued
-	// messages are taken under t.mu and written under s.mu alone.
-	for {
-		t.mu.Lock()
-		queued := t.queue
-		t.queue = nil
-		s.mu.Lock()
-		t.mu.Unlock()
-		for _, data := range queued {
-			if err := t.sendLocked(ctx, s, sid, data); err != nil {
-				t.log.Warn("streamable: flushing queued message", "error", err)
-			}
-		}
-		s.mu.Unlock()
-		if len(queued) == 0 {
-			break
+	for _, data := range queued {
+		if err := t.sendLocked(ctx, s, sid, data); err != nil {
+			t.log.Warn("streamable: flushing queued message", "error", err)
 		}
 	}
+	s.rc.Flush()
+	s.mu.Unlock()
 
 	t.hang(r, released)
 	t.mu.Lock()

@@ -3,7 +3,6 @@ package streamable
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -41,7 +40,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 
 	// st is created before the messages are published; the CloseSSEStream
 	// closures handed to the server read it afterwards.
-	st := &stream{id: rand.Text(), version: version, json: t.opts.JSONResponse, batch: batch, lastIdx: -1}
+	st := &stream{version: version, json: t.opts.JSONResponse, batch: batch, lastIdx: -1}
 	var (
 		init   *jsonrpc.Request
 		tokens map[jsonrpc.ID]string
@@ -83,13 +82,18 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 				}
 				tokens[req.ID] = meta.progress
 			}
-			if !st.json && t.opts.EventStore != nil {
-				extra.CloseSSEStream = func(a mcp.CloseSSEStreamArgs) { t.closeSSE(st, a.RetryAfter.Milliseconds()) }
-			}
+			// Set for every call, as go-sdk does: handlers call it without
+			// checking for nil.
+			extra.CloseSSEStream = func(a mcp.CloseSSEStreamArgs) { t.closeSSE(st, a.RetryAfter.Milliseconds()) }
 		}
 		req.Extra = extra
 	}
 
+	if len(st.pending) > 0 {
+		// Stream ids only need to be unique within the session (event ids
+		// are looked up under the session's id); a counter never has '_'.
+		st.id = strconv.FormatUint(t.streamSeq.Add(1), 36)
+	}
 	sessionID := ""
 	if init != nil {
 		st.isInit = true
@@ -125,7 +129,27 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		t.hang(r, released)
 	}
 	t.detach(st, r, echo)
+	if init != nil {
+		t.settleHandshake(st, sessionID)
+	}
 	return nil, nil
+}
+
+// settleHandshake rolls back a handshake whose initialize answer never
+// reached the client (it went away, or the transport closed first): the
+// client has no session id, so the session must not count as established.
+func (t *Transport) settleHandshake(st *stream, sessionID string) {
+	st.mu.Lock()
+	answered := st.answered
+	st.mu.Unlock()
+	if answered {
+		return
+	}
+	t.mu.Lock()
+	if t.state != stateFresh && t.sessionID == sessionID {
+		t.rollbackLocked()
+	}
+	t.mu.Unlock()
 }
 
 // handshake assigns the session of a fresh transport: mint the id, run
@@ -215,7 +239,9 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 	}
 	if t.streams == nil {
 		t.streams = make(map[string]*stream)
-		t.byRequest = make(map[jsonrpc.ID]*stream)
+	}
+	if t.byRequest == nil {
+		t.byRequest = make(map[jsonrpc.ID]*stream, len(st.pending))
 	}
 	t.streams[st.id] = st
 	for id := range st.pending {
@@ -270,17 +296,43 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	}
 	st.detachLocked()
 	keep := !st.doneLocked() && !st.json && t.opts.EventStore != nil
+	var abandoned []jsonrpc.ID
+	if !keep && !t.closed {
+		for id := range st.pending {
+			abandoned = append(abandoned, id)
+		}
+	}
 	st.mu.Unlock()
 	if !keep && t.streams[st.id] == st {
 		delete(t.streams, st.id)
 	}
+	t.shrinkLocked()
 	t.mu.Unlock()
+	// No client can receive these answers any more: cancel the handlers
+	// rather than let them run for nobody.
+	for _, id := range abandoned {
+		t.cancelRequest(id)
+	}
+}
+
+// cancelRequest hands the server a notifications/cancelled for id, as the
+// client would have sent.
+func (t *Transport) cancelRequest(id jsonrpc.ID) {
+	raw, err := json.Marshal(id.Raw())
+	if err != nil {
+		return
+	}
+	params := append(append([]byte(`{"requestId":`), raw...), `,"reason":"client disconnected"}`...)
+	t.publish([]jsonrpc.Message{&jsonrpc.Request{Method: "notifications/cancelled", Params: params}})
 }
 
 // closeSSE implements RequestExtra.CloseSSEStream: end the HTTP response
 // now, telling the client when to resume. Without an event store the client
 // could not resume, so the request is left to finish on its stream.
 func (t *Transport) closeSSE(st *stream, retryMillis int64) {
+	if st.json || t.opts.EventStore == nil {
+		return
+	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.w == nil {

@@ -39,6 +39,9 @@ type stream struct {
 	// isInit marks the initialize's stream: its answer carries
 	// Mcp-Session-Id unless the handshake was rolled back.
 	isInit bool
+	// answered records that the last response was written to an attached
+	// HTTP response, for the handshake's settlement.
+	answered bool
 }
 
 // attachLocked lets the HTTP response w carry the stream; released is

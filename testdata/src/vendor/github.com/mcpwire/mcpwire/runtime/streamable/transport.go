@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -48,6 +49,8 @@ type Transport struct {
 	// done is closed when the transport closes, which ends Read with EOF.
 	incoming chan jsonrpc.Message
 	done     chan struct{}
+	// streamSeq numbers request streams.
+	streamSeq atomic.Uint64
 
 	mu sync.Mutex // guards everything below and the attached flags of streams
 	// active counts requests inside ServeHTTP: a refusal that settles while
@@ -84,7 +87,7 @@ func NewTransport(opts Options) *Transport {
 		log:        opts.Logger,
 		stateless:  opts.SessionIDGenerator == nil,
 		maxBody:    opts.MaxBodyBytes,
-		incoming:   make(chan jsonrpc.Message, 8),
+		incoming:   make(chan jsonrpc.Message, 1),
 		done:       make(chan struct{}),
 		standalone: &stream{lastIdx: -1},
 	}
