@@ -200,6 +200,9 @@ func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classi
 // and is not an initialize.
 func refuseSessionless(r *http.Request, res classify.Result) *protocol.Error {
 	switch {
+	case (r.Method == http.MethodGet || r.Method == http.MethodDelete) && protocol.LooksModern(r.Header.Get(protocol.HeaderProtocolVersion)):
+		// 2026-07-28 has no GET stream and no sessions to delete.
+		return protocol.MethodNotAllowed(r.Method, http.MethodPost)
 	case r.Method != http.MethodGet && r.Method != http.MethodPost && r.Method != http.MethodDelete:
 		return protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
 	case res.Reason == classify.ReasonNotJSON:
@@ -307,6 +310,8 @@ func (h *Handler) reserve() error {
 	h.running.Add(1)
 	return nil
 }
+
+// release gives back the room reserve claimed.
 func (h *Handler) release() {
 	h.mu.Lock()
 	h.pending--
@@ -350,11 +355,15 @@ func (h *Handler) remove(s *handlerSession) {
 		h.closedByShutdown.Add(1)
 	}
 }
+
+// lookup returns the open session with the given id, or nil.
 func (h *Handler) lookup(id string) *handlerSession {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.sessions[id]
 }
+
+// isOpen reports whether s is registered and not yet removed.
 func (h *Handler) isOpen(s *handlerSession) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -402,6 +411,8 @@ func (h *Handler) expire(s *handlerSession) {
 	s.reason.CompareAndSwap(int32(reasonOther), int32(reasonIdle))
 	s.transport.Close()
 }
+
+// stopIdle stops the idle timer of a removed session.
 func (s *handlerSession) stopIdle() {
 	s.mu.Lock()
 	defer s.mu.Unlock()

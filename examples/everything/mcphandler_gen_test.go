@@ -101,6 +101,7 @@ type mcpgenSessionRecorder struct {
 	ids []string
 }
 
+// RoundTrip implements http.RoundTripper.
 func (r *mcpgenSessionRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := http.DefaultTransport.RoundTrip(req)
 	if err == nil && resp.Header.Get("Mcp-Session-Id") != "" {
@@ -110,6 +111,8 @@ func (r *mcpgenSessionRecorder) RoundTrip(req *http.Request) (*http.Response, er
 	}
 	return resp, err
 }
+
+// seen returns the session ids received so far.
 func (r *mcpgenSessionRecorder) seen() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -323,6 +326,42 @@ func TestMCPHandlerModernClientHasNoSession(t *testing.T) {
 	}
 	if ids := rec.seen(); len(ids) != 0 {
 		t.Errorf("the server sent Mcp-Session-Id %q to a 2026-07-28 client", ids)
+	}
+	if n := h.Stats().OpenSessions; n != 0 {
+		t.Errorf("%d open sessions, want 0", n)
+	}
+}
+
+// A 2026-07-28 request is served even when it carries an Mcp-Session-Id,
+// which is ignored and never echoed; GET and DELETE are 405 at that revision.
+func TestMCPHandlerModernRequestIgnoresSessionID(t *testing.T) {
+	h, url := mcpgenServe(t, HandlerOptions{})
+	resp, body := mcpgenPost(t, url, map[string]string{
+		"Mcp-Method":           "tools/list",
+		"Mcp-Protocol-Version": "2026-07-28",
+		"Mcp-Session-Id":       "volunteered-by-the-client",
+	}, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":{\"name\":\"mcpgen-test\",\"version\":\"v0.0.1\"}}}}")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "\"echo\"") {
+		t.Fatalf("status %d, body %s; want 200 listing the echo tool", resp.StatusCode, body)
+	}
+	if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
+		t.Errorf("a 2026-07-28 response carries Mcp-Session-Id %q", id)
+	}
+	for _, method := range []string{http.MethodGet, http.MethodDelete} {
+		req, err := http.NewRequest(method, url, nil)
+		if err != nil {
+			t.Fatalf("NewRequest: %v", err)
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+		resp, err := mcpgenHTTPClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("%s at 2026-07-28: status %d, want 405", method, resp.StatusCode)
+		}
 	}
 	if n := h.Stats().OpenSessions; n != 0 {
 		t.Errorf("%d open sessions, want 0", n)
