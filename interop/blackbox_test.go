@@ -176,11 +176,13 @@ func TestNotAcceptableAndUnsupportedMediaType(t *testing.T) {
 		{"modern discover, Accept text/html", modern("server/discover", "Accept", "text/html"), discoverBody, http.StatusNotAcceptable},
 		{"modern discover, Content-Type text/plain", modern("server/discover", "Content-Type", "text/plain"), discoverBody, http.StatusUnsupportedMediaType},
 	} {
-		r := do(t, http.MethodPost, tc.header, tc.body)
-		r.want(t, tc.name, tc.status, protocol.CodeServerError)
-		if got := r.header.Get("Content-Type"); !strings.HasPrefix(got, "application/json") {
-			t.Errorf("%s: Content-Type %q, want application/json", tc.name, got)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			r := do(t, http.MethodPost, tc.header, tc.body)
+			r.want(t, tc.name, tc.status, protocol.CodeServerError)
+			if got := r.header.Get("Content-Type"); !strings.HasPrefix(got, "application/json") {
+				t.Errorf("%s: Content-Type %q, want a JSON-RPC error body (application/json)", tc.name, got)
+			}
+		})
 	}
 }
 
