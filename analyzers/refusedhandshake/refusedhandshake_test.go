@@ -33,6 +33,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/crosspkg",
 		"fixtures/refusedhandshake/crosspkg/lib",
 		// leaks deliberately not reported, and suppression directives
+		"fixtures/refusedhandshake/shapes",
 		"fixtures/refusedhandshake/falsenegatives",
 		"fixtures/refusedhandshake/ignored",
 	)
