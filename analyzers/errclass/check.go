@@ -128,9 +128,10 @@ func (c *checker) originsOf(fn *ssa.Function, e ast.Expr) []origin {
 
 // guard returns the error an answer is about when the answer does not name
 // it: the error tested by the innermost enclosing if that tests one
-// (err != nil, errors.As(err, ...), errors.Is(err, ...), r != nil for
-// r := recover(); or err == nil with the answer in the else branch).
-// tooLarge reports an errors.As against *http.MaxBytesError.
+// (err != nil, r := recover(); r != nil, or err == nil with the answer in
+// the else branch). tooLarge reports an errors.As against
+// *http.MaxBytesError. Under errors.Is or another errors.As the answer is
+// about one kind of error, not about where errors come from: no cause.
 func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool) {
 	for i := len(stack) - 2; i >= 0; i-- {
 		ifs, ok := stack[i].(*ast.IfStmt)
@@ -142,6 +143,7 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		if !inThen && !inElse {
 			continue
 		}
+		narrowed := false
 		for _, cond := range conjuncts(ifs.Cond, inThen) {
 			switch cond := cond.(type) {
 			case *ast.BinaryExpr:
@@ -165,12 +167,19 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 				}
 				fn := httpwrite.Callee(info, cond)
 				if (httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is")) && len(cond.Args) == 2 {
-					causes = append(causes, cond.Args[0])
 					if fn.Name() == "As" && isMaxBytesTarget(info, cond.Args[1]) {
-						tooLarge = true
+						return []ast.Expr{cond.Args[0]}, true
 					}
+					// errors.Is(err, ErrUnknownEventID) picks one
+					// kind of failure out of many: the answer is
+					// about that kind, whatever the error's origin
+					// (a store reporting the client's bad input).
+					narrowed = true
 				}
 			}
+		}
+		if narrowed {
+			return nil, false
 		}
 		if len(causes) > 0 {
 			return causes, tooLarge

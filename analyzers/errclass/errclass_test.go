@@ -33,6 +33,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/phimerge",
 		"fixtures/errclass/eventreplayiterator",
 		"fixtures/errclass/clientfaultvalidator",
+		"fixtures/errclass/errorsissentinel",
 	)
 }
 

@@ -22,34 +22,56 @@ type cond struct {
 	what string // the lookup, for messages
 }
 
-// scan is what one function knows: which variables hold the session id,
-// and which hold the results of looking it up.
-type scan struct {
-	info  *types.Info
-	ids   map[*types.Var]bool   // hold the Mcp-Session-Id value
-	found map[*types.Var]string // ok of s, ok := sessions[id]
-	value map[*types.Var]string // s of s := sessions[id] or s, err := store.Get(id)
-	errs  map[*types.Var]string // err of s, err := store.Get(ctx, id)
+// defKind is what an assignment made a variable hold.
+type defKind int
+
+const (
+	other   defKind = iota
+	idDef           // the Mcp-Session-Id value
+	foundDef        // ok of s, ok := sessions[id]
+	valueDef        // s of s := sessions[id] or s, err := store.Get(id)
+	errDef          // err of s, err := store.Get(ctx, id)
+)
+
+// def is one assignment to a variable, at pos.
+type def struct {
+	pos  token.Pos
+	kind defKind
+	what string // the lookup, for messages
 }
 
-// newScan records the session-id variables of body (seeded with the
-// parameters that receive one) and the results of looking them up, in
-// source order, which is the order assignments take effect in
-// straight-line handler code.
+// scan is what one function knows: every assignment to its variables, so
+// that a test of ok or err is judged by the assignment that reaches it (ok
+// is often reused: v, ok := m.Load(id) and then s, ok := v.(*session)).
+type scan struct {
+	info *types.Info
+	defs map[*types.Var][]def // in source order
+}
+
+// newScan records the assignments of body (seeded with the parameters that
+// receive a session id). The assignment reaching a use is taken to be the
+// last one before it in the source, which is exact for the straight-line
+// code handlers are made of.
 func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *scan {
-	s := &scan{info: info, ids: ids, found: map[*types.Var]string{}, value: map[*types.Var]string{}, errs: map[*types.Var]string{}}
+	s := &scan{info: info, defs: map[*types.Var][]def{}}
+	for v := range ids {
+		s.defs[v] = []def{{pos: token.NoPos, kind: idDef}}
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
-			s.assign(n.Lhs, n.Rhs)
+			s.assign(n.Lhs, n.Rhs, n.TokPos)
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
 			for i, id := range n.Names {
 				lhs[i] = id
 			}
-			s.assign(lhs, n.Values)
+			s.assign(lhs, n.Values, n.Pos())
+		case *ast.RangeStmt:
+			s.set(n.Key, n.TokPos, other, "")
+			s.set(n.Value, n.TokPos, other, "")
 		}
 		return true
 	})
@@ -57,6 +79,9 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *sc
 }
 
 func (s *scan) varOf(e ast.Expr) *types.Var {
+	if e == nil {
+		return nil
+	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || id.Name == "_" {
 		return nil
@@ -65,7 +90,24 @@ func (s *scan) varOf(e ast.Expr) *types.Var {
 	return v
 }
 
-func (s *scan) assign(lhs, rhs []ast.Expr) {
+func (s *scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
+	if v := s.varOf(e); v != nil {
+		s.defs[v] = append(s.defs[v], def{pos, kind, what})
+	}
+}
+
+// at returns the assignment to v that reaches pos.
+func (s *scan) at(v *types.Var, pos token.Pos) def {
+	var d def
+	for _, x := range s.defs[v] {
+		if x.pos < pos {
+			d = x
+		}
+	}
+	return d
+}
+
+func (s *scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 	switch {
 	case len(lhs) == len(rhs):
 		for i := range lhs {
@@ -73,16 +115,23 @@ func (s *scan) assign(lhs, rhs []ast.Expr) {
 			if v == nil {
 				continue
 			}
-			switch {
-			case s.isID(rhs[i]):
-				s.ids[v] = true
-			case nilable(v.Type()):
-				if what, ok := s.lookup(rhs[i]); ok {
-					s.value[v] = what
+			kind, what := other, ""
+			if s.isID(rhs[i]) {
+				kind = idDef
+			} else if nilable(v.Type()) {
+				if w, ok := s.lookup(rhs[i]); ok {
+					kind, what = valueDef, w
 				}
 			}
+			s.set(lhs[i], pos, kind, what)
 		}
-	case len(lhs) == 2 && len(rhs) == 1:
+	case len(rhs) == 1:
+		for _, l := range lhs {
+			s.set(l, pos, other, "")
+		}
+		if len(lhs) != 2 {
+			return
+		}
 		what, ok := s.lookup(rhs[0])
 		if !ok {
 			return
@@ -98,16 +147,16 @@ func (s *scan) assign(lhs, rhs []ast.Expr) {
 			}
 		}
 		if v0 != nil && nilable(v0.Type()) {
-			s.value[v0] = what
+			s.set(lhs[0], pos+1, valueDef, what)
 		}
 		if v1 == nil {
 			return
 		}
 		switch {
 		case httpwrite.IsErrorType(v1.Type()):
-			s.errs[v1] = what
+			s.set(lhs[1], pos+1, errDef, what)
 		case isBool(v1.Type()):
-			s.found[v1] = what
+			s.set(lhs[1], pos+1, foundDef, what)
 		}
 	}
 }
@@ -142,7 +191,7 @@ func (s *scan) isID(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, _ := s.info.ObjectOf(e).(*types.Var)
-		return v != nil && s.ids[v]
+		return v != nil && s.at(v, e.Pos()).kind == idDef
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
@@ -208,8 +257,8 @@ func (s *scan) test(e ast.Expr, truth bool) (cond, bool) {
 	switch e := e.(type) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
-			if what, ok := s.found[v]; ok && !truth {
-				return cond{unknown, what}, true
+			if d := s.at(v, e.Pos()); d.kind == foundDef && !truth {
+				return cond{unknown, d.what}, true
 			}
 		}
 	case *ast.BinaryExpr:
@@ -229,11 +278,11 @@ func (s *scan) test(e ast.Expr, truth bool) (cond, bool) {
 			if v == nil {
 				return cond{}, false
 			}
-			if what, ok := s.value[v]; ok && equal {
-				return cond{unknown, what}, true
-			}
-			if what, ok := s.errs[v]; ok && !equal {
-				return cond{lookupErr, what}, true
+			switch d := s.at(v, x.Pos()); {
+			case d.kind == valueDef && equal:
+				return cond{unknown, d.what}, true
+			case d.kind == errDef && !equal:
+				return cond{lookupErr, d.what}, true
 			}
 		}
 	}

@@ -30,6 +30,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/gosdklookupsession",
 		"fixtures/sessionstatus/initializebranch",
 		"fixtures/sessionstatus/validateid",
+		"fixtures/sessionstatus/reusedok",
 	)
 }
 
