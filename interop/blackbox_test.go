@@ -114,11 +114,15 @@ func TestModernGetAndDeleteAre405(t *testing.T) {
 
 func TestModernIgnoresSessionIDAndNeverEchoesIt(t *testing.T) {
 	serverURL(t)
+	live := openSession(t) // a modern request naming a live legacy session must not reach it either
+	legacy := map[string]string{protocol.HeaderSessionID: live, protocol.HeaderProtocolVersion: legacyVersion}
+	defer do(t, http.MethodDelete, legacy, "")
 	before := readStats(t)
 	for _, tc := range []struct {
 		name, method, body string
 		extra              []string
 	}{
+		{"discover with a live legacy session id", "server/discover", discoverBody, []string{protocol.HeaderSessionID, live}},
 		{"discover", "server/discover", discoverBody, nil},
 		{"tools/call", "tools/call", modernCallBody, []string{protocol.HeaderName, toolName}},
 		{"discover with a stray session id", "server/discover", discoverBody, []string{protocol.HeaderSessionID, "stray-session-id"}},
@@ -133,6 +137,8 @@ func TestModernIgnoresSessionIDAndNeverEchoesIt(t *testing.T) {
 	if after := readStats(t); after.HandshakesAccepted != before.HandshakesAccepted || after.OpenSessions != before.OpenSessions {
 		t.Errorf("modern requests changed the sessions: %+v → %+v", before, after)
 	}
+	do(t, http.MethodPost, post(protocol.HeaderSessionID, live, protocol.HeaderProtocolVersion, legacyVersion), `{"jsonrpc":"2.0","id":9,"method":"tools/list"}`).
+		want(t, "the legacy session after modern requests named it", http.StatusOK, 0)
 }
 
 func TestReinitializeRefused(t *testing.T) {
