@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
+	"github.com/mcpwire/mcpwire/internal/mcpgen/scaffold"
 )
 
 // HandlerOptions are the inputs of `mcpgen handler`.
@@ -70,9 +71,14 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 			return err
 		}
 		p := filepath.Join(dir, f.name)
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, src) {
-			fmt.Fprintf(io.Out, "unchanged %s\n", p)
-			continue
+		if old, err := os.ReadFile(p); err == nil {
+			if bytes.Equal(old, src) {
+				fmt.Fprintf(io.Out, "unchanged %s\n", p)
+				continue
+			}
+			if !bytes.HasPrefix(old, []byte(gen.GeneratedHeader+"\n")) {
+				return fmt.Errorf("%w: %s", scaffold.ErrNotGenerated, p)
+			}
 		}
 		if err := os.WriteFile(p, src, 0o644); err != nil {
 			return err

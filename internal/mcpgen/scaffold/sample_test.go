@@ -70,7 +70,7 @@ func TestSampleBuilds(t *testing.T) {
 	dir := filepath.Join(root, "examples", "sample")
 	mcpgentest.Go(t, dir, "vet", "./...")
 	if mcpgentest.Slow() {
-		mcpgentest.Go(t, dir, "test", "-count=1", "./...")
+		mcpgentest.Go(t, dir, "test", "-count=1", "-race", "./...")
 		mcpvet := filepath.Join(t.TempDir(), "mcpvet")
 		mcpgentest.Go(t, root, "build", "-o", mcpvet, "./cmd/mcpvet")
 		mcpgentest.Run(t, dir, mcpvet, "./...")

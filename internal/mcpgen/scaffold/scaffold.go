@@ -55,7 +55,7 @@ func (o Options) Validate() error {
 	if o.Module == "" {
 		return fmt.Errorf("%w: --module is required", ErrInvalidOptions)
 	}
-	if err := module.CheckPath(o.Module); err != nil {
+	if err := module.CheckImportPath(o.Module); err != nil {
 		return fmt.Errorf("%w: --module %q is not a valid module path: %v", ErrInvalidOptions, o.Module, err)
 	}
 	if o.Mode != "" {
@@ -176,6 +176,11 @@ func execute(name string, data templateData) ([]byte, error) {
 	return out, nil
 }
 
+// ErrNotGenerated is returned by [Write] (and the handler command) instead
+// of overwriting a file at a generated file's path that mcpgen did not
+// write: it is somebody's code.
+var ErrNotGenerated = errors.New("refusing to overwrite a file that mcpgen did not generate")
+
 // Action is what [Write] did with one file.
 type Action string
 
@@ -214,6 +219,8 @@ func Write(dir string, files []File) ([]Result, error) {
 		case exists && bytes.Equal(old, f.Data):
 			results = append(results, Result{f.Path, Unchanged})
 			continue
+		case exists && !bytes.HasPrefix(old, []byte(gen.GeneratedHeader+"\n")):
+			return results, fmt.Errorf("%w: %s", ErrNotGenerated, p)
 		case exists:
 			action = Updated
 		}

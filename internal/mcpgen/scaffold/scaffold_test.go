@@ -99,6 +99,7 @@ func TestPlanInvalid(t *testing.T) {
 	}{
 		{Options{}, "--module is required"},
 		{Options{Module: "has space/x"}, `--module "has space/x" is not a valid module path`},
+		{Options{Module: "/abs"}, `--module "/abs" is not a valid module path`},
 		{Options{Module: "example.com/x", Mode: "both"}, `--mode: unknown mode "both"`},
 		{Options{Module: "example.com/x", Replace: "a\"b"}, `--replace-mcpwire "a\"b"`},
 	} {
@@ -118,7 +119,7 @@ func TestWriteOwnership(t *testing.T) {
 		{Path: "same_gen.go", Data: []byte("same\n"), Owner: Generated},
 		{Path: "sub/dir/x.txt", Data: []byte("x\n"), Owner: User},
 	}
-	for name, data := range map[string]string{"mine.go": "mine\n", "gen.go": "old\n", "same_gen.go": "same\n"} {
+	for name, data := range map[string]string{"mine.go": "mine\n", "gen.go": gen.GeneratedHeader + "\n\nold\n", "same_gen.go": "same\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -141,6 +142,27 @@ func TestWriteOwnership(t *testing.T) {
 		if err != nil || string(got) != data {
 			t.Errorf("%s = %q, %v; want %q", name, got, err, data)
 		}
+	}
+}
+
+func TestWriteRefusesToOverwriteForeignFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "mcphandler_gen.go")
+	if err := os.WriteFile(p, []byte("package main // mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(dir, []File{{Path: "mcphandler_gen.go", Data: []byte("x"), Owner: Generated}})
+	if !errors.Is(err, ErrNotGenerated) {
+		t.Fatalf("Write = %v, want ErrNotGenerated", err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "package main // mine\n" {
+		t.Errorf("the file was changed to %q", got)
+	}
+}
+
+func TestPlanAcceptsModulePathWithoutDot(t *testing.T) {
+	if _, err := Plan(Options{Module: "mysrv"}); err != nil {
+		t.Errorf("Plan(mysrv): %v", err)
 	}
 }
 
