@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -39,6 +40,40 @@ var Analyzer = &analysis.Analyzer{
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
 	FactTypes: []analysis.Fact{new(sinkFact), new(originFact)},
+}
+
+// internalFuncs names more functions whose failures are the server's, for
+// stores and generators errclass cannot recognise by shape (a concrete
+// type's method without a context, say).
+var internalFuncs funcList
+
+func init() {
+	Analyzer.Flags.Var(&internalFuncs, "internal",
+		"comma-separated functions whose errors are server-side failures, as types.Func.FullName spells them: "+
+			"example.com/store.Open,(*example.com/store.DB).Lookup")
+}
+
+// funcList is a flag.Value holding function names.
+type funcList map[string]bool
+
+func (l *funcList) String() string {
+	names := make([]string, 0, len(*l))
+	for n := range *l {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
+}
+
+func (l *funcList) Set(v string) error {
+	m := funcList{}
+	for _, n := range strings.Split(v, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			m[n] = true
+		}
+	}
+	*l = m
+	return nil
 }
 
 // sinkFact marks a function that writes one error answer (see

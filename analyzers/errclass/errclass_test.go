@@ -43,3 +43,14 @@ func TestFixtures(t *testing.T) {
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), errclass.Analyzer, "fixtures/errclass/fixes")
 }
+
+// TestInternalFlag: -errclass.internal adds functions whose failures are the
+// server's (here a concrete method without a context, which errclass does
+// not recognise by shape).
+func TestInternalFlag(t *testing.T) {
+	defer errclass.Analyzer.Flags.Set("internal", "")
+	if err := errclass.Analyzer.Flags.Set("internal", "(*fixtures/errclass/internalflag.tenants).Lookup"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/internalflag")
+}

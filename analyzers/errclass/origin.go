@@ -168,6 +168,9 @@ func (t *tracer) call(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
 		// A closure called in place: follow its returns.
 		return t.returns(callee)
 	}
+	if internalFuncs[fn.FullName()] {
+		return []origin{{kind: internal, name: describe(fn)}}
+	}
 	if k, ok := known(fn); ok {
 		return []origin{{kind: k, name: describe(fn), body: readsStream(fn)}}
 	}
@@ -235,6 +238,9 @@ func (t *tracer) returns(f *ssa.Function) []origin {
 // failure is the server's.
 func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	m := c.Method
+	if internalFuncs[m.FullName()] {
+		return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+	}
 	sig := m.Type().(*types.Signature)
 	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {
 		return nil

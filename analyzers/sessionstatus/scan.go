@@ -26,11 +26,11 @@ type cond struct {
 type defKind int
 
 const (
-	other   defKind = iota
-	idDef           // the Mcp-Session-Id value
-	foundDef        // ok of s, ok := sessions[id]
-	valueDef        // s of s := sessions[id] or s, err := store.Get(id)
-	errDef          // err of s, err := store.Get(ctx, id)
+	other    defKind = iota
+	idDef            // the Mcp-Session-Id value
+	foundDef         // ok of s, ok := sessions[id]
+	valueDef         // s of s := sessions[id] or s, err := store.Get(id)
+	errDef           // err of s, err := store.Get(ctx, id)
 )
 
 // def is one assignment to a variable, at pos.
