@@ -81,9 +81,15 @@
 //	}()
 //	t.ServeHTTP(w, r)
 //
+// A function that builds the transport, connects it and returns the session
+// (a SessionFactory fact marks it, in any package) hands the session to its
+// caller; a per-request caller is checked as if it had called Connect.
+//
+//	t, ss, err := sessions.Connect(r.Context(), server) // reported if ss is never closed
+//
 // 3. The *mcp.ServerSession of such a Connect discarded (assigned to _, to
-// a variable only ever assigned to _, or not assigned at all): nothing can
-// close it.
+// a variable only ever assigned to _, or not assigned at all), or that of a
+// SessionFactory call: nothing can close it.
 //
 //	_, err := h.server.Connect(r.Context(), t, nil) // reported
 //

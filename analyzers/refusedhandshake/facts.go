@@ -1,6 +1,7 @@
 package refusedhandshake
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -196,4 +197,110 @@ func onlyValue(info *types.Info, id *ast.Ident, fd *ast.FuncDecl) ast.Expr {
 		return nil
 	}
 	return val
+}
+
+// SessionFactory is the fact exported for a function that builds a go-sdk
+// StreamableServerTransport, connects it with (*mcp.Server).Connect (or
+// calls another SessionFactory) and returns the session without closing it
+// or handing it anywhere else: its caller owns the session, so a caller that
+// runs per request is checked like the Connect itself.
+type SessionFactory struct {
+	Result  int // index of the *mcp.ServerSession result
+	Results int // number of results
+}
+
+func (*SessionFactory) AFact() {}
+
+func (f *SessionFactory) String() string {
+	return fmt.Sprintf("sessionFactory(%d/%d)", f.Result, f.Results)
+}
+
+// sessionFactory returns the SessionFactory fact of the function call
+// calls, or nil.
+func sessionFactory(pass *analysis.Pass, call *ast.CallExpr) *SessionFactory {
+	fn := calledFunc(pass.TypesInfo, call)
+	if fn == nil {
+		return nil
+	}
+	f := new(SessionFactory)
+	if !pass.ImportObjectFact(fn, f) {
+		return nil
+	}
+	return f
+}
+
+// exportSessionFacts marks the package's session factories, iterating so a
+// function returning another factory's session is found in any order.
+func exportSessionFacts(pass *analysis.Pass) {
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range decls {
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || pass.ImportObjectFact(fn, new(SessionFactory)) {
+				continue
+			}
+			if f := returnedSession(pass, fd); f != nil {
+				pass.ExportObjectFact(fn, f)
+				changed = true
+			}
+		}
+	}
+}
+
+// returnedSession returns the fact for fd if one session source in its body
+// (not in its closures) yields a session that fd only ever returns, always
+// at the same result index.
+func returnedSession(pass *analysis.Pass, fd *ast.FuncDecl) *SessionFactory {
+	results := pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature).Results()
+	var found *SessionFactory
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false
+		}
+		stack = append(stack, n)
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		o := newOwnership(pass.TypesInfo, fd, fd)
+		index, count := 0, 2
+		if isServerConnect(pass.TypesInfo, call) && len(call.Args) >= 2 {
+			if !o.transport(call.Args[1]) {
+				return true
+			}
+		} else if f := sessionFactory(pass, call); f != nil {
+			index, count = f.Result, f.Results
+		} else {
+			return true
+		}
+		session, _ := sessionResult(pass.TypesInfo, call, append([]ast.Node{fd}, stack...), index, count)
+		if session == nil {
+			return true
+		}
+		o.track(session)
+		o.scan()
+		if o.closed || o.handedOn || len(o.returns) != 1 || reaped(pass, o.maps) {
+			return true
+		}
+		for k := range o.returns {
+			if k < results.Len() && isPointerTo(results.At(k).Type(), sdkMCP, "ServerSession") {
+				found = &SessionFactory{Result: k, Results: results.Len()}
+			}
+		}
+		return true
+	})
+	return found
 }

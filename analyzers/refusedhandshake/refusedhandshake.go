@@ -33,7 +33,8 @@ live until the process exits. This analyzer reports
     but without CloseOnRefusedHandshake: true (with a fix that sets it), or a
     per-request call of a function (of any package) that returns one;
   - a go-sdk mcp.StreamableServerTransport built per request and connected
-    with Server.Connect when nothing closes the session on a refused handshake;
+    with Server.Connect (directly or by a helper returning the session) when
+    nothing closes the session on a refused handshake;
   - the *mcp.ServerSession of such a Connect discarded, so nothing can close it;
   - CloseOnRefusedHandshake: true on a transport built once for a long-lived
     endpoint, where the first refused request (a client's version-negotiation
@@ -47,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/mcpwire/mcpwire#refusedhandshake",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(SessionFactory)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,6 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	exportConstructorFacts(pass)
+	exportSessionFacts(pass)
 	c := newContexts(pass, ins)
 	checkRuntime(pass, c)
 	checkSDK(pass, c)
@@ -88,7 +90,7 @@ func buildsTransports(pass *analysis.Pass, ins *inspector.Inspector) bool {
 	found := false
 	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
-		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call)
+		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
 	})
 	return found
 }

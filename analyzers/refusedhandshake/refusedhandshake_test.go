@@ -24,6 +24,8 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/sessionmap",
 		"fixtures/refusedhandshake/sdkgood",
 		"fixtures/refusedhandshake/gosdk578",
+		"fixtures/refusedhandshake/sessionfactory",
+		"fixtures/refusedhandshake/sessionfactory/sdklib",
 		"fixtures/refusedhandshake/sessionsreaper",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",

@@ -19,7 +19,12 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		call := n.(*ast.CallExpr)
-		if !push || !isServerConnect(pass.TypesInfo, call) || len(call.Args) < 2 {
+		if !push {
+			return true
+		}
+		connect := isServerConnect(pass.TypesInfo, call) && len(call.Args) >= 2
+		factory := sessionFactory(pass, call)
+		if !connect && factory == nil {
 			return true
 		}
 		fn, scope := enclosing(stack)
@@ -27,10 +32,15 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 			return true
 		}
 		o := newOwnership(pass.TypesInfo, scope, requestFunc(c, stack))
-		if !o.transport(call.Args[1]) {
-			return true // not a transport built here: its builder owns it
+		index, results := 0, 2
+		if connect {
+			if !o.transport(call.Args[1]) {
+				return true // not a transport built here: its builder owns it
+			}
+		} else {
+			index, results = factory.Result, factory.Results
 		}
-		session, discarded := sessionResult(pass.TypesInfo, call, stack)
+		session, discarded := sessionResult(pass.TypesInfo, call, stack, index, results)
 		if session != nil && onlyBlanked(pass.TypesInfo, scope, session) {
 			session, discarded = nil, true // ss, _ := ...; _ = ss
 		}
@@ -40,9 +50,17 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 			return true // returned or handed on directly
 		}
 		o.scan()
-		switch {
-		case o.closed || o.transferred || reaped(pass, o.maps):
+		if o.closed || o.transferred || reaped(pass, o.maps) {
 			return true
+		}
+		switch name := ""; {
+		case !connect:
+			name = qualifiedName(pass, calledFunc(pass.TypesInfo, call))
+			if discarded {
+				report.Reportf(pass, call, "the *mcp.ServerSession that %s connects to a transport it builds is discarded here, per request, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil", name)
+			} else {
+				report.Reportf(pass, call, "the *mcp.ServerSession that %s connects to a transport it builds is never closed here when its handshake is refused, so it leaks per request; after serving, close it when InitializeParams() == nil, as mcp.StreamableHTTPHandler does", name)
+			}
 		case discarded:
 			report.Reportf(pass, call, "the *mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil")
 		default:
@@ -62,10 +80,11 @@ func isServerConnect(info *types.Info, call *ast.CallExpr) bool {
 	return recv != nil && isPointerTo(recv.Type(), sdkMCP, "Server")
 }
 
-// sessionResult returns the variable the Connect call's session is assigned
-// to, or discarded when it goes to _ or nowhere. It returns neither when
-// the session goes anywhere else (returned, passed, stored): ownership moved.
-func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node) (v *types.Var, discarded bool) {
+// sessionResult returns the variable the session, result index of the
+// results-valued call, is assigned to, or discarded when it goes to _ or
+// nowhere. It returns neither when the session goes anywhere else
+// (returned, passed, stored): ownership moved.
+func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node, index, results int) (v *types.Var, discarded bool) {
 	i := len(stack) - 2
 	for i > 0 {
 		if _, ok := stack[i].(*ast.ParenExpr); !ok {
@@ -73,21 +92,20 @@ func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node) (v *t
 		}
 		i--
 	}
-	parent := stack[i]
 	var lhs ast.Expr
-	switch p := parent.(type) {
+	switch p := stack[i].(type) {
 	case *ast.ExprStmt:
 		return nil, true
 	case *ast.AssignStmt:
-		if len(p.Rhs) != 1 || len(p.Lhs) == 0 {
+		if len(p.Rhs) != 1 || len(p.Lhs) != results {
 			return nil, false
 		}
-		lhs = p.Lhs[0]
+		lhs = p.Lhs[index]
 	case *ast.ValueSpec:
-		if len(p.Values) != 1 || len(p.Names) == 0 {
+		if len(p.Values) != 1 || len(p.Names) != results {
 			return nil, false
 		}
-		lhs = p.Names[0]
+		lhs = p.Names[index]
 	default:
 		return nil, false
 	}
@@ -119,12 +137,16 @@ type ownership struct {
 	request ast.Node // the outermost per-request function: the pair is built in it
 	vars    map[types.Object]bool
 	maps    []types.Object // the maps (or sync.Maps) the pair is stored in
+	// returns holds the result indexes the scope function returns the
+	// session at; handedOn records every transfer but a return.
+	returns  map[int]bool
+	handedOn bool
 
 	closed, transferred bool
 }
 
 func newOwnership(info *types.Info, scope, request ast.Node) *ownership {
-	return &ownership{info: info, scope: scope, request: request, vars: map[types.Object]bool{}}
+	return &ownership{info: info, scope: scope, request: request, vars: map[types.Object]bool{}, returns: map[int]bool{}}
 }
 
 // requestFunc returns the outermost of the per-request functions enclosing
@@ -299,10 +321,20 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			}
 		case printsOnly(o.info, p):
 		default:
-			o.transferred = true // handed to another function (or append)
+			o.transferred, o.handedOn = true, true // handed to another function (or append)
 		}
-	case *ast.ReturnStmt, *ast.SendStmt:
+	case *ast.ReturnStmt:
 		o.transferred = true
+		k := slices.Index(p.Results, e)
+		if k < 0 || slices.ContainsFunc(stack[1:i], func(n ast.Node) bool { _, lit := n.(*ast.FuncLit); return lit }) {
+			o.handedOn = true // returned by a closure, or inside a bigger result
+			return
+		}
+		if isPointerTo(o.info.TypeOf(e), sdkMCP, "ServerSession") {
+			o.returns[k] = true
+		}
+	case *ast.SendStmt:
+		o.transferred, o.handedOn = true, true
 	case *ast.CompositeLit, *ast.KeyValueExpr:
 		// Part of a bigger value (entry{ss, t}): follow the outermost
 		// value holding it, the "holder", like the value itself.
@@ -345,7 +377,7 @@ func (o *ownership) assigned(lhs ast.Expr) {
 	}
 	id, ok := lhs.(*ast.Ident)
 	if !ok {
-		o.transferred = true // a field, slice element or pointer target
+		o.transferred, o.handedOn = true, true // a field, slice element or pointer target
 		return
 	}
 	if id.Name == "_" {
@@ -353,7 +385,7 @@ func (o *ownership) assigned(lhs ast.Expr) {
 	}
 	v, ok := objOf(o.info, id).(*types.Var)
 	if !ok || v.Parent() == v.Pkg().Scope() {
-		o.transferred = true // a global
+		o.transferred, o.handedOn = true, true // a global
 		return
 	}
 	o.track(v) // a local alias

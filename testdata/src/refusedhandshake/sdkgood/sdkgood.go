@@ -96,14 +96,15 @@ func methodValue(w http.ResponseWriter, r *http.Request) {
 	t.ServeHTTP(w, r)
 }
 
-// Returned: the caller owns the pair.
-func connect(ctx context.Context) (*mcp.StreamableServerTransport, *mcp.ServerSession, error) {
+// Returned: the caller owns the pair (and is checked through the
+// SessionFactory fact; nothing calls these).
+func connect(ctx context.Context) (*mcp.StreamableServerTransport, *mcp.ServerSession, error) { // want connect:`sessionFactory\(1/3\)`
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
 	ss, err := server.Connect(ctx, t, nil)
 	return t, ss, err
 }
 
-func returned(w http.ResponseWriter, r *http.Request) (*mcp.ServerSession, error) {
+func returned(w http.ResponseWriter, r *http.Request) (*mcp.ServerSession, error) { // want returned:`sessionFactory\(0/2\)`
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
 	ss, err := server.Connect(r.Context(), t, nil)
 	if err != nil {
