@@ -38,6 +38,7 @@ const (
 	tHTTP      = "mcpgenHTTPClient"
 	tInit      = "mcpgenInitialize"
 	tEchoInput = "mcpgenEchoInput"
+	tStatus    = "mcpgenStatus"
 )
 
 func tT() *Statement { return Id("t").Op("*").Qual("testing", "T") }
@@ -120,6 +121,24 @@ func emitTestHelpers(f *File, o Config) {
 		If(Err().Op("!=").Nil()).Block(fatalf("reading the response: %v", Err())),
 		Return(Id("resp"), Id("b")),
 	)
+
+	if o.Mode.Modern() {
+		f.Add(Doc(tStatus+" sends a body-less request that accepts an event stream, with",
+			"an MCP-Protocol-Version header unless version is empty, and returns the status."))
+		f.Func().Id(tStatus).Params(tT(), Id("method"), Id("url"), Id("version").String()).Int().Block(
+			Id("t").Dot("Helper").Call(),
+			List(Id("req"), Err()).Op(":=").Qual("net/http", "NewRequest").Call(Id("method"), Id("url"), Nil()),
+			If(Err().Op("!=").Nil()).Block(fatalf("NewRequest: %v", Err())),
+			Id("req").Dot("Header").Dot("Set").Call(Lit("Accept"), Lit("text/event-stream")),
+			If(Id("version").Op("!=").Lit("")).Block(
+				Id("req").Dot("Header").Dot("Set").Call(Lit("Mcp-Protocol-Version"), Id("version")),
+			),
+			List(Id("resp"), Err()).Op(":=").Id(tHTTP).Dot("Do").Call(Id("req")),
+			If(Err().Op("!=").Nil()).Block(fatalf("%s: %v", Id("method"), Err())),
+			Id("resp").Dot("Body").Dot("Close").Call(),
+			Return(Id("resp").Dot("StatusCode")),
+		)
+	}
 
 	f.Add(Doc(tRecorder+" is an http.RoundTripper that remembers any",
 		"Mcp-Session-Id the server sent."))
@@ -357,18 +376,7 @@ func emitClientTests(f *File, o Config) {
 			If(Id("id").Op(":=").Id("resp").Dot("Header").Dot("Get").Call(Lit("Mcp-Session-Id")), Id("id").Op("!=").Lit("")).Block(
 				errorf("a 2026-07-28 response carries Mcp-Session-Id %q", Id("id")),
 			),
-			For(List(Id("_"), Id("method")).Op(":=").Range().Index().String().Values(Qual("net/http", "MethodGet"), Qual("net/http", "MethodDelete"))).Block(
-				List(Id("req"), Err()).Op(":=").Qual("net/http", "NewRequest").Call(Id("method"), Id("url"), Nil()),
-				If(Err().Op("!=").Nil()).Block(fatalf("NewRequest: %v", Err())),
-				Id("req").Dot("Header").Dot("Set").Call(Lit("Accept"), Lit("text/event-stream")),
-				Id("req").Dot("Header").Dot("Set").Call(Lit("Mcp-Protocol-Version"), Lit("2026-07-28")),
-				List(Id("resp"), Err()).Op(":=").Id(tHTTP).Dot("Do").Call(Id("req")),
-				If(Err().Op("!=").Nil()).Block(fatalf("%s: %v", Id("method"), Err())),
-				Id("resp").Dot("Body").Dot("Close").Call(),
-				If(Id("resp").Dot("StatusCode").Op("!=").Qual("net/http", "StatusMethodNotAllowed")).Block(
-					errorf("%s at 2026-07-28: status %d, want 405", Id("method"), Id("resp").Dot("StatusCode")),
-				),
-			),
+			getDeleteAre405(Lit("2026-07-28")),
 			If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(0)).Block(errorf("%d open sessions, want 0", Id("n"))),
 		)
 	}
@@ -398,17 +406,18 @@ func emitClientTests(f *File, o Config) {
 			If(Id("ids").Op(":=").Id("rec").Dot("seen").Call(), Len(Id("ids")).Op("!=").Lit(0)).Block(
 				errorf("the server sent Mcp-Session-Id %q", Id("ids")),
 			),
-			For(List(Id("_"), Id("method")).Op(":=").Range().Index().String().Values(Qual("net/http", "MethodGet"), Qual("net/http", "MethodDelete"))).Block(
-				List(Id("req"), Err()).Op(":=").Qual("net/http", "NewRequest").Call(Id("method"), Id("url"), Nil()),
-				If(Err().Op("!=").Nil()).Block(fatalf("NewRequest: %v", Err())),
-				Id("req").Dot("Header").Dot("Set").Call(Lit("Accept"), Lit("text/event-stream")),
-				List(Id("resp"), Err()).Op(":=").Id(tHTTP).Dot("Do").Call(Id("req")),
-				If(Err().Op("!=").Nil()).Block(fatalf("%s: %v", Id("method"), Err())),
-				Id("resp").Dot("Body").Dot("Close").Call(),
-				If(Id("resp").Dot("StatusCode").Op("!=").Qual("net/http", "StatusMethodNotAllowed")).Block(
-					errorf("%s: status %d, want 405", Id("method"), Id("resp").Dot("StatusCode")),
-				),
-			),
+			getDeleteAre405(Lit("")),
 		)
 	}
+}
+
+// getDeleteAre405 is a loop asserting that GET and DELETE without a session
+// are answered 405, with the given MCP-Protocol-Version header (none if
+// empty): the stateless leg has no stream to open and no session to end.
+func getDeleteAre405(version Code) *Statement {
+	return For(List(Id("_"), Id("method")).Op(":=").Range().Index().String().Values(Qual("net/http", "MethodGet"), Qual("net/http", "MethodDelete"))).Block(
+		If(Id("status").Op(":=").Id(tStatus).Call(Id("t"), Id("method"), Id("url"), version), Id("status").Op("!=").Qual("net/http", "StatusMethodNotAllowed")).Block(
+			errorf("%s (MCP-Protocol-Version %q): status %d, want 405", Id("method"), version, Id("status")),
+		),
+	)
 }
