@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // function judges the answers written in one function.
@@ -52,6 +53,21 @@ func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck boo
 		return
 	}
 
+	parse := w.HasCode && w.Code == httpwrite.CodeParseError
+	if parse && len(causes) == 0 && c.session != nil {
+		if cond, ok := c.session.Condition(w.Stack); ok {
+			switch cond.Kind {
+			case session.Unknown, session.LookupErr:
+				c.report(w.Node, nil,
+					"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", cond.What)
+			case session.Missing:
+				c.report(w.Node, nil,
+					"answers -32700 (Parse error) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000")
+			}
+			return
+		}
+	}
+
 	var origins []origin
 	for _, e := range causes {
 		origins = append(origins, c.originsOf(fn, e)...)
@@ -75,7 +91,6 @@ func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck boo
 			break
 		}
 	}
-	parse := w.HasCode && w.Code == httpwrite.CodeParseError
 	if in != nil && (parse || w.Status == 400) {
 		what := "400"
 		switch {

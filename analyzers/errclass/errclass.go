@@ -15,6 +15,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
@@ -135,7 +136,17 @@ func run(pass *analysis.Pass) (any, error) {
 
 	c := &checker{pass: pass, tracer: t}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var funcs []ast.Node
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
+		funcs = append(funcs, n)
+	})
+	// Answers about the session id (-32700 for an unknown session) need
+	// to know where the id is; only code that reads request headers can.
+	var scans map[ast.Node]*session.Scan
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) {
+		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
+	}
+	for _, n := range funcs {
 		var body *ast.BlockStmt
 		switch n := n.(type) {
 		case *ast.FuncDecl:
@@ -145,10 +156,11 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		fn := ssaFuncs[n]
 		if body == nil || fn == nil {
-			return
+			continue
 		}
+		c.session = scans[n]
 		c.function(fn, body, httpwrite.Collect(pass.TypesInfo, body, sinkOf))
-	})
+	}
 	return nil, nil
 }
 
@@ -222,8 +234,9 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 
 // checker judges the answers of one package.
 type checker struct {
-	pass   *analysis.Pass
-	tracer *tracer
+	pass    *analysis.Pass
+	tracer  *tracer
+	session *session.Scan // the current function's, or nil
 }
 
 func (c *checker) reportRange(rng analysis.Range, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -22,12 +22,13 @@ func testdata(t *testing.T) string {
 // fixtures module type-checks go-sdk from source, which dominates the cost.
 func TestFixtures(t *testing.T) {
 	analysistest.Run(t, testdata(t), errclass.Analyzer,
-		"fixtures/errclass/rpcutil",    // facts: sink and origin helpers
-		"fixtures/errclass/parsecode",  // -32700 for server-side failures
-		"fixtures/errclass/status400",  // 400 for server-side failures
-		"fixtures/errclass/pairs",      // contradicting status and code, code 0
-		"fixtures/errclass/bodylimit",  // a body over the limit must be 413
-		"fixtures/errclass/suppressed", // //mcpvet:ignore, used and unused
+		"fixtures/errclass/rpcutil",     // facts: sink and origin helpers
+		"fixtures/errclass/parsecode",   // -32700 for server-side failures
+		"fixtures/errclass/status400",   // 400 for server-side failures
+		"fixtures/errclass/pairs",       // contradicting status and code, code 0
+		"fixtures/errclass/bodylimit",   // a body over the limit must be 413
+		"fixtures/errclass/suppressed",  // //mcpvet:ignore, used and unused
+		"fixtures/errclass/sessioncode", // -32700 for a session-id refusal
 		// Regressions, named after what they pin.
 		"fixtures/errclass/sdkwritejsonrpcerror",
 		"fixtures/errclass/phimerge",

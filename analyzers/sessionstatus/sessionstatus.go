@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
@@ -76,122 +77,46 @@ func run(pass *analysis.Pass) (any, error) {
 	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
 		funcs = append(funcs, n)
 	})
-	seeds := seedParams(pass.TypesInfo, pass.Pkg, funcs)
+	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
 	for _, n := range funcs {
-		body, params := funcBody(pass.TypesInfo, n)
-		if body == nil {
+		s := scans[n]
+		if s == nil {
 			continue
 		}
-		ids := map[*types.Var]bool{}
-		for _, p := range params {
-			if seeds[p] {
-				ids[p] = true
-			}
-		}
-		s := newScan(pass.TypesInfo, body, ids)
-		for _, w := range httpwrite.Collect(pass.TypesInfo, body, sinkOf) {
+		for _, w := range httpwrite.Collect(pass.TypesInfo, s.Body, sinkOf) {
 			check(pass, s, w)
 		}
 	}
 	return nil, nil
 }
 
-func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
-	var sig *types.Signature
-	var body *ast.BlockStmt
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		body = n.Body
-		if fn, ok := info.Defs[n.Name].(*types.Func); ok {
-			sig = fn.Type().(*types.Signature)
-		}
-	case *ast.FuncLit:
-		body = n.Body
-		sig, _ = info.TypeOf(n).(*types.Signature)
-	}
-	if sig == nil {
-		return nil, nil
-	}
-	var params []*types.Var
-	for i := 0; i < sig.Params().Len(); i++ {
-		params = append(params, sig.Params().At(i))
-	}
-	return body, params
-}
-
-// seedParams finds the parameters of the package's functions that receive
-// a session id: a helper lookupSession(w, r, id) called with the header's
-// value looks the id up just as its caller would. It repeats so that ids
-// passed on twice are followed too.
-func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*types.Var]bool {
-	seeds := map[*types.Var]bool{}
-	for round := 0; round < 3; round++ {
-		changed := false
-		for _, n := range funcs {
-			body, params := funcBody(info, n)
-			if body == nil {
-				continue
-			}
-			ids := map[*types.Var]bool{}
-			for _, p := range params {
-				if seeds[p] {
-					ids[p] = true
-				}
-			}
-			s := newScan(info, body, ids)
-			ast.Inspect(body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				fn := httpwrite.Callee(info, call)
-				if fn == nil || fn.Pkg() != pkg {
-					return true
-				}
-				sig := fn.Type().(*types.Signature)
-				for i, a := range call.Args {
-					if i < sig.Params().Len() && s.isID(a) && !seeds[sig.Params().At(i)] {
-						seeds[sig.Params().At(i)] = true
-						changed = true
-					}
-				}
-				return true
-			})
-		}
-		if !changed {
-			break
-		}
-	}
-	return seeds
-}
-
-func check(pass *analysis.Pass, s *scan, w *httpwrite.Write) {
+func check(pass *analysis.Pass, s *session.Scan, w *httpwrite.Write) {
 	if w.Status < 400 {
 		return
 	}
-	cond, ok := s.condition(w.Stack)
+	cond, ok := s.Condition(w.Stack)
 	if !ok {
 		return
 	}
-	switch cond.kind {
-	case missing:
+	switch cond.Kind {
+	case session.Missing:
 		if w.Status == 400 || w.Status == 405 {
 			return
 		}
 		reportStatus(pass, w, 400, "http.StatusBadRequest",
 			"answers %d to a request without Mcp-Session-Id: a missing session id is a bad request, answer 400 (404 tells a client its session is gone)", w.Status)
-	case unknown:
+	case session.Unknown:
 		if w.Status == 404 {
 			return
 		}
 		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.what)
-	case lookupErr:
+			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.What)
+	case session.LookupErr:
 		if w.Status == 404 || w.Status >= 500 {
 			return
 		}
 		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d when the session lookup %s fails: an unknown or expired Mcp-Session-Id is answered 404, the only status that makes a client re-initialize (a store outage is 500)", w.Status, cond.what)
+			"answers %d when the session lookup %s fails: an unknown or expired Mcp-Session-Id is answered 404, the only status that makes a client re-initialize (a store outage is 500)", w.Status, cond.What)
 	}
 }
 

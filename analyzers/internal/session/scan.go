@@ -1,4 +1,9 @@
-package sessionstatus
+// Package session follows an MCP request's Mcp-Session-Id through a
+// function: the variables holding it, the lookups keyed by it, and the
+// conditions under which an answer is given (no id, an unknown id, a failed
+// store lookup). sessionstatus judges the status of those answers and
+// errclass their JSON-RPC code.
+package session
 
 import (
 	"go/ast"
@@ -8,18 +13,19 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
-// condKind is what a branch knows about the request's session.
-type condKind int
+// Kind is what a branch knows about the request's session.
+type Kind int
 
 const (
-	missing   condKind = iota + 1 // the request carries no session id
-	unknown                       // the id is not in the session map
-	lookupErr                     // looking the id up in a store failed
+	Missing   Kind = iota + 1 // the request carries no session id
+	Unknown                   // the id is not in the session map
+	LookupErr                 // looking the id up in a store failed
 )
 
-type cond struct {
-	kind condKind
-	what string // the lookup, for messages
+// Cond is the session condition an answer is given under.
+type Cond struct {
+	Kind Kind
+	What string // the lookup, for messages
 }
 
 // defKind is what an assignment made a variable hold.
@@ -40,20 +46,21 @@ type def struct {
 	what string // the lookup, for messages
 }
 
-// scan is what one function knows: every assignment to its variables, so
+// Scan is what one function knows: every assignment to its variables, so
 // that a test of ok or err is judged by the assignment that reaches it (ok
 // is often reused: v, ok := m.Load(id) and then s, ok := v.(*session)).
-type scan struct {
+type Scan struct {
+	Body *ast.BlockStmt
 	info *types.Info
 	defs map[*types.Var][]def // in source order
 }
 
-// newScan records the assignments of body (seeded with the parameters that
+// NewScan records the assignments of body (seeded with the parameters that
 // receive a session id). The assignment reaching a use is taken to be the
 // last one before it in the source, which is exact for the straight-line
 // code handlers are made of.
-func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *scan {
-	s := &scan{info: info, defs: map[*types.Var][]def{}}
+func NewScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *Scan {
+	s := &Scan{Body: body, info: info, defs: map[*types.Var][]def{}}
 	for v := range ids {
 		s.defs[v] = []def{{pos: token.NoPos, kind: idDef}}
 	}
@@ -78,7 +85,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *sc
 	return s
 }
 
-func (s *scan) varOf(e ast.Expr) *types.Var {
+func (s *Scan) varOf(e ast.Expr) *types.Var {
 	if e == nil {
 		return nil
 	}
@@ -90,14 +97,14 @@ func (s *scan) varOf(e ast.Expr) *types.Var {
 	return v
 }
 
-func (s *scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
+func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 	if v := s.varOf(e); v != nil {
 		s.defs[v] = append(s.defs[v], def{pos, kind, what})
 	}
 }
 
 // at returns the assignment to v that reaches pos.
-func (s *scan) at(v *types.Var, pos token.Pos) def {
+func (s *Scan) at(v *types.Var, pos token.Pos) def {
 	var d def
 	for _, x := range s.defs[v] {
 		if x.pos < pos {
@@ -107,7 +114,7 @@ func (s *scan) at(v *types.Var, pos token.Pos) def {
 	return d
 }
 
-func (s *scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
+func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 	switch {
 	case len(lhs) == len(rhs):
 		for i := range lhs {
@@ -116,7 +123,7 @@ func (s *scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				continue
 			}
 			kind, what := other, ""
-			if s.isID(rhs[i]) {
+			if s.IsID(rhs[i]) {
 				kind = idDef
 			} else if nilable(v.Type()) {
 				if w, ok := s.lookup(rhs[i]); ok {
@@ -163,10 +170,10 @@ func (s *scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 
 // lookup reports whether e looks the session id up: sessions[id], or a
 // call that is given the id (store.Get(ctx, id), m.Load(id)).
-func (s *scan) lookup(e ast.Expr) (string, bool) {
+func (s *Scan) lookup(e ast.Expr) (string, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
-		if _, isMap := s.info.TypeOf(e.X).Underlying().(*types.Map); isMap && s.isID(e.Index) {
+		if _, isMap := s.info.TypeOf(e.X).Underlying().(*types.Map); isMap && s.IsID(e.Index) {
 			return render(e), true
 		}
 	case *ast.CallExpr:
@@ -176,7 +183,7 @@ func (s *scan) lookup(e ast.Expr) (string, bool) {
 			}
 		}
 		for _, a := range e.Args {
-			if s.isID(a) {
+			if s.IsID(a) {
 				return render(e.Fun) + "(...)", true
 			}
 		}
@@ -184,10 +191,10 @@ func (s *scan) lookup(e ast.Expr) (string, bool) {
 	return "", false
 }
 
-// isID reports whether e is the session id: a variable holding it, or
+// IsID reports whether e is the session id: a variable holding it, or
 // r.Header.Get of the Mcp-Session-Id header (spelled in any case, or as a
 // constant of that value).
-func (s *scan) isID(e ast.Expr) bool {
+func (s *Scan) IsID(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
 		v, _ := s.info.ObjectOf(e).(*types.Var)
@@ -200,18 +207,18 @@ func (s *scan) isID(e ast.Expr) bool {
 		// strings.TrimSpace(r.Header.Get(...)) and the like.
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
 			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
-				return s.isID(e.Args[0])
+				return s.IsID(e.Args[0])
 			}
 		}
 	}
 	return false
 }
 
-// condition finds the session condition an answer is given under: the
+// Condition finds the session condition an answer is given under: the
 // innermost if around the answer must test it (id == "", !ok, s == nil,
 // err != nil of a lookup), alone or in a conjunction. An answer under any
 // other innermost condition (an Accept check, another error) is not judged.
-func (s *scan) condition(stack []ast.Node) (cond, bool) {
+func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	for i := len(stack) - 2; i >= 0; i-- {
 		ifs, ok := stack[i].(*ast.IfStmt)
 		if !ok {
@@ -227,9 +234,9 @@ func (s *scan) condition(stack []ast.Node) (cond, bool) {
 				return k, true
 			}
 		}
-		return cond{}, false
+		return Cond{}, false
 	}
-	return cond{}, false
+	return Cond{}, false
 }
 
 type term struct {
@@ -253,17 +260,17 @@ func terms(e ast.Expr, then bool) []term {
 }
 
 // test reports what e having value truth says about the session.
-func (s *scan) test(e ast.Expr, truth bool) (cond, bool) {
+func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	switch e := e.(type) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
 			if d := s.at(v, e.Pos()); d.kind == foundDef && !truth {
-				return cond{unknown, d.what}, true
+				return Cond{Unknown, d.what}, true
 			}
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
-			return cond{}, false
+			return Cond{}, false
 		}
 		equal := (e.Op == token.EQL) == truth
 		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
@@ -272,37 +279,37 @@ func (s *scan) test(e ast.Expr, truth bool) (cond, bool) {
 		}
 		switch {
 		case s.isEmpty(y) && equal && s.isIDOrLen(x):
-			return cond{missing, ""}, true
+			return Cond{Missing, ""}, true
 		case s.isNil(y):
 			v := s.varOf(x)
 			if v == nil {
-				return cond{}, false
+				return Cond{}, false
 			}
 			switch d := s.at(v, x.Pos()); {
 			case d.kind == valueDef && equal:
-				return cond{unknown, d.what}, true
+				return Cond{Unknown, d.what}, true
 			case d.kind == errDef && !equal:
-				return cond{lookupErr, d.what}, true
+				return Cond{LookupErr, d.what}, true
 			}
 		}
 	}
-	return cond{}, false
+	return Cond{}, false
 }
 
 // isIDOrLen is the id, or len(id) compared with 0.
-func (s *scan) isIDOrLen(e ast.Expr) bool {
+func (s *Scan) isIDOrLen(e ast.Expr) bool {
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
 			if _, builtin := s.info.Uses[id].(*types.Builtin); builtin {
-				return s.isID(call.Args[0])
+				return s.IsID(call.Args[0])
 			}
 		}
 	}
-	return s.isID(e)
+	return s.IsID(e)
 }
 
 // isEmpty is "" or 0 (for len(id) == 0).
-func (s *scan) isEmpty(e ast.Expr) bool {
+func (s *Scan) isEmpty(e ast.Expr) bool {
 	if v, ok := httpwrite.StringConst(s.info, e); ok {
 		return v == ""
 	}
@@ -312,7 +319,7 @@ func (s *scan) isEmpty(e ast.Expr) bool {
 	return false
 }
 
-func (s *scan) isNil(e ast.Expr) bool {
+func (s *Scan) isNil(e ast.Expr) bool {
 	tv, ok := s.info.Types[e]
 	return ok && tv.IsNil()
 }
@@ -352,4 +359,95 @@ func render(e ast.Expr) string {
 		return render(e.X)
 	}
 	return "..."
+}
+
+// ScanPackage scans every function of a package (declarations and literals,
+// as funcs lists them), seeding each with the parameters that receive a
+// session id from a caller in the package.
+func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node) map[ast.Node]*Scan {
+	seeds := seedParams(info, pkg, funcs)
+	out := map[ast.Node]*Scan{}
+	for _, n := range funcs {
+		body, params := funcBody(info, n)
+		if body == nil {
+			continue
+		}
+		ids := map[*types.Var]bool{}
+		for _, p := range params {
+			if seeds[p] {
+				ids[p] = true
+			}
+		}
+		out[n] = NewScan(info, body, ids)
+	}
+	return out
+}
+
+func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
+	var sig *types.Signature
+	var body *ast.BlockStmt
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		body = n.Body
+		if fn, ok := info.Defs[n.Name].(*types.Func); ok {
+			sig = fn.Type().(*types.Signature)
+		}
+	case *ast.FuncLit:
+		body = n.Body
+		sig, _ = info.TypeOf(n).(*types.Signature)
+	}
+	if sig == nil {
+		return nil, nil
+	}
+	var params []*types.Var
+	for i := 0; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
+	return body, params
+}
+
+// seedParams finds the parameters of the package's functions that receive
+// a session id: a helper lookupSession(w, r, id) called with the header's
+// value looks the id up just as its caller would. It repeats so that ids
+// passed on twice are followed too.
+func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*types.Var]bool {
+	seeds := map[*types.Var]bool{}
+	for round := 0; round < 3; round++ {
+		changed := false
+		for _, n := range funcs {
+			body, params := funcBody(info, n)
+			if body == nil {
+				continue
+			}
+			ids := map[*types.Var]bool{}
+			for _, p := range params {
+				if seeds[p] {
+					ids[p] = true
+				}
+			}
+			s := NewScan(info, body, ids)
+			ast.Inspect(body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn := httpwrite.Callee(info, call)
+				if fn == nil || fn.Pkg() != pkg {
+					return true
+				}
+				sig := fn.Type().(*types.Signature)
+				for i, a := range call.Args {
+					if i < sig.Params().Len() && s.IsID(a) && !seeds[sig.Params().At(i)] {
+						seeds[sig.Params().At(i)] = true
+						changed = true
+					}
+				}
+				return true
+			})
+		}
+		if !changed {
+			break
+		}
+	}
+	return seeds
 }
