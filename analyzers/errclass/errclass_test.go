@@ -35,6 +35,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/eventreplayiterator",
 		"fixtures/errclass/clientfaultvalidator",
 		"fixtures/errclass/errorsissentinel",
+		"fixtures/errclass/generichooks",
 	)
 }
 

@@ -262,13 +262,13 @@ func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	var field *types.Var
 	switch f := v.(type) {
 	case *ssa.FieldAddr:
-		x, field = f.X, f.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct).Field(f.Field)
+		x, field = f.X, fieldOf(f.X.Type(), f.Field, true)
 	case *ssa.Field:
-		x, field = f.X, f.X.Type().Underlying().(*types.Struct).Field(f.Field)
+		x, field = f.X, fieldOf(f.X.Type(), f.Field, false)
 	default:
 		return nil
 	}
-	if !field.Exported() {
+	if field == nil || !field.Exported() {
 		return nil
 	}
 	return []origin{{kind: internal, name: describeValue(x) + "." + field.Name()}}
@@ -339,11 +339,13 @@ func describeValue(v ssa.Value) string {
 	case *ssa.UnOp:
 		return describeValue(v.X)
 	case *ssa.FieldAddr:
-		st := v.X.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-		return describeValue(v.X) + "." + st.Field(v.Field).Name()
+		if f := fieldOf(v.X.Type(), v.Field, true); f != nil {
+			return describeValue(v.X) + "." + f.Name()
+		}
 	case *ssa.Field:
-		st := v.X.Type().Underlying().(*types.Struct)
-		return describeValue(v.X) + "." + st.Field(v.Field).Name()
+		if f := fieldOf(v.X.Type(), v.Field, false); f != nil {
+			return describeValue(v.X) + "." + f.Name()
+		}
 	case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
 		return v.Name()
 	case *ssa.Alloc:
@@ -352,4 +354,21 @@ func describeValue(v ssa.Value) string {
 		}
 	}
 	return v.Type().String()
+}
+
+// fieldOf is field i of the struct t (or *t when ptr), or nil when t is not
+// one in so many words (a type parameter, say).
+func fieldOf(t types.Type, i int, ptr bool) *types.Var {
+	if ptr {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			return nil
+		}
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i < 0 || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
 }

@@ -173,7 +173,11 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 func (s *Scan) lookup(e ast.Expr) (string, bool) {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
-		if _, isMap := s.info.TypeOf(e.X).Underlying().(*types.Map); isMap && s.IsID(e.Index) {
+		t := s.info.TypeOf(e.X)
+		if t == nil {
+			return "", false
+		}
+		if _, isMap := t.Underlying().(*types.Map); isMap && s.IsID(e.Index) {
 			return render(e), true
 		}
 	case *ast.CallExpr:
