@@ -3,6 +3,7 @@ package streamable_test
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -77,6 +78,39 @@ func TestAbandonedRequestIsCancelled(t *testing.T) {
 			t.Fatalf("json=%v: session broken after the cancellation: %d", jsonMode, w.Code)
 		}
 		p.tr.Close()
+		p.waitEnded(t)
+	}
+}
+
+// A transport closed while an initialize waits for the server's answer
+// releases the request: it is answered 404 / -32001, in JSON and SSE mode
+// alike (the SSE response has not started), without Mcp-Session-Id.
+func TestCloseUnderWaitingInitialize(t *testing.T) {
+	for _, jsonMode := range []bool{true, false} {
+		server := newServer()
+		entered, release := make(chan struct{}), make(chan struct{})
+		server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "initialize" {
+					close(entered)
+					<-release
+				}
+				return next(ctx, method, req)
+			}
+		})
+		p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, JSONResponse: jsonMode})
+		done := make(chan *httptest.ResponseRecorder)
+		go func() { done <- serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20250618))) }()
+		<-entered
+		p.tr.Close()
+		w := <-done
+		close(release)
+		if e := decodeError(t, w); w.Code != http.StatusNotFound || e.Error.Code != protocol.CodeSessionNotFound || string(e.ID) != "1" {
+			t.Fatalf("json=%v: %d %s, want 404 / -32001 with id 1", jsonMode, w.Code, w.Body)
+		}
+		if h := w.Header().Get(protocol.HeaderSessionID); h != "" {
+			t.Fatalf("json=%v: answered with %s %q", jsonMode, protocol.HeaderSessionID, h)
+		}
 		p.waitEnded(t)
 	}
 }

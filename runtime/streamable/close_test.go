@@ -1,12 +1,15 @@
 package streamable_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +17,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // A long-lived endpoint (option off) survives a client's pre-session probe:
@@ -164,26 +168,98 @@ func TestRollbackThenRetry(t *testing.T) {
 }
 
 // The server answering initialize with a JSON-RPC error does not establish
-// the session: no Mcp-Session-Id on the answer, and the close rule applies.
+// the session: in JSON and SSE mode alike the error is answered as
+// application/json with the status of its code and no Mcp-Session-Id, and
+// the close rule applies.
 func TestServerRefusedInitialize(t *testing.T) {
 	for _, jsonMode := range []bool{true, false} {
 		p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true, JSONResponse: jsonMode})
 		w := serve(p.tr, request(http.MethodPost, `{"jsonrpc":"2.0","id":1,"method":"initialize"}`))
-		if w.Code != http.StatusOK {
-			t.Fatalf("json=%v: status %d %s", jsonMode, w.Code, w.Body)
+		e := decodeError(t, w)
+		if want := protocol.StatusForCode(e.Error.Code); w.Code != want || w.Code < 400 {
+			t.Fatalf("json=%v: status %d for code %d, want %d: %s", jsonMode, w.Code, e.Error.Code, want, w.Body)
 		}
-		msgs := messages(t, w)
-		if len(msgs) != 1 || msgs[0]["error"] == nil {
-			t.Fatalf("json=%v: want one error response, got %v", jsonMode, msgs)
+		if string(e.ID) != "1" {
+			t.Fatalf("json=%v: error id %s, want 1", jsonMode, e.ID)
 		}
-		if jsonMode && w.Header().Get(protocol.HeaderSessionID) != "" {
-			t.Fatalf("refused initialize carried %s", protocol.HeaderSessionID)
+		if h := w.Header().Get(protocol.HeaderSessionID); h != "" {
+			t.Fatalf("json=%v: refused initialize carried %s %q", jsonMode, protocol.HeaderSessionID, h)
 		}
 		if n := p.closes.Load(); n != 1 {
 			t.Fatalf("json=%v: OnClose ran %d times, want 1", jsonMode, n)
 		}
 		p.waitEnded(t)
 	}
+}
+
+// headerWatch is a ResponseWriter that records, under a lock, whether the
+// status line went out.
+type headerWatch struct {
+	*httptest.ResponseRecorder
+	mu    sync.Mutex
+	wrote bool
+}
+
+func (w *headerWatch) WriteHeader(code int) {
+	w.mu.Lock()
+	w.wrote = true
+	w.mu.Unlock()
+	w.ResponseRecorder.WriteHeader(code)
+}
+
+func (w *headerWatch) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	w.wrote = true
+	w.mu.Unlock()
+	return w.ResponseRecorder.Write(b)
+}
+
+func (w *headerWatch) started() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.wrote
+}
+
+// In SSE mode the initialize's response waits for the server's answer:
+// while the server handles initialize (and sends a message on its
+// stream), nothing — no Mcp-Session-Id above all — has gone out. The
+// answer then starts the stream with the session id, the priming event and
+// the held message before the result.
+func TestSSEInitializeWaitsForAnswer(t *testing.T) {
+	server := newServer()
+	var sawStarted atomic.Bool
+	var w *headerWatch
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "initialize" {
+				sawStarted.Store(w.started())
+				ss := req.GetSession().(*mcp.ServerSession)
+				ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: "init", Progress: 1})
+				sawStarted.Store(sawStarted.Load() || w.started())
+			}
+			return next(ctx, method, req)
+		}
+	})
+	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true,
+		EventStore: streamable.NewMemoryEventStore(0)})
+	w = &headerWatch{ResponseRecorder: httptest.NewRecorder()}
+	p.tr.ServeHTTP(w, request(http.MethodPost, initBody(1, protocol.Version20251125)))
+	if sawStarted.Load() {
+		t.Fatal("the initialize response started before the server answered")
+	}
+	sid := w.Header().Get(protocol.HeaderSessionID)
+	if w.Code != http.StatusOK || sid == "" || sid != p.tr.SessionID() {
+		t.Fatalf("initialize: %d, session id %q (transport %q)", w.Code, sid, p.tr.SessionID())
+	}
+	evs := readEvents(t, bufio.NewScanner(strings.NewReader(w.Body.String())), 3)
+	if evs[0].data != "" || evs[0].retry == "" || !strings.HasSuffix(evs[0].id, "_0") {
+		t.Fatalf("first event %+v, want the priming event", evs[0])
+	}
+	if progressOf(t, evs[1].data) != 1 || !strings.Contains(evs[2].data, `"result"`) {
+		t.Fatalf("events %+v, want the held notification, then the result", evs[1:])
+	}
+	p.tr.Close()
+	p.waitEnded(t)
 }
 
 // Concurrent DELETEs close once: one 200, the rest 404, OnClose once, and

@@ -78,7 +78,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s.mu.Lock()
 	t.mu.Unlock()
 	released := s.attachLocked(w)
-	writeSSEHeaders(w, "")
+	s.startLocked("")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies
 	// that hold a HEADERS frame until a DATA frame comes (go-sdk #410).
 	w.Write([]byte(": ok\n\n"))
@@ -127,8 +127,9 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		if err != nil {
 			return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
 		}
-		writeSSEHeaders(w, "")
-		tmp := &stream{id: streamID, w: w, rc: http.NewResponseController(w)}
+		tmp := &stream{id: streamID}
+		tmp.attachLocked(w)
+		tmp.startLocked("")
 		for i, data := range replay {
 			if err := tmp.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
 				break
@@ -153,7 +154,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
 	}
 	released := s.attachLocked(w)
-	writeSSEHeaders(w, "")
+	s.startLocked("")
 	for i, data := range replay {
 		if err := s.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
 			break

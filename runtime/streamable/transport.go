@@ -10,6 +10,13 @@
 // and — with [Options.CloseOnRefusedHandshake] — closes itself when the
 // handshake it was built for is refused, so that a hand-owned session map
 // never leaks a transport or a connected server session.
+//
+// The initialize response waits for the server's answer to initialize, in
+// SSE mode too, so that no client ever sees a session id that is then
+// withdrawn: a result starts the response (200, JSON or SSE as configured)
+// with Mcp-Session-Id; a JSON-RPC error is answered as application/json
+// with the status [protocol.StatusForCode] gives its code and no
+// Mcp-Session-Id, and the handshake is rolled back like any refusal.
 package streamable
 
 import (
