@@ -57,6 +57,26 @@
 // jsonrpc.CodeParseError becomes jsonrpc.CodeInternalError, 400 becomes
 // 500), and protocol.ParseError(err) becomes protocol.Internal(err).
 //
+// # -32700 for a session-id refusal
+//
+// A request whose Mcp-Session-Id is unknown, or missing, had a body that
+// parsed; -32700 sends the client looking for a JSON bug it does not have.
+// (sessionstatus judges the status of the same answers.)
+//
+// Bad:
+//
+//	if _, ok := sessions[r.Header.Get("Mcp-Session-Id")]; !ok {
+//		writeError(w, http.StatusNotFound, jsonrpc.CodeParseError, "unknown session")
+//		return
+//	}
+//
+// Good:
+//
+//	if _, ok := sessions[r.Header.Get("Mcp-Session-Id")]; !ok {
+//		writeError(w, http.StatusNotFound, protocol.CodeSessionNotFound, "Session not found")
+//		return
+//	}
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)
@@ -111,6 +131,13 @@
 //		http.Error(w, "Parse error", http.StatusBadRequest)
 //		return
 //	}
+//
+// # Flags
+//
+// -errclass.internal=NAME[,NAME...] names more functions whose errors are
+// server-side failures, spelled as types.Func.FullName spells them
+// (example.com/store.Open, (*example.com/store.DB).Lookup): a store or
+// generator errclass cannot recognise by its shape.
 //
 // # Suppressing a finding
 //
