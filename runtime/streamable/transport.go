@@ -17,6 +17,19 @@
 // with Mcp-Session-Id; a JSON-RPC error is answered as application/json
 // with the status [protocol.StatusForCode] gives its code and no
 // Mcp-Session-Id, and the handshake is rolled back like any refusal.
+//
+// Server-to-client messages: a response goes to the stream of the request
+// it answers. go-sdk keeps the request a notification or server request
+// relates to in an unexported context key, so the transport routes the
+// rest by what it can see: notifications/progress follows its
+// progressToken to that request's stream; anything else goes to the one
+// request stream open at the time, and when none or two or more are open
+// (or in JSONResponse mode), to the standalone GET stream — or, with no
+// GET stream open, into a bounded queue the next GET stream flushes. So a
+// tokenless notification a handler sends while another request's stream
+// is open too reaches the client on the GET stream rather than on its own
+// request's stream: delivered, not dropped (a full queue fails the write,
+// and the server sees the error).
 package streamable
 
 import (
