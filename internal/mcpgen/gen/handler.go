@@ -285,11 +285,21 @@ func emitServeHTTP(f *File, o Config) {
 				writeError(Id("res").Dot("ID"), protocolQ("UnsupportedProtocolVersion").Call(Id("res").Dot("Version"), protocolQ("SessionVersions"))),
 			)
 		}
+		reject := []Code{writeError(Id("res").Dot("ID"), Id("res").Dot("Err"))}
+		if o.Mode == ModeLegacy {
+			reject = []Code{
+				If(Id("res").Dot("Err").Dot("Code").Op("==").Add(protocolQ("CodeUnsupportedProtocolVersion"))).Block(
+					Doc("The classifier lists the sessionless revisions; this endpoint",
+						"serves the session ones."),
+					writeError(Id("res").Dot("ID"), protocolQ("UnsupportedProtocolVersion").Call(Id("res").Dot("Version"), protocolQ("SessionVersions"))),
+					Return(),
+				),
+				reject[0],
+			}
+		}
 		body = append(body,
 			Switch(Id("res").Dot("Leg")).Block(
-				Case(classifyQ("Reject")).Block(
-					writeError(Id("res").Dot("ID"), Id("res").Dot("Err")),
-				),
+				Case(classifyQ("Reject")).Block(reject...),
 				modernCase,
 				Default().Block(
 					Id("h").Dot("serveLegacy").Call(Id("w"), Id("r"), Id("res")),
