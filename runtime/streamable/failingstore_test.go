@@ -3,6 +3,8 @@ package streamable_test
 import (
 	"context"
 	"iter"
+
+	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
 // failingStore is an event store whose writes fail (or panic).
@@ -26,3 +28,10 @@ func (s failingStore) After(context.Context, string, string, int) iter.Seq2[[]by
 	return func(yield func([]byte, error) bool) { yield(nil, s.fail()) }
 }
 func (s failingStore) SessionClosed(context.Context, string) error { return nil }
+
+// panicOnAfter is a working store whose replay panics.
+type panicOnAfter struct{ *streamable.MemoryEventStore }
+
+func (panicOnAfter) After(context.Context, string, string, int) iter.Seq2[[]byte, error] {
+	panic("event store boom")
+}

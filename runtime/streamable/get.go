@@ -1,6 +1,7 @@
 package streamable
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -64,7 +65,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			s.attached = false
 			t.mu.Unlock()
 			if replayAfter >= 0 {
-				return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+				return nil, resumeRefusal(r, err)
 			}
 			return nil, protocol.Internal(err)
 		}
@@ -125,7 +126,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		t.mu.Unlock()
 		replay, err := t.replay(ctx, sid, streamID, idx)
 		if err != nil {
-			return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+			return nil, resumeRefusal(r, err)
 		}
 		tmp := &stream{id: streamID}
 		tmp.attachLocked(w)
@@ -151,7 +152,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		t.mu.Lock()
 		s.attached = false
 		t.mu.Unlock()
-		return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+		return nil, resumeRefusal(r, err)
 	}
 	released := s.attachLocked(w)
 	s.startLocked("")
@@ -168,4 +169,18 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 	t.hang(r, released)
 	t.detach(s, r, nil)
 	return nil, nil
+}
+
+// resumeRefusal answers a Last-Event-ID the event store cannot replay from
+// (events dropped, stream unknown): 400 / -32000. A panicking store is a
+// server failure, 500 / -32603. The store's error goes to the log only: it
+// may describe the server's internals.
+func resumeRefusal(r *http.Request, err error) error {
+	var p *hookPanic
+	if errors.As(err, &p) {
+		return protocol.Internal(err)
+	}
+	e := protocol.BadRequest("Bad Request: cannot resume the stream from %s %q", protocol.HeaderLastEventID, r.Header.Get(protocol.HeaderLastEventID))
+	e.Cause = err
+	return e
 }

@@ -203,6 +203,18 @@ func refusals() []refusal {
 				return request(http.MethodGet, "", append(withSID(sid), protocol.HeaderLastEventID, "garbage")...)
 			},
 			status: 400, code: protocol.CodeServerError, id: "null"},
+		{name: "GET resuming a stream the event store does not have", establish: true,
+			opts: func(o *streamable.Options) { o.EventStore = streamable.NewMemoryEventStore(0) },
+			req: func(sid string) *http.Request {
+				return request(http.MethodGet, "", append(withSID(sid), protocol.HeaderLastEventID, "zz_3")...)
+			},
+			status: 400, code: protocol.CodeServerError, id: "null", contains: "zz_3"},
+		{name: "GET resuming from an event store that panics", establish: true,
+			opts: func(o *streamable.Options) { o.EventStore = panicOnAfter{streamable.NewMemoryEventStore(0)} },
+			req: func(sid string) *http.Request {
+				return request(http.MethodGet, "", append(withSID(sid), protocol.HeaderLastEventID, "_0")...)
+			},
+			status: 500, code: protocol.CodeInternalError, id: "null"},
 		{name: "second standalone GET stream", establish: true,
 			before: openGET,
 			req:    func(sid string) *http.Request { return request(http.MethodGet, "", withSID(sid)...) },
@@ -313,8 +325,8 @@ func TestRefusalTable(t *testing.T) {
 					t.Errorf("header %s = %q, want %q", k, got, v)
 				}
 			}
-			if w.Code >= 500 && strings.Contains(w.Body.String(), "boom") {
-				t.Errorf("internal failure leaked its cause: %s", w.Body)
+			if body := w.Body.String(); strings.Contains(body, "boom") || strings.Contains(body, "event store") {
+				t.Errorf("refusal leaked a server-side cause: %s", body)
 			}
 			if row.code == protocol.CodeInternalError && w.Header().Get(protocol.HeaderSessionID) != "" {
 				t.Errorf("failed handshake answered with %s", protocol.HeaderSessionID)

@@ -286,14 +286,20 @@ func (t *Transport) afterClose(id string) {
 	}
 }
 
-// guard runs a user hook, turning a panic into an error (with the stack
-// for the log) so that it is answered 500 / -32603 instead of killing the
-// connection.
+// guard runs a user hook, turning a panic into a *hookPanic (with the
+// stack for the log) so that it is answered 500 / -32603 instead of killing
+// the connection.
 func guard(name string, f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%s panicked: %v\n%s", name, p, debug.Stack())
+			err = &hookPanic{msg: fmt.Sprintf("%s panicked: %v\n%s", name, p, debug.Stack())}
 		}
 	}()
 	return f()
 }
+
+// hookPanic is a panic recovered from a user hook: always a server
+// failure, whatever the hook's errors otherwise mean.
+type hookPanic struct{ msg string }
+
+func (e *hookPanic) Error() string { return e.msg }
