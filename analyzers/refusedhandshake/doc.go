@@ -104,6 +104,11 @@
 //		CloseOnRefusedHandshake: true,
 //	})
 //
+// A call from long-lived code of a function that returns such a transport
+// (a ClosingConstructor fact marks it, in any package) is reported too.
+//
+//	var endpoint = sessions.NewPerHandshakeTransport() // reported
+//
 // # Precision
 //
 // Findings must be right more than they must be complete. The analyzer stays

@@ -26,8 +26,22 @@ func (*LeakyConstructor) AFact() {}
 
 func (f *LeakyConstructor) String() string { return "leakyConstructor(" + f.Via + ")" }
 
-// exportConstructorFacts marks the package's leaky constructors, iterating
-// so a constructor returning another one's result is found in any order.
+// ClosingConstructor is the fact exported for a function that returns a
+// sessionful streamable transport built with CloseOnRefusedHandshake: true,
+// directly or through another such function: right per handshake, wrong for
+// a long-lived endpoint, so a call of it from long-lived code is reported.
+type ClosingConstructor struct {
+	// Via names what the function returns, as in LeakyConstructor.
+	Via string
+}
+
+func (*ClosingConstructor) AFact() {}
+
+func (f *ClosingConstructor) String() string { return "closingConstructor(" + f.Via + ")" }
+
+// exportConstructorFacts marks the package's transport constructors,
+// iterating so a constructor returning another one's result is found in
+// any order.
 func exportConstructorFacts(pass *analysis.Pass) {
 	var decls []*ast.FuncDecl
 	for _, f := range pass.Files {
@@ -41,77 +55,92 @@ func exportConstructorFacts(pass *analysis.Pass) {
 		changed = false
 		for _, fd := range decls {
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || pass.ImportObjectFact(fn, new(LeakyConstructor)) {
+			if !ok || pass.ImportObjectFact(fn, new(LeakyConstructor)) || pass.ImportObjectFact(fn, new(ClosingConstructor)) {
 				continue
 			}
-			if via := leakyReturn(pass, fd); via != "" {
+			via, closes, ok := constructorReturn(pass, fd)
+			switch {
+			case !ok:
+				continue
+			case closes:
+				pass.ExportObjectFact(fn, &ClosingConstructor{Via: via})
+			default:
 				pass.ExportObjectFact(fn, &LeakyConstructor{Via: via})
-				changed = true
 			}
+			changed = true
 		}
 	}
 }
 
-// leakyReturn returns what fd's result comes from when every return
-// statement of fd itself (not of its closures) returns a leaky transport as
-// its only result; "" otherwise.
-func leakyReturn(pass *analysis.Pass, fd *ast.FuncDecl) string {
+// constructorReturn reports what fd's result comes from when every return
+// statement of fd itself (not of its closures) returns, as its only result,
+// a sessionful transport that closes on refusals (closes) or one that does
+// not (!closes), the same for all.
+func constructorReturn(pass *analysis.Pass, fd *ast.FuncDecl) (via string, closes, ok bool) {
 	sig := pass.TypesInfo.Defs[fd.Name].Type().(*types.Signature)
 	if sig.Results().Len() != 1 || !isPointerTo(sig.Results().At(0).Type(), streamable, "Transport") {
-		return ""
+		return "", false, false
 	}
-	via := ""
-	ok := true
+	returns := 0
+	ok = true
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			v := ""
-			if len(n.Results) == 1 {
-				v = leakySource(pass, n.Results[0], fd)
+			if len(n.Results) != 1 {
+				ok = false // a naked return
+				break
 			}
-			if v == "" {
+			v, c, known := constructorSource(pass, n.Results[0], fd)
+			if !known || (returns > 0 && c != closes) {
 				ok = false
 			}
-			via = v
+			via, closes = v, c
+			returns++
 		}
 		return ok
 	})
-	if !ok {
-		return ""
-	}
-	return via
+	return via, closes, ok && returns > 0
 }
 
-// leakySource returns what e, a transport expression in fd, comes from if
-// it is leaky: a NewTransport call with sessionful options lacking
-// CloseOnRefusedHandshake, or a call of a leaky constructor.
-func leakySource(pass *analysis.Pass, e ast.Expr, fd *ast.FuncDecl) string {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		return leakySource(pass, onlyValue(pass.TypesInfo, id, fd), fd)
+// constructorSource reports what e, a transport expression in fd, comes
+// from: a NewTransport call with sessionful options whose
+// CloseOnRefusedHandshake is a constant (closes when true), or a call of a
+// constructor with a fact. ok is false for anything else.
+func constructorSource(pass *analysis.Pass, e ast.Expr, fd *ast.FuncDecl) (via string, closes, ok bool) {
+	if id, isID := ast.Unparen(e).(*ast.Ident); isID {
+		if v := onlyValue(pass.TypesInfo, id, fd); v != nil {
+			return constructorSource(pass, v, fd)
+		}
+		return "", false, false
 	}
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return ""
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall {
+		return "", false, false
 	}
 	if isNewTransport(pass.TypesInfo, call) && len(call.Args) == 1 {
 		lit, writes := optionsLiteral(pass.TypesInfo, call.Args[0], fd)
 		if lit == nil || !sessionful(pass.TypesInfo, lit) || writes[fieldClose] {
-			return ""
+			return "", false, false
 		}
-		if _, v := field(lit, fieldClose); v != nil && !isConst(pass.TypesInfo, v, false) {
-			return ""
+		switch _, v := field(lit, fieldClose); {
+		case v == nil || isConst(pass.TypesInfo, v, false):
+			return "streamable.NewTransport", false, true
+		case isConst(pass.TypesInfo, v, true):
+			return "streamable.NewTransport", true, true
 		}
-		return "streamable.NewTransport"
+		return "", false, false
 	}
 	if fn := calledFunc(pass.TypesInfo, call); fn != nil {
-		var f LeakyConstructor
-		if pass.ImportObjectFact(fn, &f) {
-			return qualifiedName(pass, fn)
+		switch {
+		case pass.ImportObjectFact(fn, new(LeakyConstructor)):
+			return qualifiedName(pass, fn), false, true
+		case pass.ImportObjectFact(fn, new(ClosingConstructor)):
+			return qualifiedName(pass, fn), true, true
 		}
 	}
-	return ""
+	return "", false, false
 }
 
 // qualifiedName is fn as pass's package writes it: F, pkg.F or T.M.
@@ -132,28 +161,30 @@ func qualifiedName(pass *analysis.Pass, fn *types.Func) string {
 	return name
 }
 
-// checkConstructorCalls reports per-request calls of leaky constructors
-// whose own NewTransport call rule 1 does not already report: those of
-// other packages, and this package's functions that are not per-request
-// (exported, or also called from elsewhere).
+// checkConstructorCalls reports calls of transport constructors whose own
+// NewTransport call rules 1 and 4 do not already report (constructors of
+// other packages, and this package's functions of no single kind): a leaky
+// one called per request, a closing one called from long-lived code.
 func checkConstructorCalls(pass *analysis.Pass, c *contexts, call *ast.CallExpr, stack []ast.Node) {
 	fn := calledFunc(pass.TypesInfo, call)
 	if fn == nil {
 		return
 	}
-	var f LeakyConstructor
-	if !pass.ImportObjectFact(fn, &f) {
-		return
-	}
-	if fn.Pkg() == pass.Pkg && c.decls[fn] == perRequest {
-		return // reported where it calls NewTransport
-	}
 	inner, scope := enclosing(stack)
-	if c.kindOf(inner) != perRequest || closedInScope(pass.TypesInfo, call, stack, scope) {
-		return
+	k := c.kindOf(inner)
+	if k == unknown || fn.Pkg() == pass.Pkg && c.decls[fn] == k {
+		return // reported where it calls NewTransport, if anywhere
 	}
 	name := qualifiedName(pass, fn)
-	report.Reportf(pass, call, "%s builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where %s builds it", name, name)
+	switch {
+	case k == perRequest && pass.ImportObjectFact(fn, new(LeakyConstructor)):
+		if closedInScope(pass.TypesInfo, call, stack, scope) {
+			return
+		}
+		report.Reportf(pass, call, "%s builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where %s builds it", name, name)
+	case k == longLived && pass.ImportObjectFact(fn, new(ClosingConstructor)):
+		report.Reportf(pass, call, "%s builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint, so the first refused request (such as a client's version-negotiation probe) closes it for every client; build this endpoint without the option", name)
+	}
 }
 
 // onlyValue returns the one value assigned to the local variable id names

@@ -13,6 +13,7 @@ import (
 // deterministic (build caches key on it) and must round-trip.
 func TestFactsRoundTrip(t *testing.T) {
 	roundTrip(t, &refusedhandshake.LeakyConstructor{Via: "lib.NewSessionTransport"}, "leakyConstructor(lib.NewSessionTransport)")
+	roundTrip(t, &refusedhandshake.ClosingConstructor{Via: "streamable.NewTransport"}, "closingConstructor(streamable.NewTransport)")
 	roundTrip(t, &refusedhandshake.SessionFactory{Result: 1, Results: 3}, "sessionFactory(1/3)")
 }
 

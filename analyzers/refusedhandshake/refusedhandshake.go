@@ -48,7 +48,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:       "https://github.com/mcpwire/mcpwire#refusedhandshake",
 	Requires:  []*analysis.Analyzer{inspect.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor), new(SessionFactory)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -95,8 +95,8 @@ func buildsTransports(pass *analysis.Pass, ins *inspector.Inspector) bool {
 	return found
 }
 
-// leaky reports whether call calls a function with a LeakyConstructor fact.
+// leaky reports whether call calls a function with a constructor fact.
 func leaky(pass *analysis.Pass, call *ast.CallExpr) bool {
 	fn := calledFunc(pass.TypesInfo, call)
-	return fn != nil && pass.ImportObjectFact(fn, new(LeakyConstructor))
+	return fn != nil && (pass.ImportObjectFact(fn, new(LeakyConstructor)) || pass.ImportObjectFact(fn, new(ClosingConstructor)))
 }

@@ -23,5 +23,13 @@ func fine(w http.ResponseWriter, r *http.Request) {
 	t.ServeHTTP(w, r)
 }
 
-// Built once at startup: not per request.
+// Built once at startup: not per request, so the leaky constructor is fine
+// here, and the closing one is not.
 var Endpoint = lib.NewSessionTransport()
+
+var Closing = lib.NewClosingTransport() // want `lib.NewClosingTransport builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint, so the first refused request \(such as a client's version-negotiation probe\) closes it for every client; build this endpoint without the option`
+
+func init() {
+	http.Handle("/mcp", lib.NewClosingTransport()) // want `lib.NewClosingTransport builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint`
+	http.Handle("/choose", lib.Choose(true))
+}

@@ -17,8 +17,9 @@ func Wrapped() *streamable.Transport { // want Wrapped:`leakyConstructor\(NewSes
 	return t
 }
 
-// NewClosingTransport sets the option: fine per request.
-func NewClosingTransport() *streamable.Transport {
+// NewClosingTransport sets the option: right per request, wrong for a
+// long-lived endpoint.
+func NewClosingTransport() *streamable.Transport { // want NewClosingTransport:`closingConstructor\(streamable.NewTransport\)`
 	return streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true})
 }
 
