@@ -4,8 +4,10 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/mcpwire/mcpwire/analyzers/errclass"
+	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
 	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
 )
 
@@ -18,17 +20,29 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// TestFixtures runs every errclass fixture package in one load: the
-// fixtures module type-checks go-sdk from source, which dominates the cost.
+// factBudget bounds one fact's gob encoding, type descriptor included. The
+// facts hold a few small ints, flags and one call name.
+const factBudget = 200
+
+// TestFixtures runs every errclass fixture package in one load (the
+// fixtures module type-checks go-sdk from source, which dominates the
+// cost), then round-trips every fact the run exported, go-sdk's included.
 func TestFixtures(t *testing.T) {
-	analysistest.Run(t, testdata(t), errclass.Analyzer,
-		"fixtures/errclass/rpcutil",     // facts: sink and origin helpers
-		"fixtures/errclass/parsecode",   // -32700 for server-side failures
-		"fixtures/errclass/status400",   // 400 for server-side failures
-		"fixtures/errclass/pairs",       // contradicting status and code, code 0
-		"fixtures/errclass/bodylimit",   // a body over the limit must be 413
-		"fixtures/errclass/suppressed",  // //mcpvet:ignore, used and unused
-		"fixtures/errclass/sessioncode", // -32700 for a session-id refusal
+	// -errclass.internal names a concrete store method that errclass does
+	// not recognise by shape (fixtures/errclass/internalflag).
+	defer errclass.Analyzer.Flags.Set("internal", "")
+	if err := errclass.Analyzer.Flags.Set("internal", "(*fixtures/errclass/internalflag.tenants).Lookup"); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, testdata(t), errclass.Analyzer,
+		"fixtures/errclass/rpcutil",      // facts: sink and origin helpers
+		"fixtures/errclass/parsecode",    // -32700 for server-side failures
+		"fixtures/errclass/status400",    // 400 for server-side failures
+		"fixtures/errclass/pairs",        // contradicting status and code, code 0
+		"fixtures/errclass/bodylimit",    // a body over the limit must be 413
+		"fixtures/errclass/sessioncode",  // -32700 for a session-id refusal
+		"fixtures/errclass/internalflag", // -errclass.internal
+		"fixtures/errclass/suppressed",   // //mcpvet:ignore, used and unused
 		// Regressions, named after what they pin.
 		"fixtures/errclass/sdkwritejsonrpcerror",
 		"fixtures/errclass/phimerge",
@@ -37,6 +51,16 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/errorsissentinel",
 		"fixtures/errclass/generichooks",
 	)
+	var acts []*checker.Action
+	for _, r := range results {
+		acts = append(acts, r.Action)
+	}
+	seen := facttest.RoundTrip(t, acts, factBudget)
+	for _, want := range []string{"errclass.sinkFact", "errclass.originFact"} {
+		if seen[want] == 0 {
+			t.Errorf("no %s was exported; saw %v", want, seen)
+		}
+	}
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:
@@ -44,15 +68,4 @@ func TestFixtures(t *testing.T) {
 // the code used, and a body-limit answer becomes 413.
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), errclass.Analyzer, "fixtures/errclass/fixes")
-}
-
-// TestInternalFlag: -errclass.internal adds functions whose failures are the
-// server's (here a concrete method without a context, which errclass does
-// not recognise by shape).
-func TestInternalFlag(t *testing.T) {
-	defer errclass.Analyzer.Flags.Set("internal", "")
-	if err := errclass.Analyzer.Flags.Set("internal", "(*fixtures/errclass/internalflag.tenants).Lookup"); err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/internalflag")
 }

@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
 	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
 	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
 )
@@ -18,10 +20,11 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// TestFixtures runs every sessionstatus fixture package in one load: the
-// fixtures module type-checks go-sdk from source, which dominates the cost.
+// TestFixtures runs every sessionstatus fixture package in one load (the
+// fixtures module type-checks go-sdk from source, which dominates the
+// cost), then round-trips every fact the run exported.
 func TestFixtures(t *testing.T) {
-	analysistest.Run(t, testdata(t), sessionstatus.Analyzer,
+	results := analysistest.Run(t, testdata(t), sessionstatus.Analyzer,
 		"fixtures/sessionstatus/respond",
 		"fixtures/sessionstatus/unknown",
 		"fixtures/sessionstatus/missing",
@@ -32,6 +35,13 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/validateid",
 		"fixtures/sessionstatus/reusedok",
 	)
+	var acts []*checker.Action
+	for _, r := range results {
+		acts = append(acts, r.Action)
+	}
+	if seen := facttest.RoundTrip(t, acts, 200); seen["sessionstatus.sinkFact"] == 0 {
+		t.Errorf("no sessionstatus.sinkFact was exported; saw %v", seen)
+	}
 }
 
 // TestSuggestedFixes checks the status fixes (404 for an unknown session,
