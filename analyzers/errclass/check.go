@@ -99,9 +99,18 @@ func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck boo
 		case parse:
 			what = "-32700 (Parse error)"
 		}
+		// An error that may also be the client's (a helper that decodes
+		// and stores) needs telling apart, not a blanket 500: say "can".
+		from := "an error from"
+		for _, o := range origins {
+			if o.kind != internal {
+				from = "an error that can come from"
+				break
+			}
+		}
 		c.report(w.Node, c.internalFix(w),
-			"answers %s for an error from %s, a server-side failure, not a malformed request: answer 500 with -32603 (Internal error)",
-			what, in.name)
+			"answers %s for %s %s, a server-side failure, not a malformed request: answer 500 with -32603 (Internal error)",
+			what, from, in.name)
 		return
 	}
 

@@ -28,10 +28,10 @@ and 400 only for a fault of the client's. errclass traces the error an answer
 reports back to the call it came from (through SSA in a package and through
 facts across packages) and reports -32700 or 400 answered for a server-side
 failure (an id generator, a session or event store, a hook, Server.Connect,
-recover()), which should be 500 with -32603; a status and code that contradict
-each other (-32603 with a 4xx, -32700 or -32600 with a 5xx); JSON-RPC code 0
-in an error; and a body over an http.MaxBytesReader limit answered with
-anything but 413.`
+recover()), which should be 500 with -32603; -32700 answered to an unknown or
+missing Mcp-Session-Id; a status and code that contradict each other (-32603
+with a 4xx, -32700 or -32600 with a 5xx); JSON-RPC code 0 in an error; and a
+body over an http.MaxBytesReader limit answered with anything but 413.`
 
 // Analyzer reports misclassified error answers.
 var Analyzer = &analysis.Analyzer{

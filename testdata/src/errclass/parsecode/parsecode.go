@@ -82,7 +82,7 @@ func (h *handler) crossPackage(w http.ResponseWriter, r *http.Request) {
 // mixed: a local helper returns decode errors and store errors alike.
 func (h *handler) mixed(w http.ResponseWriter, r *http.Request) {
 	if err := h.readAndStore(r); err != nil {
-		rpcutil.WriteError(w, http.StatusBadRequest, -32700, err.Error()) // want `for an error from h.store.Put`
+		rpcutil.WriteError(w, http.StatusBadRequest, -32700, err.Error()) // want `for an error that can come from h.store.Put`
 	}
 }
 

@@ -19,6 +19,6 @@ func handle(w http.ResponseWriter, r *http.Request, s rpcutil.Store, fresh bool)
 		err = json.NewDecoder(r.Body).Decode(&m)
 	}
 	if err != nil {
-		rpcutil.WriteError(w, http.StatusBadRequest, -32700, "Parse error") // want `for an error from s.Put`
+		rpcutil.WriteError(w, http.StatusBadRequest, -32700, "Parse error") // want `for an error that can come from s.Put`
 	}
 }
