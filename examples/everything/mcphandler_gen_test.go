@@ -94,6 +94,26 @@ func mcpgenPost(t *testing.T, url string, header map[string]string, body string)
 	return resp, b
 }
 
+// mcpgenStatus sends a body-less request that accepts an event stream, with
+// an MCP-Protocol-Version header unless version is empty, and returns the status.
+func mcpgenStatus(t *testing.T, method, url, version string) int {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatalf("NewRequest: %v", err)
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	if version != "" {
+		req.Header.Set("Mcp-Protocol-Version", version)
+	}
+	resp, err := mcpgenHTTPClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s: %v", method, err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
 // mcpgenSessionRecorder is an http.RoundTripper that remembers any
 // Mcp-Session-Id the server sent.
 type mcpgenSessionRecorder struct {
@@ -348,19 +368,8 @@ func TestMCPHandlerModernRequestIgnoresSessionID(t *testing.T) {
 		t.Errorf("a 2026-07-28 response carries Mcp-Session-Id %q", id)
 	}
 	for _, method := range []string{http.MethodGet, http.MethodDelete} {
-		req, err := http.NewRequest(method, url, nil)
-		if err != nil {
-			t.Fatalf("NewRequest: %v", err)
-		}
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
-		resp, err := mcpgenHTTPClient.Do(req)
-		if err != nil {
-			t.Fatalf("%s: %v", method, err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusMethodNotAllowed {
-			t.Errorf("%s at 2026-07-28: status %d, want 405", method, resp.StatusCode)
+		if status := mcpgenStatus(t, method, url, "2026-07-28"); status != http.StatusMethodNotAllowed {
+			t.Errorf("%s (MCP-Protocol-Version %q): status %d, want 405", method, "2026-07-28", status)
 		}
 	}
 	if n := h.Stats().OpenSessions; n != 0 {
