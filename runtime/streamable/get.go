@@ -79,6 +79,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s.mu.Lock()
 	t.mu.Unlock()
 	released := s.attachLocked(w)
+	t.trackWrites(s.rc)
 	s.startLocked("")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies
 	// that hold a HEADERS frame until a DATA frame comes (go-sdk #410).
@@ -108,6 +109,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	t.mu.Lock()
 	s.attached = false
 	s.mu.Lock()
+	t.untrackWrites(s.rc)
 	s.detachLocked()
 	s.mu.Unlock()
 	t.mu.Unlock()
@@ -155,6 +157,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		return nil, resumeRefusal(r, err)
 	}
 	released := s.attachLocked(w)
+	t.trackWrites(s.rc)
 	s.startLocked("")
 	for i, data := range replay {
 		if err := s.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {

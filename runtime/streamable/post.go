@@ -261,6 +261,7 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 	defer st.mu.Unlock()
 	t.mu.Unlock()
 	released := st.attachLocked(w)
+	t.trackWrites(st.rc)
 	if st.json {
 		return released, nil
 	}
@@ -304,6 +305,7 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 		// Nothing was written yet: the transport closed under the request.
 		protocol.WriteError(st.w, echo, protocol.SessionNotFound())
 	}
+	t.untrackWrites(st.rc)
 	st.detachLocked()
 	keep := !st.doneLocked() && !st.json && t.opts.EventStore != nil
 	var abandoned []jsonrpc.ID

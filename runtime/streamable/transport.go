@@ -39,8 +39,10 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -97,6 +99,13 @@ type Transport struct {
 	// queue holds server→client messages written while no stream could take
 	// them; the next standalone GET stream flushes it.
 	queue [][]byte
+
+	// wmu guards live, the response controllers of attached streams. It is
+	// never held across I/O, so Close can abort writes stuck on a client
+	// that stopped reading without waiting for t.mu or a stream's mu, which
+	// such a write (or a writer queued behind it) holds.
+	wmu  sync.Mutex
+	live []*http.ResponseController
 }
 
 // NewTransport returns a transport configured by opts. It serves nothing
@@ -247,6 +256,7 @@ func (t *Transport) checkSession(r *http.Request) error {
 // io.EOF, hanging streams are released, OnClose runs (once) and later
 // requests are answered 404 / -32001. Close is idempotent.
 func (t *Transport) Close() error {
+	t.abortWrites()
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
@@ -272,6 +282,7 @@ func (t *Transport) closeLocked() string {
 // afterClose runs the close hooks outside the lock: user code may call back
 // into the transport.
 func (t *Transport) afterClose(id string) {
+	t.abortWrites()
 	if t.opts.EventStore != nil && id != "" {
 		if err := guard("EventStore.SessionClosed", func() error {
 			return t.opts.EventStore.SessionClosed(context.Background(), id)
@@ -283,6 +294,33 @@ func (t *Transport) afterClose(id string) {
 		if err := guard("OnClose", func() error { t.opts.OnClose(id); return nil }); err != nil {
 			t.log.Error("streamable: OnClose", "error", err)
 		}
+	}
+}
+
+// trackWrites and untrackWrites keep live in step with the attached
+// streams.
+func (t *Transport) trackWrites(rc *http.ResponseController) {
+	t.wmu.Lock()
+	t.live = append(t.live, rc)
+	t.wmu.Unlock()
+}
+
+func (t *Transport) untrackWrites(rc *http.ResponseController) {
+	t.wmu.Lock()
+	if i := slices.Index(t.live, rc); i >= 0 {
+		t.live = slices.Delete(t.live, i, i+1)
+	}
+	t.wmu.Unlock()
+}
+
+// abortWrites makes every write to an attached stream fail now: a closing
+// transport must not wait for a client that stopped reading. Writers then
+// release their locks, and the requests carrying the streams return.
+func (t *Transport) abortWrites() {
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	for _, rc := range t.live {
+		rc.SetWriteDeadline(time.Now())
 	}
 }
 
