@@ -2,6 +2,7 @@ package refusedhandshake
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"slices"
 
@@ -63,6 +64,8 @@ func checkSDK(pass *analysis.Pass, c *contexts) {
 			}
 		case discarded:
 			report.Reportf(pass, call, "the *mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil")
+		case !o.sessionful:
+			report.Reportf(pass, call, "the stateless mcp.StreamableServerTransport (no SessionID) built per request and connected here is never closed, so every request, refused or served, leaks its session; defer ss.Close() after connecting, as mcp.StreamableHTTPHandler does")
 		default:
 			report.Reportf(pass, call, "the mcp.StreamableServerTransport built per request and connected here is never closed when its handshake is refused, so its session leaks; after serving, close the session when InitializeParams() == nil, as mcp.StreamableHTTPHandler does")
 		}
@@ -141,6 +144,9 @@ type ownership struct {
 	// session at; handedOn records every transfer but a return.
 	returns  map[int]bool
 	handedOn bool
+	// sessionful records a SessionID set in a construction or assigned to
+	// a tracked transport; without one the transport is stateless.
+	sessionful bool
 
 	closed, transferred bool
 }
@@ -242,7 +248,15 @@ func (o *ownership) construction(e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
-		return ok && isNamed(o.info.TypeOf(lit), sdkMCP, "StreamableServerTransport")
+		if !ok || !isNamed(o.info.TypeOf(lit), sdkMCP, "StreamableServerTransport") {
+			return false
+		}
+		if _, id := field(lit, "SessionID"); id != nil {
+			if tv := o.info.Types[id]; tv.Value == nil || constant.StringVal(tv.Value) != "" {
+				o.sessionful = true
+			}
+		}
+		return true
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
 			if _, builtin := o.info.Uses[id].(*types.Builtin); builtin {
@@ -294,6 +308,11 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 		// InitializeParams, SessionID) neither close nor transfer.
 		if p.X != e {
 			return
+		}
+		if p.Sel.Name == "SessionID" && i >= 2 {
+			if as, ok := stack[i-2].(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(p)) {
+				o.sessionful = true // t.SessionID = id
+			}
 		}
 		if p.Sel.Name == "Close" {
 			o.closed = true
@@ -351,6 +370,11 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			o.use(holder, stack[:j+1])
 		}
 	case *ast.AssignStmt:
+		for _, lhs := range p.Lhs {
+			if lhs == e {
+				return // assigned to, not used
+			}
+		}
 		for k, rhs := range p.Rhs {
 			if rhs != e || len(p.Lhs) != len(p.Rhs) {
 				continue

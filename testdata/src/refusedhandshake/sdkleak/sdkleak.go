@@ -87,3 +87,14 @@ func nested(w http.ResponseWriter, r *http.Request) {
 		t.ServeHTTP(w, r)
 	}
 }
+
+// A stateless transport per request leaks on every request, served or not.
+func stateless(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{Stateless: true, SessionID: ""}
+	ss, err := server.Connect(r.Context(), t, nil) // want `the stateless mcp.StreamableServerTransport \(no SessionID\) built per request and connected here is never closed, so every request, refused or served, leaks its session; defer ss.Close\(\) after connecting`
+	if err != nil {
+		return
+	}
+	println(ss.ID())
+	t.ServeHTTP(w, r)
+}
