@@ -92,6 +92,7 @@ func newContexts(pass *analysis.Pass, ins *inspector.Inspector) *contexts {
 		case *ast.Ident:
 			if push {
 				if fn, ok := pass.TypesInfo.Uses[n].(*types.Func); ok && fn.Pkg() == pass.Pkg {
+					fn = fn.Origin() // a method of a generic type, instantiated
 					refs[fn] = append(refs[fn], ref{from: top(stack), call: calls[n]})
 				}
 			}
@@ -232,6 +233,9 @@ func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	fn, _ := info.Uses[id].(*types.Func)
+	if fn != nil {
+		fn = fn.Origin() // facts and kinds belong to the generic declaration
+	}
 	return fn
 }
 

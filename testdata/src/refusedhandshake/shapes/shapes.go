@@ -121,3 +121,17 @@ func indirect(w http.ResponseWriter, r *http.Request, o *streamable.Options) {
 func options() streamable.Options {
 	return streamable.Options{SessionIDGenerator: streamable.RandomSessionID}
 }
+
+// A method of a generic type that only handlers call runs per request.
+type pool[T any] struct{ items map[string]T }
+
+func (p *pool[T]) add(ctx context.Context) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	server.Connect(ctx, t, nil) // want `is discarded, so nothing can close it`
+	handlers[t.SessionID] = t
+}
+
+func genericMethod(w http.ResponseWriter, r *http.Request) {
+	var p pool[int]
+	p.add(r.Context())
+}
