@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -128,7 +129,17 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 	delete(s.pending, m.ID)
 	done := s.doneLocked()
 	var err error
-	if s.json {
+	switch {
+	case s.isInit && m.Error != nil:
+		// A refused handshake is answered like the transport's own
+		// refusals: the error as application/json with a status that fits
+		// its code, no Mcp-Session-Id. Server messages held for the stream
+		// go with the session that never was.
+		if len(s.held) > 0 {
+			t.log.Debug("streamable: dropping server messages sent during a refused initialize")
+		}
+		err = s.writeJSONLocked(protocol.StatusForCode(wireCode(m.Error)), data)
+	case s.json:
 		s.answers = append(s.answers, data)
 		if done {
 			if !s.isInit {
@@ -136,8 +147,15 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 			}
 			err = s.writeJSONAnswerLocked(header)
 		}
-	} else {
-		err = t.sendLocked(ctx, s, storeID, data)
+	default:
+		if !s.started {
+			// The initialize's stream, held until now: it establishes
+			// the session.
+			err = s.startLocked(header)
+		}
+		if err == nil {
+			err = t.sendLocked(ctx, s, storeID, data)
+		}
 	}
 	if done {
 		s.answered = err == nil && s.w != nil
@@ -241,6 +259,16 @@ func (t *Transport) rollbackLocked() {
 	t.state = stateFresh
 	t.sessionID = ""
 	t.initID = jsonrpc.ID{}
+}
+
+// wireCode is the JSON-RPC code of a response error as it goes on the wire
+// (0 when the server gave none).
+func wireCode(err error) int64 {
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		return we.Code
+	}
+	return 0
 }
 
 // tokenKey normalises a progress token so that the client's spelling and

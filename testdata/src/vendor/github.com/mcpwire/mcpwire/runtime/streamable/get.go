@@ -1,6 +1,7 @@
 package streamable
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -64,7 +65,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			s.attached = false
 			t.mu.Unlock()
 			if replayAfter >= 0 {
-				return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+				return nil, resumeRefusal(r, err)
 			}
 			return nil, protocol.Internal(err)
 		}
@@ -78,7 +79,8 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s.mu.Lock()
 	t.mu.Unlock()
 	released := s.attachLocked(w)
-	writeSSEHeaders(w, "")
+	t.trackWrites(s.rc)
+	s.startLocked("")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies
 	// that hold a HEADERS frame until a DATA frame comes (go-sdk #410).
 	w.Write([]byte(": ok\n\n"))
@@ -107,6 +109,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	t.mu.Lock()
 	s.attached = false
 	s.mu.Lock()
+	t.untrackWrites(s.rc)
 	s.detachLocked()
 	s.mu.Unlock()
 	t.mu.Unlock()
@@ -125,10 +128,11 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		t.mu.Unlock()
 		replay, err := t.replay(ctx, sid, streamID, idx)
 		if err != nil {
-			return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+			return nil, resumeRefusal(r, err)
 		}
-		writeSSEHeaders(w, "")
-		tmp := &stream{id: streamID, w: w, rc: http.NewResponseController(w)}
+		tmp := &stream{id: streamID}
+		tmp.attachLocked(w)
+		tmp.startLocked("")
 		for i, data := range replay {
 			if err := tmp.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
 				break
@@ -150,10 +154,11 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		t.mu.Lock()
 		s.attached = false
 		t.mu.Unlock()
-		return nil, protocol.BadRequest("Bad Request: cannot resume the stream: %v", err)
+		return nil, resumeRefusal(r, err)
 	}
 	released := s.attachLocked(w)
-	writeSSEHeaders(w, "")
+	t.trackWrites(s.rc)
+	s.startLocked("")
 	for i, data := range replay {
 		if err := s.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
 			break
@@ -167,4 +172,18 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 	t.hang(r, released)
 	t.detach(s, r, nil)
 	return nil, nil
+}
+
+// resumeRefusal answers a Last-Event-ID the event store cannot replay from
+// (events dropped, stream unknown): 400 / -32000. A panicking store is a
+// server failure, 500 / -32603. The store's error goes to the log only: it
+// may describe the server's internals.
+func resumeRefusal(r *http.Request, err error) error {
+	var p *hookPanic
+	if errors.As(err, &p) {
+		return protocol.Internal(err)
+	}
+	e := protocol.BadRequest("Bad Request: cannot resume the stream from %s %q", protocol.HeaderLastEventID, r.Header.Get(protocol.HeaderLastEventID))
+	e.Cause = err
+	return e
 }

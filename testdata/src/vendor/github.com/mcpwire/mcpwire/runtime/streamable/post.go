@@ -116,7 +116,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 			return echo, protocol.Internal(err)
 		}
 	}
-	released, err := t.register(w, st, tokens, sessionID)
+	released, err := t.register(w, st, tokens)
 	if err != nil {
 		if init != nil {
 			t.mu.Lock()
@@ -222,9 +222,10 @@ func (t *Transport) openStream(ctx context.Context, sessionID string, st *stream
 }
 
 // register makes st the stream of its requests and attaches it to w; for
-// SSE it writes the headers (with Mcp-Session-Id on an initialize) and the
-// priming event. After register, responses can arrive.
-func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string, sessionID string) (<-chan struct{}, error) {
+// SSE it writes the headers and the priming event, except on an initialize,
+// whose response waits for the server's answer. After register, responses
+// can arrive.
+func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string) (<-chan struct{}, error) {
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
@@ -260,13 +261,23 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 	defer st.mu.Unlock()
 	t.mu.Unlock()
 	released := st.attachLocked(w)
-	if !st.json {
-		writeSSEHeaders(w, sessionID)
-		if st.lastIdx == 0 {
-			if err := t.primeLocked(st); err != nil {
-				t.log.Debug("streamable: writing priming event", "error", err)
-			}
-		} else if err := st.rc.Flush(); err != nil {
+	t.trackWrites(st.rc)
+	if st.json {
+		return released, nil
+	}
+	// An initialize's stream starts when the server answers (writeResponse):
+	// until then its priming event is held.
+	if !st.isInit {
+		if err := st.startLocked(""); err != nil {
+			t.log.Debug("streamable: starting stream", "error", err)
+		}
+	}
+	if st.lastIdx == 0 {
+		if err := t.primeLocked(st); err != nil {
+			t.log.Debug("streamable: writing priming event", "error", err)
+		}
+	} else if st.started {
+		if err := st.rc.Flush(); err != nil {
 			t.log.Debug("streamable: flushing stream headers", "error", err)
 		}
 	}
@@ -290,10 +301,11 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	t.mu.Lock()
 	st.attached = false
 	st.mu.Lock()
-	if st.json && !st.doneLocked() && st.w != nil && r.Context().Err() == nil {
+	if !st.started && st.w != nil && r.Context().Err() == nil {
 		// Nothing was written yet: the transport closed under the request.
 		protocol.WriteError(st.w, echo, protocol.SessionNotFound())
 	}
+	t.untrackWrites(st.rc)
 	st.detachLocked()
 	keep := !st.doneLocked() && !st.json && t.opts.EventStore != nil
 	var abandoned []jsonrpc.ID
@@ -335,7 +347,7 @@ func (t *Transport) closeSSE(st *stream, retryMillis int64) {
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.w == nil {
+	if st.w == nil || !st.started {
 		return
 	}
 	if retryMillis > 0 {

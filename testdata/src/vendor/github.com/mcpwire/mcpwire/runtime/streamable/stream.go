@@ -42,6 +42,12 @@ type stream struct {
 	// answered records that the last response was written to an attached
 	// HTTP response, for the handshake's settlement.
 	answered bool
+	// started records that the status line and headers of the attached
+	// response are out. Until then events are held: an initialize's SSE
+	// stream starts only once the server's answer decides whether it
+	// establishes a session (200 with Mcp-Session-Id) or is refused.
+	started bool
+	held    []byte
 }
 
 // attachLocked lets the HTTP response w carry the stream; released is
@@ -54,9 +60,11 @@ func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 }
 
 // detachLocked forgets the HTTP response; nothing may write to it after the
-// handler returns.
+// handler returns. Events still held were never sent: the handshake they
+// belonged to did not complete.
 func (s *stream) detachLocked() {
 	s.w, s.rc = nil, nil
+	s.started, s.held = false, nil
 	s.releaseLocked()
 }
 
@@ -70,25 +78,43 @@ func (s *stream) releaseLocked() {
 // doneLocked reports whether every request of a request stream is answered.
 func (s *stream) doneLocked() bool { return s.id != "" && len(s.pending) == 0 }
 
-// writeSSEHeaders starts an event-stream response.
-func writeSSEHeaders(w http.ResponseWriter, sessionID string) {
-	h := w.Header()
+// startLocked starts the attached response as an event stream (with
+// Mcp-Session-Id when sessionID is set) and writes the events held so far.
+func (s *stream) startLocked(sessionID string) error {
+	if s.w == nil {
+		return errDetached
+	}
+	h := s.w.Header()
 	h.Set("Content-Type", protocol.MediaTypeEventStream)
 	h.Set("Cache-Control", "no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no")
 	if sessionID != "" {
 		h.Set(protocol.HeaderSessionID, sessionID)
 	}
-	w.WriteHeader(http.StatusOK)
+	s.w.WriteHeader(http.StatusOK)
+	s.started = true
+	held := s.held
+	s.held = nil
+	if len(held) == 0 {
+		return nil
+	}
+	_, err := s.w.Write(held)
+	return err
 }
 
-// writeEventLocked writes one SSE event and flushes it. id and retry are
-// omitted when empty/zero; data may be empty (a priming event).
+// writeEventLocked writes one SSE event and flushes it, or holds it while
+// the response is not started. id and retry are omitted when empty/zero;
+// data may be empty (a priming event).
 func (s *stream) writeEventLocked(id string, retry time.Duration, data []byte) error {
 	if s.w == nil {
 		return errDetached
 	}
-	buf := make([]byte, 0, len(data)+len(id)+32)
+	var buf []byte
+	if s.started {
+		buf = make([]byte, 0, len(data)+len(id)+32)
+	} else {
+		buf = s.held
+	}
 	if id != "" {
 		buf = append(buf, "id: "...)
 		buf = append(buf, id...)
@@ -102,6 +128,10 @@ func (s *stream) writeEventLocked(id string, retry time.Duration, data []byte) e
 	buf = append(buf, "data: "...)
 	buf = append(buf, data...)
 	buf = append(buf, "\n\n"...)
+	if !s.started {
+		s.held = buf
+		return nil
+	}
 	if _, err := s.w.Write(buf); err != nil {
 		return err
 	}
@@ -211,11 +241,21 @@ func (s *stream) writeJSONAnswerLocked(sessionID string) error {
 		}
 	}
 	h := s.w.Header()
-	h.Set("Content-Type", protocol.MediaTypeJSON)
 	if sessionID != "" {
 		h.Set(protocol.HeaderSessionID, sessionID)
 	}
-	s.w.WriteHeader(http.StatusOK)
+	return s.writeJSONLocked(http.StatusOK, body)
+}
+
+// writeJSONLocked answers the attached request with one application/json
+// body.
+func (s *stream) writeJSONLocked(status int, body []byte) error {
+	if s.w == nil {
+		return errDetached
+	}
+	s.w.Header().Set("Content-Type", protocol.MediaTypeJSON)
+	s.w.WriteHeader(status)
+	s.started = true
 	_, err := s.w.Write(body)
 	return err
 }

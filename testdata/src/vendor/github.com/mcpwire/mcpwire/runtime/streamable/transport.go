@@ -10,6 +10,26 @@
 // and — with [Options.CloseOnRefusedHandshake] — closes itself when the
 // handshake it was built for is refused, so that a hand-owned session map
 // never leaks a transport or a connected server session.
+//
+// The initialize response waits for the server's answer to initialize, in
+// SSE mode too, so that no client ever sees a session id that is then
+// withdrawn: a result starts the response (200, JSON or SSE as configured)
+// with Mcp-Session-Id; a JSON-RPC error is answered as application/json
+// with the status [protocol.StatusForCode] gives its code and no
+// Mcp-Session-Id, and the handshake is rolled back like any refusal.
+//
+// Server-to-client messages: a response goes to the stream of the request
+// it answers. go-sdk keeps the request a notification or server request
+// relates to in an unexported context key, so the transport routes the
+// rest by what it can see: notifications/progress follows its
+// progressToken to that request's stream; anything else goes to the one
+// request stream open at the time, and when none or two or more are open
+// (or in JSONResponse mode), to the standalone GET stream — or, with no
+// GET stream open, into a bounded queue the next GET stream flushes. So a
+// tokenless notification a handler sends while another request's stream
+// is open too reaches the client on the GET stream rather than on its own
+// request's stream: delivered, not dropped (a full queue fails the write,
+// and the server sees the error).
 package streamable
 
 import (
@@ -19,8 +39,10 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -77,6 +99,13 @@ type Transport struct {
 	// queue holds server→client messages written while no stream could take
 	// them; the next standalone GET stream flushes it.
 	queue [][]byte
+
+	// wmu guards live, the response controllers of attached streams. It is
+	// never held across I/O, so Close can abort writes stuck on a client
+	// that stopped reading without waiting for t.mu or a stream's mu, which
+	// such a write (or a writer queued behind it) holds.
+	wmu  sync.Mutex
+	live []*http.ResponseController
 }
 
 // NewTransport returns a transport configured by opts. It serves nothing
@@ -227,6 +256,7 @@ func (t *Transport) checkSession(r *http.Request) error {
 // io.EOF, hanging streams are released, OnClose runs (once) and later
 // requests are answered 404 / -32001. Close is idempotent.
 func (t *Transport) Close() error {
+	t.abortWrites()
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
@@ -252,6 +282,7 @@ func (t *Transport) closeLocked() string {
 // afterClose runs the close hooks outside the lock: user code may call back
 // into the transport.
 func (t *Transport) afterClose(id string) {
+	t.abortWrites()
 	if t.opts.EventStore != nil && id != "" {
 		if err := guard("EventStore.SessionClosed", func() error {
 			return t.opts.EventStore.SessionClosed(context.Background(), id)
@@ -266,14 +297,47 @@ func (t *Transport) afterClose(id string) {
 	}
 }
 
-// guard runs a user hook, turning a panic into an error (with the stack
-// for the log) so that it is answered 500 / -32603 instead of killing the
-// connection.
+// trackWrites and untrackWrites keep live in step with the attached
+// streams.
+func (t *Transport) trackWrites(rc *http.ResponseController) {
+	t.wmu.Lock()
+	t.live = append(t.live, rc)
+	t.wmu.Unlock()
+}
+
+func (t *Transport) untrackWrites(rc *http.ResponseController) {
+	t.wmu.Lock()
+	if i := slices.Index(t.live, rc); i >= 0 {
+		t.live = slices.Delete(t.live, i, i+1)
+	}
+	t.wmu.Unlock()
+}
+
+// abortWrites makes every write to an attached stream fail now: a closing
+// transport must not wait for a client that stopped reading. Writers then
+// release their locks, and the requests carrying the streams return.
+func (t *Transport) abortWrites() {
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	for _, rc := range t.live {
+		rc.SetWriteDeadline(time.Now())
+	}
+}
+
+// guard runs a user hook, turning a panic into a *hookPanic (with the
+// stack for the log) so that it is answered 500 / -32603 instead of killing
+// the connection.
 func guard(name string, f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%s panicked: %v\n%s", name, p, debug.Stack())
+			err = &hookPanic{msg: fmt.Sprintf("%s panicked: %v\n%s", name, p, debug.Stack())}
 		}
 	}()
 	return f()
 }
+
+// hookPanic is a panic recovered from a user hook: always a server
+// failure, whatever the hook's errors otherwise mean.
+type hookPanic struct{ msg string }
+
+func (e *hookPanic) Error() string { return e.msg }
