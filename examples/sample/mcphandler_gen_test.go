@@ -76,6 +76,10 @@ func mcpgenPost(t *testing.T, url string, header map[string]string, body string)
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Content-Type", "application/json")
 	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
 		if v == "" {
 			req.Header.Del(k)
 			continue
@@ -202,7 +206,7 @@ func TestMCPHandlerRefusedHandshakesLeaveNothing(t *testing.T) {
 		header map[string]string
 		body   string
 		status int
-	}{{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable}, {"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType}, {"unsupported protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest}, {"invalid JSON", nil, "{\"jsonrpc\":", http.StatusBadRequest}, {"batch initialize", nil, "[" + mcpgenInitialize + "]", http.StatusBadRequest}, {"non-initialize without session", nil, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", http.StatusBadRequest}}
+	}{{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable}, {"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType}, {"foreign Host (DNS rebinding)", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden}, {"unsupported protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest}, {"invalid JSON", nil, "{\"jsonrpc\":", http.StatusBadRequest}, {"batch initialize", nil, "[" + mcpgenInitialize + "]", http.StatusBadRequest}, {"non-initialize without session", nil, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", http.StatusBadRequest}}
 	for _, c := range cases {
 		for range 10 {
 			resp, body := mcpgenPost(t, url, c.header, c.body)

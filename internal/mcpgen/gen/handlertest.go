@@ -108,6 +108,10 @@ func emitTestHelpers(f *File, o Config) {
 		Id("req").Dot("Header").Dot("Set").Call(Lit("Accept"), Lit("application/json, text/event-stream")),
 		Id("req").Dot("Header").Dot("Set").Call(Lit("Content-Type"), Lit("application/json")),
 		For(List(Id("k"), Id("v")).Op(":=").Range().Id("header")).Block(
+			If(Id("k").Op("==").Lit("Host")).Block(
+				Id("req").Dot("Host").Op("=").Id("v"),
+				Continue(),
+			),
 			If(Id("v").Op("==").Lit("")).Block(
 				Id("req").Dot("Header").Dot("Del").Call(Id("k")),
 				Continue(),
@@ -222,6 +226,7 @@ func emitSessionTests(f *File, o Config) {
 		).Values(
 			Values(Lit("bad Accept"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusNotAcceptable")),
 			Values(Lit("bad Content-Type"), Map(String()).String().Values(Dict{Lit("Content-Type"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusUnsupportedMediaType")),
+			Values(Lit("foreign Host (DNS rebinding)"), Map(String()).String().Values(Dict{Lit("Host"): Lit("evil.example:80")}), Id(tInit), Qual("net/http", "StatusForbidden")),
 			Values(Lit("unsupported protocol version"), Map(String()).String().Values(Dict{Lit("Mcp-Protocol-Version"): Lit("1999-01-01")}), Id(tInit), Qual("net/http", "StatusBadRequest")),
 			Values(Lit("invalid JSON"), Nil(), Lit(`{"jsonrpc":`), Qual("net/http", "StatusBadRequest")),
 			Values(Lit("batch initialize"), Nil(), Lit("[").Op("+").Id(tInit).Op("+").Lit("]"), Qual("net/http", "StatusBadRequest")),
