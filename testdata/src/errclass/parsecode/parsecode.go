@@ -127,3 +127,11 @@ func (h *handler) decodeOK(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// crossPackageMixed: a helper in another package returns decode errors and
+// store errors; one -32700 for both is wrong for the store's.
+func (h *handler) crossPackageMixed(w http.ResponseWriter, r *http.Request) {
+	if _, err := rpcutil.ReadAndRegister(r, h.store); err != nil {
+		rpcutil.Fail(w, err) // want `answers 400 with -32700 \(Parse error\) for an error that can come from rpcutil.ReadAndRegister \(from s.Put\)`
+	}
+}

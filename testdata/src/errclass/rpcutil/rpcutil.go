@@ -53,3 +53,16 @@ type Store interface {
 func Register(ctx context.Context, s Store, id string) error { // want Register:`errors\(internal s.Put\)`
 	return s.Put(ctx, id)
 }
+
+// ReadAndRegister decodes the body and records the session: its errors are
+// the client's or the server's.
+func ReadAndRegister(r *http.Request, s Store) (*Message, error) { // want ReadAndRegister:`errors\(decode, read, internal s.Put\)`
+	m, err := ReadMessage(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Put(r.Context(), m.Method); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
