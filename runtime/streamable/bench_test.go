@@ -139,3 +139,29 @@ func BenchmarkIdleSession(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkToolsCallInProcess is BenchmarkToolsCall without the network:
+// requests go straight to ServeHTTP with a recorder, so ns/op and
+// allocs/op are the handler's own (transport and server), free of loopback
+// and HTTP client noise.
+func BenchmarkToolsCallInProcess(b *testing.B) {
+	for _, ep := range endpoints {
+		b.Run(ep.name, func(b *testing.B) {
+			h, closeAll := ep.handler(benchServer())
+			b.Cleanup(closeAll)
+			w := serve(h, onLoopback(request(http.MethodPost, initBody(1, protocol.Version20250618))))
+			sid := w.Header().Get(protocol.HeaderSessionID)
+			if w.Code != http.StatusOK || sid == "" {
+				b.Fatalf("initialize: %d %s", w.Code, w.Body)
+			}
+			serve(h, onLoopback(request(http.MethodPost, initializedBody, withSID(sid)...)))
+			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
+			b.ReportAllocs()
+			for b.Loop() {
+				if w := serve(h, onLoopback(request(http.MethodPost, call, withSID(sid)...))); w.Code != http.StatusOK {
+					b.Fatalf("tools/call: %d %s", w.Code, w.Body)
+				}
+			}
+		})
+	}
+}
