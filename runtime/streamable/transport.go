@@ -89,9 +89,10 @@ type Transport struct {
 	announced string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
 
-	standalone *stream            // the GET stream (id ""), also when detached
-	streams    map[string]*stream // request streams by id, until answered
-	byRequest  map[jsonrpc.ID]*stream
+	standalone *stream // the GET stream (id ""), also when detached
+	// byRequest maps each unanswered request to its stream; the request
+	// streams of the session are its values.
+	byRequest map[jsonrpc.ID]*stream
 	// progress routes notifications/progress to the stream of the request
 	// whose params._meta.progressToken they carry.
 	progress   map[string]jsonrpc.ID
