@@ -4,6 +4,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // count, a range with q=0 is a refusal and does not.
 func accepts(h http.Header) (jsonOK, sseOK bool) {
 	for _, line := range h.Values("Accept") {
-		for _, part := range strings.Split(line, ",") {
+		for part := range strings.SplitSeq(line, ",") {
 			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
 			if err != nil {
 				continue
@@ -83,7 +84,10 @@ func checkVersionHeader(r *http.Request) (string, error) {
 // rule go-sdk applies to Host, extended to Origin.
 func (t *Transport) checkOrigin(r *http.Request) error {
 	loopbackListener := false
-	if addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && addr != nil {
+	switch addr := r.Context().Value(http.LocalAddrContextKey).(type) {
+	case *net.TCPAddr:
+		loopbackListener = addr.IP.IsLoopback()
+	case net.Addr:
 		loopbackListener = isLoopbackHost(addr.String())
 	}
 	if len(t.opts.AllowedHosts) > 0 {
@@ -140,6 +144,6 @@ func isLoopbackHost(hostport string) bool {
 	if strings.EqualFold(h, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.Unmap().IsLoopback()
 }

@@ -470,7 +470,10 @@ func readParams(req *jsonrpc.Request) requestParams {
 	}
 	out.progress = tokenKey(p.Meta.ProgressToken)
 	if isInit {
-		json.Unmarshal(p.ProtocolVersion, &out.initVersion)
+		// Through a local: &out.initVersion would move out to the heap.
+		var v string
+		json.Unmarshal(p.ProtocolVersion, &v)
+		out.initVersion = v
 	}
 	return out
 }
