@@ -32,11 +32,12 @@ type Cond struct {
 type defKind int
 
 const (
-	other    defKind = iota
-	idDef            // the Mcp-Session-Id value
-	foundDef         // ok of s, ok := sessions[id]
-	valueDef         // s of s := sessions[id] or s, err := store.Get(id)
-	errDef           // err of s, err := store.Get(ctx, id)
+	other     defKind = iota
+	idDef             // the Mcp-Session-Id value
+	valuesDef         // the header values: r.Header.Values(...), r.Header[...]
+	foundDef          // ok of s, ok := sessions[id]
+	valueDef          // s of s := sessions[id] or s, err := store.Get(id)
+	errDef            // err of s, err := store.Get(ctx, id)
 )
 
 // def is one assignment to a variable, at pos.
@@ -125,6 +126,8 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			kind, what := other, ""
 			if s.IsID(rhs[i]) {
 				kind = idDef
+			} else if s.isValues(rhs[i]) {
+				kind = valuesDef
 			} else if nilable(v.Type()) {
 				if w, ok := s.lookup(rhs[i]); ok {
 					kind, what = valueDef, w
@@ -203,6 +206,9 @@ func (s *Scan) IsID(e ast.Expr) bool {
 	case *ast.Ident:
 		v, _ := s.info.ObjectOf(e).(*types.Var)
 		return v != nil && s.at(v, e.Pos()).kind == idDef
+	case *ast.IndexExpr:
+		// r.Header.Values("Mcp-Session-Id")[0], vals[0]
+		return s.isValues(e.X)
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
@@ -300,12 +306,34 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	return Cond{}, false
 }
 
+// isValues reports whether e holds the header's values: a variable set from
+// them, r.Header.Values(K) or r.Header[K] (K in its canonical spelling,
+// since an index does not canonicalise).
+func (s *Scan) isValues(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ := s.info.ObjectOf(e).(*types.Var)
+		return v != nil && s.at(v, e.Pos()).kind == valuesDef
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(s.info, e)
+		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && httpwrite.IsSessionHeader(s.info, e.Args[0])
+	case *ast.IndexExpr:
+		t := s.info.TypeOf(e.X)
+		if t == nil || !httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") {
+			return false
+		}
+		k, ok := httpwrite.StringConst(s.info, e.Index)
+		return ok && k == "Mcp-Session-Id"
+	}
+	return false
+}
+
 // isIDOrLen is the id, or len(id) compared with 0.
 func (s *Scan) isIDOrLen(e ast.Expr) bool {
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
 			if _, builtin := s.info.Uses[id].(*types.Builtin); builtin {
-				return s.IsID(call.Args[0])
+				return s.IsID(call.Args[0]) || s.isValues(call.Args[0])
 			}
 		}
 	}
@@ -361,6 +389,8 @@ func render(e ast.Expr) string {
 		return "*" + render(e.X)
 	case *ast.ParenExpr:
 		return render(e.X)
+	case *ast.BasicLit:
+		return e.Value
 	}
 	return "..."
 }

@@ -107,3 +107,14 @@ func (s *server) right(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+func (s *server) values(w http.ResponseWriter, r *http.Request) {
+	vals := r.Header.Values(protocol.HeaderSessionID)
+	if len(vals) == 0 {
+		http.Error(w, "missing", http.StatusBadRequest)
+		return
+	}
+	if _, ok := s.sessions[vals[0]]; !ok {
+		http.Error(w, "unknown", http.StatusUnauthorized) // want `answers 401 to an unknown or expired Mcp-Session-Id \(s.sessions\[vals\[0\]\]\)`
+	}
+}
