@@ -107,6 +107,9 @@ type Transport struct {
 	// such a write (or a writer queued behind it) holds.
 	wmu  sync.Mutex
 	live []*http.ResponseController
+	// aborted is set by the first abortWrites: a stream attached after it
+	// (by a request racing the close) is aborted as it is tracked.
+	aborted bool
 }
 
 // NewTransport returns a transport configured by opts. It serves nothing
@@ -303,6 +306,9 @@ func (t *Transport) afterClose(id string) {
 func (t *Transport) trackWrites(rc *http.ResponseController) {
 	t.wmu.Lock()
 	t.live = append(t.live, rc)
+	if t.aborted {
+		rc.SetWriteDeadline(time.Now())
+	}
 	t.wmu.Unlock()
 }
 
@@ -320,6 +326,7 @@ func (t *Transport) untrackWrites(rc *http.ResponseController) {
 func (t *Transport) abortWrites() {
 	t.wmu.Lock()
 	defer t.wmu.Unlock()
+	t.aborted = true
 	for _, rc := range t.live {
 		rc.SetWriteDeadline(time.Now())
 	}

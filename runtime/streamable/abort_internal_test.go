@@ -1,0 +1,35 @@
+package streamable
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// deadlineWriter records the write deadline set through its
+// ResponseController.
+type deadlineWriter struct {
+	*httptest.ResponseRecorder
+	deadline time.Time
+}
+
+func (w *deadlineWriter) SetWriteDeadline(d time.Time) error { w.deadline = d; return nil }
+
+// A stream attached by a request that raced Close (it passed the closed
+// check before the close, and attaches after the writes were aborted) is
+// aborted as it is tracked, so no write of it can wait on a stuck client.
+func TestTrackAfterAbort(t *testing.T) {
+	tr := NewTransport(Options{SessionIDGenerator: RandomSessionID})
+	before := &deadlineWriter{ResponseRecorder: httptest.NewRecorder()}
+	tr.trackWrites(http.NewResponseController(before))
+	tr.Close()
+	if before.deadline.IsZero() {
+		t.Fatal("Close did not abort the writes of an attached stream")
+	}
+	after := &deadlineWriter{ResponseRecorder: httptest.NewRecorder()}
+	tr.trackWrites(http.NewResponseController(after))
+	if after.deadline.IsZero() || after.deadline.After(time.Now()) {
+		t.Fatalf("a stream attached after Close got write deadline %v, want one in the past", after.deadline)
+	}
+}
