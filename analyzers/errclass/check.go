@@ -168,14 +168,11 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 			continue
 		}
 		narrowed := false
-		for _, cond := range conjuncts(ifs.Cond, inThen) {
-			switch cond := cond.(type) {
+		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
+			switch cond := term.E.(type) {
 			case *ast.BinaryExpr:
-				want := token.NEQ
-				if inElse {
-					want = token.EQL
-				}
-				if cond.Op != want {
+				// err != nil holds, or err == nil does not.
+				if (cond.Op == token.NEQ) != term.Truth || (cond.Op != token.NEQ && cond.Op != token.EQL) {
 					continue
 				}
 				x, y := ast.Unparen(cond.X), ast.Unparen(cond.Y)
@@ -186,7 +183,7 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 					causes = append(causes, x)
 				}
 			case *ast.CallExpr:
-				if !inThen {
+				if !term.Truth {
 					continue
 				}
 				fn := httpwrite.Callee(info, cond)
@@ -210,22 +207,6 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		}
 	}
 	return nil, false
-}
-
-// conjuncts splits a condition on && when the branch runs with it true, or
-// on || when it runs with it false (the else branch).
-func conjuncts(e ast.Expr, whenTrue bool) []ast.Expr {
-	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok {
-		if (whenTrue && b.Op == token.LAND) || (!whenTrue && b.Op == token.LOR) {
-			return append(conjuncts(b.X, whenTrue), conjuncts(b.Y, whenTrue)...)
-		}
-	}
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		// if !errors.As(...) {} else { answer } is rare; not followed.
-		return nil
-	}
-	return []ast.Expr{e}
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

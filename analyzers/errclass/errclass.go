@@ -92,25 +92,15 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
-	imported := func(fn *types.Func) *httpwrite.Sink {
-		var f sinkFact
-		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
-			return &f.Sink
-		}
-		return nil
-	}
-	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
-	for fn, s := range sinks {
-		if exported(fn) {
-			pass.ExportObjectFact(fn, &sinkFact{*s})
-		}
-	}
-	sinkOf := func(fn *types.Func) *httpwrite.Sink {
-		if s := sinks[fn]; s != nil {
-			return s
-		}
-		return imported(fn)
-	}
+	sinkOf := httpwrite.PackageSinks(pass,
+		func(fn *types.Func) *httpwrite.Sink {
+			var f sinkFact
+			if pass.ImportObjectFact(fn, &f) {
+				return &f.Sink
+			}
+			return nil
+		},
+		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
 	ssaFuncs := buildSSA(pass)
 	t := &tracer{
@@ -182,23 +172,6 @@ func skip(pass *analysis.Pass) bool {
 	return !httpwrite.DirectFacts(pass)
 }
 
-func exported(fn *types.Func) bool {
-	if !fn.Exported() {
-		return false
-	}
-	sig := fn.Type().(*types.Signature)
-	if recv := sig.Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok && !n.Obj().Exported() {
-			return false
-		}
-	}
-	return true
-}
-
 // exportOrigins records, for every exported function returning an error,
 // where its errors come from.
 func exportOrigins(pass *analysis.Pass, t *tracer) {
@@ -206,7 +179,7 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 	// is traced first, and facts must not change from run to run.
 	fns := make([]*types.Func, 0, len(t.funcs))
 	for fn := range t.funcs {
-		if exported(fn) {
+		if httpwrite.Exported(fn) {
 			fns = append(fns, fn)
 		}
 	}

@@ -52,25 +52,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if httpwrite.IsStd(pass.Pkg.Path()) || !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) && !httpwrite.DirectFacts(pass) {
 		return nil, nil
 	}
-	imported := func(fn *types.Func) *httpwrite.Sink {
-		var f sinkFact
-		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
-			return &f.Sink
-		}
-		return nil
-	}
-	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
-	for fn, s := range sinks {
-		if fn.Exported() {
-			pass.ExportObjectFact(fn, &sinkFact{*s})
-		}
-	}
-	sinkOf := func(fn *types.Func) *httpwrite.Sink {
-		if s := sinks[fn]; s != nil {
-			return s
-		}
-		return imported(fn)
-	}
+	sinkOf := httpwrite.PackageSinks(pass,
+		func(fn *types.Func) *httpwrite.Sink {
+			var f sinkFact
+			if pass.ImportObjectFact(fn, &f) {
+				return &f.Sink
+			}
+			return nil
+		},
+		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var funcs []ast.Node

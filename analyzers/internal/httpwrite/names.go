@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -194,4 +195,27 @@ func DirectFacts(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// Term is one part of a branch condition whose value the branch knows.
+type Term struct {
+	E     ast.Expr
+	Truth bool // the value E has when the branch runs
+}
+
+// Terms splits the condition of an if into the terms whose value a branch
+// knows: the conjuncts of the then branch (all true there), the disjuncts
+// of the else branch (all false there), each with a leading ! moved into
+// Truth.
+func Terms(e ast.Expr, then bool) []Term {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok {
+		if (then && b.Op == token.LAND) || (!then && b.Op == token.LOR) {
+			return append(Terms(b.X, then), Terms(b.Y, then)...)
+		}
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return []Term{{ast.Unparen(u.X), !then}}
+	}
+	return []Term{{e, then}}
 }

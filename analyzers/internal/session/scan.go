@@ -239,34 +239,14 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 		if !inThen && !inElse {
 			continue
 		}
-		for _, c := range terms(ifs.Cond, inThen) {
-			if k, ok := s.test(c.e, c.truth); ok {
+		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
+			if k, ok := s.test(c.E, c.Truth); ok {
 				return k, true
 			}
 		}
 		return Cond{}, false
 	}
 	return Cond{}, false
-}
-
-type term struct {
-	e     ast.Expr
-	truth bool // the value e has when the branch runs
-}
-
-// terms splits a branch condition into the terms whose value the branch
-// knows: conjuncts of the then branch, disjuncts of the else branch.
-func terms(e ast.Expr, then bool) []term {
-	e = ast.Unparen(e)
-	if b, ok := e.(*ast.BinaryExpr); ok {
-		if (then && b.Op == token.LAND) || (!then && b.Op == token.LOR) {
-			return append(terms(b.X, then), terms(b.Y, then)...)
-		}
-	}
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		return []term{{ast.Unparen(u.X), !then}}
-	}
-	return []term{{e, then}}
 }
 
 // test reports what e having value truth says about the session.
@@ -402,19 +382,22 @@ func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node) map[ast
 	seeds := seedParams(info, pkg, funcs)
 	out := map[ast.Node]*Scan{}
 	for _, n := range funcs {
-		body, params := funcBody(info, n)
-		if body == nil {
-			continue
+		if body, params := funcBody(info, n); body != nil {
+			out[n] = NewScan(info, body, seeded(params, seeds))
 		}
-		ids := map[*types.Var]bool{}
-		for _, p := range params {
-			if seeds[p] {
-				ids[p] = true
-			}
-		}
-		out[n] = NewScan(info, body, ids)
 	}
 	return out
+}
+
+// seeded is the subset of params that receive a session id.
+func seeded(params []*types.Var, seeds map[*types.Var]bool) map[*types.Var]bool {
+	ids := map[*types.Var]bool{}
+	for _, p := range params {
+		if seeds[p] {
+			ids[p] = true
+		}
+	}
+	return ids
 }
 
 func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
@@ -453,13 +436,7 @@ func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*typ
 			if body == nil {
 				continue
 			}
-			ids := map[*types.Var]bool{}
-			for _, p := range params {
-				if seeds[p] {
-					ids[p] = true
-				}
-			}
-			s := NewScan(info, body, ids)
+			s := NewScan(info, body, seeded(params, seeds))
 			ast.Inspect(body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
