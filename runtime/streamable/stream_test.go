@@ -330,3 +330,55 @@ func TestOriginChecksAdmit(t *testing.T) {
 		p.waitEnded(t)
 	}
 }
+
+// The documented limit of routing: a notification that carries no token
+// of a request, sent while two request streams are open, cannot be tied to
+// either and goes to the standalone GET stream — delivered, not dropped.
+func TestStrayNotificationWithTwoStreamsGoesToGET(t *testing.T) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "barrier", Version: "0"}, nil)
+	var arrived sync.WaitGroup
+	arrived.Add(2)
+	mcp.AddTool(server, &mcp.Tool{Name: "both"}, func(ctx context.Context, req *mcp.CallToolRequest, in textIn) (*mcp.CallToolResult, any, error) {
+		arrived.Done()
+		arrived.Wait() // both requests' streams are open now
+		req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: "stray-" + in.Text, Progress: 1})
+		return textResult("ok"), nil, nil
+	})
+	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
+	defer p.waitEnded(t)
+	defer p.tr.Close()
+	srv := httptest.NewServer(p.tr)
+	defer srv.Close()
+	w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20251125)))
+	sid := w.Header().Get(protocol.HeaderSessionID)
+	serve(p.tr, request(http.MethodPost, initializedBody, protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20251125))
+	sc, stop := openStream(t, srv.URL, sid, "")
+	defer stop()
+
+	var wg sync.WaitGroup
+	for _, name := range []string{"a", "b"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%q,"method":"tools/call","params":{"name":"both","arguments":{"text":%q}}}`, name, name)
+			w := serve(p.tr, request(http.MethodPost, body, withSID(sid)...))
+			if msgs := messages(t, w); len(msgs) != 1 || msgs[0]["result"] == nil {
+				t.Errorf("stream of %s carried %v, want only its result", name, msgs)
+			}
+		}()
+	}
+	wg.Wait()
+	got := map[string]bool{}
+	for _, ev := range readEvents(t, sc, 2) {
+		var m struct {
+			Params struct {
+				ProgressToken string `json:"progressToken"`
+			} `json:"params"`
+		}
+		json.Unmarshal([]byte(ev.data), &m)
+		got[m.Params.ProgressToken] = true
+	}
+	if !got["stray-a"] || !got["stray-b"] {
+		t.Fatalf("GET stream carried %v, want both stray notifications", got)
+	}
+}
