@@ -157,16 +157,7 @@ func (c *checker) originsOf(fn *ssa.Function, e ast.Expr) []origin {
 // *http.MaxBytesError. Under errors.Is or another errors.As the answer is
 // about one kind of error, not about where errors come from: no cause.
 func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool) {
-	for i := len(stack) - 2; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		inThen := stack[i+1] == ifs.Body
-		inElse := ifs.Else != nil && stack[i+1] == ifs.Else
-		if !inThen && !inElse {
-			continue
-		}
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		narrowed := false
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			switch cond := term.E.(type) {

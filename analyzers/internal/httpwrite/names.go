@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,4 +219,23 @@ func Terms(e ast.Expr, then bool) []Term {
 		return []Term{{ast.Unparen(u.X), !then}}
 	}
 	return []Term{{e, then}}
+}
+
+// EnclosingIfs yields, innermost first, each if statement around the last
+// node of stack whose then or else branch holds it, and whether it is the
+// then branch. An if whose condition or init holds the node is skipped.
+func EnclosingIfs(stack []ast.Node) iter.Seq2[*ast.IfStmt, bool] {
+	return func(yield func(*ast.IfStmt, bool) bool) {
+		for i := len(stack) - 2; i >= 0; i-- {
+			ifs, ok := stack[i].(*ast.IfStmt)
+			if !ok {
+				continue
+			}
+			inThen := stack[i+1] == ifs.Body
+			inElse := ifs.Else != nil && stack[i+1] == ifs.Else
+			if (inThen || inElse) && !yield(ifs, inThen) {
+				return
+			}
+		}
+	}
 }

@@ -229,16 +229,7 @@ func (s *Scan) IsID(e ast.Expr) bool {
 // err != nil of a lookup), alone or in a conjunction. An answer under any
 // other innermost condition (an Accept check, another error) is not judged.
 func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
-	for i := len(stack) - 2; i >= 0; i-- {
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok {
-			continue
-		}
-		inThen := stack[i+1] == ifs.Body
-		inElse := ifs.Else != nil && stack[i+1] == ifs.Else
-		if !inThen && !inElse {
-			continue
-		}
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
 			if k, ok := s.test(c.E, c.Truth); ok {
 				return k, true
