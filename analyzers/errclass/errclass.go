@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -35,10 +33,11 @@ body over an http.MaxBytesReader limit answered with anything but 413.`
 
 // Analyzer reports misclassified error answers.
 var Analyzer = &analysis.Analyzer{
-	Name:      Name,
-	Doc:       doc,
-	URL:       "https://github.com/mcpwire/mcpwire#errclass",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Name: Name,
+	Doc:  doc,
+	URL:  "https://github.com/mcpwire/mcpwire#errclass",
+	// No Requires: with facts, a required pass would run on every
+	// dependency before the cheap bail-out in Run (see httpwrite.Funcs).
 	Run:       run,
 	FactTypes: []analysis.Fact{new(sinkFact), new(originFact)},
 }
@@ -125,11 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 	exportOrigins(pass, t)
 
 	c := &checker{pass: pass, tracer: t}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	var funcs []ast.Node
-	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
-		funcs = append(funcs, n)
-	})
+	funcs := httpwrite.Funcs(pass.Files)
 	// Answers about the session id (-32700 for an unknown session) need
 	// to know where the id is; only code that reads request headers can.
 	var scans map[ast.Node]*session.Scan

@@ -2,13 +2,10 @@ package sessionstatus
 
 import (
 	"fmt"
-	"go/ast"
 	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
@@ -30,10 +27,11 @@ a store's error) answered with another 4xx or a 5xx, and an empty id
 
 // Analyzer reports session-id refusals answered with the wrong status.
 var Analyzer = &analysis.Analyzer{
-	Name:      Name,
-	Doc:       doc,
-	URL:       "https://github.com/mcpwire/mcpwire#sessionstatus",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Name: Name,
+	Doc:  doc,
+	URL:  "https://github.com/mcpwire/mcpwire#sessionstatus",
+	// No Requires: with facts, a required pass would run on every
+	// dependency before the cheap bail-out in Run (see httpwrite.Funcs).
 	Run:       run,
 	FactTypes: []analysis.Fact{new(sinkFact)},
 }
@@ -62,11 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		},
 		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	var funcs []ast.Node
-	ins.Preorder([]ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}, func(n ast.Node) {
-		funcs = append(funcs, n)
-	})
+	funcs := httpwrite.Funcs(pass.Files)
 	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
 	for _, n := range funcs {
 		s := scans[n]

@@ -239,3 +239,21 @@ func EnclosingIfs(stack []ast.Node) iter.Seq2[*ast.IfStmt, bool] {
 		}
 	}
 }
+
+// Funcs returns the function declarations and literals of files, in source
+// order. The analyzers walk files themselves rather than require the
+// inspect pass: they have facts, so whatever they require runs on every
+// dependency, standard library included, before their bail-out can skip it.
+func Funcs(files []*ast.File) []ast.Node {
+	var out []ast.Node
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				out = append(out, n)
+			}
+			return true
+		})
+	}
+	return out
+}
