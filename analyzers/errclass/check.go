@@ -26,7 +26,7 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*http
 
 func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck bool) {
 	info := c.pass.TypesInfo
-	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) {
+	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
 		at := w.CodeExpr
 		var node ast.Node = at
 		if at == nil {
@@ -258,4 +258,40 @@ func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
 
 func (c *checker) report(n ast.Node, fixes []analysis.SuggestedFix, format string, args ...any) {
 	c.reportRange(n, fixes, format, args...)
+}
+
+// codeSetLater reports an error object built without a code whose Code
+// field the function sets afterwards (result := &WireError{Message: m};
+// ... result.Code = wrapped.Code): it may still go out as 0, but only on a
+// path errclass cannot see.
+func (c *checker) codeSetLater(w *httpwrite.Write) bool {
+	if w.CodeExpr != nil || len(w.Stack) == 0 {
+		return false
+	}
+	lit := w.Node
+	if w.CodeNode != nil {
+		lit = w.CodeNode
+	}
+	t := c.pass.TypesInfo.TypeOf(lit.(ast.Expr))
+	if t == nil {
+		return false
+	}
+	set := false
+	ast.Inspect(w.Stack[0], func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || set {
+			return !set
+		}
+		for _, l := range as.Lhs {
+			sel, ok := l.(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Code" {
+				continue
+			}
+			if xt := c.pass.TypesInfo.TypeOf(sel.X); xt != nil && (types.Identical(xt, t) || types.Identical(xt, types.NewPointer(t))) {
+				set = true
+			}
+		}
+		return true
+	})
+	return set
 }

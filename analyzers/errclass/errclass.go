@@ -132,6 +132,9 @@ func run(pass *analysis.Pass) (any, error) {
 		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
 	}
 	for _, n := range funcs {
+		if httpwrite.InTest(pass, n) {
+			continue
+		}
 		var body *ast.BlockStmt
 		switch n := n.(type) {
 		case *ast.FuncDecl:

@@ -257,3 +257,11 @@ func Funcs(files []*ast.File) []ast.Node {
 	}
 	return out
 }
+
+// InTest reports whether n is in a _test.go file. Tests build wrong answers
+// on purpose (a fake server that answers 400, an expected error object
+// without a code) and are not judged.
+func InTest(pass *analysis.Pass, n ast.Node) bool {
+	f := pass.Fset.File(n.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}

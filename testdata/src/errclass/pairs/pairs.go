@@ -4,6 +4,7 @@ package pairs
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -58,4 +59,15 @@ func good(w http.ResponseWriter) {
 	_ = protocol.NewError(http.StatusNotFound, protocol.CodeSessionNotFound, "Session not found")
 	// An unrelated {code, message} payload outside a JSON-RPC envelope.
 	json.NewEncoder(w).Encode(map[string]any{"code": 0, "message": "ok"})
+}
+
+// codeSetLater: go-sdk's toWireError shape, a code filled in afterwards on
+// some paths. Not reported: errclass cannot see which path goes out.
+func codeSetLater(err error) *jsonrpc.Error {
+	result := &jsonrpc.Error{Message: err.Error()}
+	var wrapped *jsonrpc.Error
+	if errors.As(err, &wrapped) {
+		result.Code = wrapped.Code
+	}
+	return result
 }
