@@ -166,11 +166,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case classify.Reject:
 		protocol.WriteError(w, res.ID, res.Err)
 	case classify.Modern:
-		if err := h.checkHostOrigin(r); err != nil {
-			protocol.WriteError(w, res.ID, err)
-			return
-		}
-		h.modern.ServeHTTP(w, r)
+		h.serveModern(w, r, res.ID)
 	default:
 		h.serveLegacy(w, r, res)
 	}
@@ -464,16 +460,27 @@ func (h *Handler) Stats() Stats {
 	}
 }
 
-// checkHostOrigin applies AllowedHosts and AllowedOrigins to a request for
-// the stateless leg (403 when not allowed).
-func (h *Handler) checkHostOrigin(r *http.Request) error {
+// serveModern hands a request to the stateless leg unless checkModern
+// refuses it; id is the request's JSON-RPC id for the refusal.
+func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
+	if err := h.checkModern(r); err != nil {
+		protocol.WriteError(w, id, err)
+		return
+	}
+	h.modern.ServeHTTP(w, r)
+}
+
+// checkModern refuses what the stateless leg must not serve: a Host or
+// Origin outside AllowedHosts and AllowedOrigins (403), and a POST whose
+// Accept or Content-Type the transport cannot answer (406, 415).
+func (h *Handler) checkModern(r *http.Request) error {
 	if len(h.opts.AllowedHosts) > 0 && !allowedHost(r.Host, h.opts.AllowedHosts) {
 		return protocol.Forbidden("Forbidden: Host %q is not allowed", r.Host)
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && len(h.opts.AllowedOrigins) > 0 && !slices.Contains(h.opts.AllowedOrigins, origin) {
 		return protocol.Forbidden("Forbidden: Origin %q is not allowed", origin)
 	}
-	return nil
+	return protocol.CheckPOSTHeaders(r)
 }
 
 // allowedHost matches host against the allowlist with or without its port.

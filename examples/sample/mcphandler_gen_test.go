@@ -98,6 +98,9 @@ func mcpgenPost(t *testing.T, url string, header map[string]string, body string)
 	return resp, b
 }
 
+// mcpgenModernList is a 2026-07-28 tools/list request.
+const mcpgenModernList = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":{\"name\":\"mcpgen-test\",\"version\":\"v0.0.1\"}}}}"
+
 // mcpgenStatus sends a body-less request that accepts an event stream, with
 // an MCP-Protocol-Version header unless version is empty, and returns the status.
 func mcpgenStatus(t *testing.T, method, url, version string) int {
@@ -206,7 +209,15 @@ func TestMCPHandlerRefusedHandshakesLeaveNothing(t *testing.T) {
 		header map[string]string
 		body   string
 		status int
-	}{{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable}, {"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType}, {"foreign Host (DNS rebinding)", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden}, {"unsupported protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest}, {"invalid JSON", nil, "{\"jsonrpc\":", http.StatusBadRequest}, {"batch initialize", nil, "[" + mcpgenInitialize + "]", http.StatusBadRequest}, {"non-initialize without session", nil, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", http.StatusBadRequest}}
+	}{
+		{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable},
+		{"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType},
+		{"foreign Host (DNS rebinding)", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden},
+		{"unsupported protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest},
+		{"invalid JSON", nil, "{\"jsonrpc\":", http.StatusBadRequest},
+		{"batch initialize", nil, "[" + mcpgenInitialize + "]", http.StatusBadRequest},
+		{"non-initialize without session", nil, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", http.StatusBadRequest},
+	}
 	for _, c := range cases {
 		for range 10 {
 			resp, body := mcpgenPost(t, url, c.header, c.body)
@@ -364,7 +375,7 @@ func TestMCPHandlerModernRequestIgnoresSessionID(t *testing.T) {
 		"Mcp-Method":           "tools/list",
 		"Mcp-Protocol-Version": "2026-07-28",
 		"Mcp-Session-Id":       "volunteered-by-the-client",
-	}, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":{\"name\":\"mcpgen-test\",\"version\":\"v0.0.1\"}}}}")
+	}, mcpgenModernList)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "\"echo\"") {
 		t.Fatalf("status %d, body %s; want 200 listing the echo tool", resp.StatusCode, body)
 	}
@@ -378,5 +389,36 @@ func TestMCPHandlerModernRequestIgnoresSessionID(t *testing.T) {
 	}
 	if n := h.Stats().OpenSessions; n != 0 {
 		t.Errorf("%d open sessions, want 0", n)
+	}
+}
+
+// A 2026-07-28 request whose Accept or Content-Type the endpoint cannot
+// serve is refused 406 or 415 with a JSON-RPC error body (-32000), as on
+// the session era, not in go-sdk's plain text.
+func TestMCPHandlerModernBadMediaTypes(t *testing.T) {
+	_, url := mcpgenServe(t, HandlerOptions{})
+	cases := []struct {
+		name   string
+		header map[string]string
+		status int
+	}{
+		{"Accept text/html", map[string]string{"Accept": "text/html"}, http.StatusNotAcceptable},
+		{"Accept without an event stream", map[string]string{"Accept": "application/json"}, http.StatusNotAcceptable},
+		{"Accept refusing the event stream (q=0)", map[string]string{"Accept": "application/json, text/event-stream;q=0"}, http.StatusNotAcceptable},
+		{"Content-Type text/plain", map[string]string{"Content-Type": "text/plain"}, http.StatusUnsupportedMediaType},
+	}
+	for _, c := range cases {
+		c.header["Mcp-Protocol-Version"] = "2026-07-28"
+		c.header["Mcp-Method"] = "tools/list"
+		resp, body := mcpgenPost(t, url, c.header, mcpgenModernList)
+		var msg struct {
+			Error struct {
+				Code int64
+			} `json:"error"`
+		}
+		err := json.Unmarshal(body, &msg)
+		if resp.StatusCode != c.status || resp.Header.Get("Content-Type") != "application/json" || err != nil || msg.Error.Code != -32000 {
+			t.Errorf("%s: status %d, Content-Type %q, body %s; want %d with a JSON-RPC error -32000", c.name, resp.StatusCode, resp.Header.Get("Content-Type"), body, c.status)
+		}
 	}
 }

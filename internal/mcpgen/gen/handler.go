@@ -252,13 +252,7 @@ func emitServeHTTP(f *File, o Config) {
 	body = append(body, closedCheck...)
 	switch o.Mode {
 	case ModeModern:
-		body = append(body,
-			If(Err().Op(":=").Id("h").Dot("checkHostOrigin").Call(Id("r")), Err().Op("!=").Nil()).Block(
-				writeError(Nil(), Err()),
-				Return(),
-			),
-			Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
-		)
+		body = append(body, Id("h").Dot("serveModern").Call(Id("w"), Id("r"), Nil()))
 	default:
 		body = append(body,
 			Doc("The classifier reads the body once and hands back a request whose",
@@ -272,11 +266,7 @@ func emitServeHTTP(f *File, o Config) {
 		var modernCase Code
 		if o.Mode == ModeHybrid {
 			modernCase = Case(classifyQ("Modern")).Block(
-				If(Err().Op(":=").Id("h").Dot("checkHostOrigin").Call(Id("r")), Err().Op("!=").Nil()).Block(
-					writeError(Id("res").Dot("ID"), Err()),
-					Return(),
-				),
-				Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+				Id("h").Dot("serveModern").Call(Id("w"), Id("r"), Id("res").Dot("ID")),
 			)
 		} else {
 			modernCase = Case(classifyQ("Modern")).Block(
@@ -621,24 +611,57 @@ func emitShutdownAndStats(f *File, o Config) {
 	f.Add(recv()).Id("Stats").Params().Id("Stats").Block(Return(Id("Stats").Values()))
 }
 
-// emitModernChecks writes the Host/Origin allowlist check of the stateless
-// leg: go-sdk's handler protects loopback listeners by itself but knows no
-// allowlists, and the session transports apply the same options themselves.
+// emitModernChecks writes the stateless leg's entry: the refusals go-sdk's
+// handler either does not make (Host/Origin allowlists; it protects loopback
+// listeners by itself) or answers in plain text (a bad Accept as 400, a bad
+// Content-Type as 415, in modern mode GET and DELETE as 405), made here
+// through protocol.WriteError like every other refusal. The session
+// transports apply the same options and checks themselves.
 func emitModernChecks(f *File, o Config) {
 	if !o.Mode.Modern() {
 		return
 	}
-	f.Add(Doc("checkHostOrigin applies AllowedHosts and AllowedOrigins to a request for",
-		"the stateless leg (403 when not allowed)."))
-	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("checkHostOrigin").Params(Id("r").Op("*").Qual("net/http", "Request")).Error().Block(
+	w := Id("w").Qual("net/http", "ResponseWriter")
+	r := Id("r").Op("*").Qual("net/http", "Request")
+	f.Add(Doc("serveModern hands a request to the stateless leg unless checkModern",
+		"refuses it; id is the request's JSON-RPC id for the refusal."))
+	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("serveModern").Params(w, r, Id("id").Any()).Block(
+		If(Err().Op(":=").Id("h").Dot("checkModern").Call(Id("r")), Err().Op("!=").Nil()).Block(
+			writeError(Id("id"), Err()),
+			Return(),
+		),
+		Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+	)
+
+	var method []Code
+	if o.Mode == ModeModern {
+		// In hybrid mode only single-message POSTs are classified modern.
+		method = append(method,
+			If(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodPost")).Block(
+				Doc("2026-07-28 has no GET stream and no sessions to delete."),
+				Return(protocolQ("MethodNotAllowed").Call(Id("r").Dot("Method"), Qual("net/http", "MethodPost"))),
+			),
+		)
+	}
+	doc := []string{"checkModern refuses what the stateless leg must not serve: a Host or",
+		"Origin outside AllowedHosts and AllowedOrigins (403), and a POST whose",
+		"Accept or Content-Type the transport cannot answer (406, 415)."}
+	if o.Mode == ModeModern {
+		doc[1] = "Origin outside AllowedHosts and AllowedOrigins (403), a method other"
+		doc[2] = "than POST (405), and a POST whose Accept or Content-Type the transport"
+		doc = append(doc, "cannot answer (406, 415).")
+	}
+	f.Add(Doc(doc...))
+	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("checkModern").Params(r).Error().Block(append(append([]Code{
 		If(Len(Id("h").Dot("opts").Dot("AllowedHosts")).Op(">").Lit(0).Op("&&").Op("!").Id("allowedHost").Call(Id("r").Dot("Host"), Id("h").Dot("opts").Dot("AllowedHosts"))).Block(
 			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Host %q is not allowed"), Id("r").Dot("Host"))),
 		),
 		If(Id("origin").Op(":=").Id("r").Dot("Header").Dot("Get").Call(Lit("Origin")), Id("origin").Op("!=").Lit("").Op("&&").Len(Id("h").Dot("opts").Dot("AllowedOrigins")).Op(">").Lit(0).Op("&&").Op("!").Qual("slices", "Contains").Call(Id("h").Dot("opts").Dot("AllowedOrigins"), Id("origin"))).Block(
 			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Origin %q is not allowed"), Id("origin"))),
 		),
-		Return(Nil()),
-	)
+	}, method...),
+		Return(protocolQ("CheckPOSTHeaders").Call(Id("r"))),
+	)...)
 	f.Add(Doc("allowedHost matches host against the allowlist with or without its port."))
 	f.Func().Id("allowedHost").Params(Id("host").String(), Id("allowed").Index().String()).Bool().Block(
 		Id("name").Op(":=").Id("host"),

@@ -28,17 +28,18 @@ func HandlerTest(o Config) ([]byte, error) {
 // Identifiers of the generated tests carry an mcpgen prefix: they share a
 // package with the user's code.
 const (
-	tServer    = "mcpgenTestServer"
-	tServe     = "mcpgenServe"
-	tPost      = "mcpgenPost"
-	tConnect   = "mcpgenConnect"
-	tCallEcho  = "mcpgenCallEcho"
-	tEventual  = "mcpgenEventually"
-	tRecorder  = "mcpgenSessionRecorder"
-	tHTTP      = "mcpgenHTTPClient"
-	tInit      = "mcpgenInitialize"
-	tEchoInput = "mcpgenEchoInput"
-	tStatus    = "mcpgenStatus"
+	tServer     = "mcpgenTestServer"
+	tServe      = "mcpgenServe"
+	tPost       = "mcpgenPost"
+	tConnect    = "mcpgenConnect"
+	tCallEcho   = "mcpgenCallEcho"
+	tEventual   = "mcpgenEventually"
+	tRecorder   = "mcpgenSessionRecorder"
+	tHTTP       = "mcpgenHTTPClient"
+	tInit       = "mcpgenInitialize"
+	tEchoInput  = "mcpgenEchoInput"
+	tStatus     = "mcpgenStatus"
+	tModernList = "mcpgenModernList"
 )
 
 func tT() *Statement { return Id("t").Op("*").Qual("testing", "T") }
@@ -52,6 +53,12 @@ func errorf(format string, args ...Code) *Statement {
 }
 
 func bg() *Statement { return Qual("context", "Background").Call() }
+
+// rows is a composite literal's values one per line, so that a table of
+// test cases reads as a table.
+func rows(items ...Code) *Statement {
+	return Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, items...)
+}
 
 func emitTestHelpers(f *File, o Config) {
 	f.Add(Doc(tEchoInput + " is the input of the test server's one tool."))
@@ -127,6 +134,9 @@ func emitTestHelpers(f *File, o Config) {
 	)
 
 	if o.Mode.Modern() {
+		f.Add(Doc(tModernList + " is a 2026-07-28 tools/list request."))
+		f.Const().Id(tModernList).Op("=").Lit(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"mcpgen-test","version":"v0.0.1"}}}}`)
+
 		f.Add(Doc(tStatus+" sends a body-less request that accepts an event stream, with",
 			"an MCP-Protocol-Version header unless version is empty, and returns the status."))
 		f.Func().Id(tStatus).Params(tT(), Id("method"), Id("url"), Id("version").String()).Int().Block(
@@ -223,7 +233,7 @@ func emitSessionTests(f *File, o Config) {
 			Id("header").Map(String()).String(),
 			Id("body").String(),
 			Id("status").Int(),
-		).Values(
+		).Add(rows(
 			Values(Lit("bad Accept"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusNotAcceptable")),
 			Values(Lit("bad Content-Type"), Map(String()).String().Values(Dict{Lit("Content-Type"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusUnsupportedMediaType")),
 			Values(Lit("foreign Host (DNS rebinding)"), Map(String()).String().Values(Dict{Lit("Host"): Lit("evil.example:80")}), Id(tInit), Qual("net/http", "StatusForbidden")),
@@ -231,7 +241,7 @@ func emitSessionTests(f *File, o Config) {
 			Values(Lit("invalid JSON"), Nil(), Lit(`{"jsonrpc":`), Qual("net/http", "StatusBadRequest")),
 			Values(Lit("batch initialize"), Nil(), Lit("[").Op("+").Id(tInit).Op("+").Lit("]"), Qual("net/http", "StatusBadRequest")),
 			Values(Lit("non-initialize without session"), Nil(), Lit(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`), Qual("net/http", "StatusBadRequest")),
-		),
+		)),
 		For(List(Id("_"), Id("c")).Op(":=").Range().Id("cases")).Block(
 			For(Range().Lit(10)).Block(
 				List(Id("resp"), Id("body")).Op(":=").Id(tPost).Call(Id("t"), Id("url"), Id("c").Dot("header"), Id("c").Dot("body")),
@@ -374,7 +384,7 @@ func emitClientTests(f *File, o Config) {
 				Lit("Mcp-Session-Id"):       Lit("volunteered-by-the-client"),
 				Lit("Mcp-Protocol-Version"): Lit("2026-07-28"),
 				Lit("Mcp-Method"):           Lit("tools/list"),
-			}), Lit(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"mcpgen-test","version":"v0.0.1"}}}}`)),
+			}), Id(tModernList)),
 			If(Id("resp").Dot("StatusCode").Op("!=").Qual("net/http", "StatusOK").Op("||").Op("!").Qual("strings", "Contains").Call(String().Call(Id("body")), Lit(`"echo"`))).Block(
 				fatalf("status %d, body %s; want 200 listing the echo tool", Id("resp").Dot("StatusCode"), Id("body")),
 			),
@@ -383,6 +393,38 @@ func emitClientTests(f *File, o Config) {
 			),
 			getDeleteAre405(Lit("2026-07-28")),
 			If(Id("n").Op(":=").Add(stats()).Dot("OpenSessions"), Id("n").Op("!=").Lit(0)).Block(errorf("%d open sessions, want 0", Id("n"))),
+		)
+
+		f.Add(Doc("A 2026-07-28 request whose Accept or Content-Type the endpoint cannot",
+			"serve is refused 406 or 415 with a JSON-RPC error body (-32000), as on",
+			"the session era, not in go-sdk's plain text."))
+		f.Func().Id("TestMCPHandlerModernBadMediaTypes").Params(tT()).Block(
+			List(Id("_"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),
+			Id("cases").Op(":=").Index().Struct(
+				Id("name").String(),
+				Id("header").Map(String()).String(),
+				Id("status").Int(),
+			).Add(rows(
+				Values(Lit("Accept text/html"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("text/html")}), Qual("net/http", "StatusNotAcceptable")),
+				Values(Lit("Accept without an event stream"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("application/json")}), Qual("net/http", "StatusNotAcceptable")),
+				Values(Lit("Accept refusing the event stream (q=0)"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("application/json, text/event-stream;q=0")}), Qual("net/http", "StatusNotAcceptable")),
+				Values(Lit("Content-Type text/plain"), Map(String()).String().Values(Dict{Lit("Content-Type"): Lit("text/plain")}), Qual("net/http", "StatusUnsupportedMediaType")),
+			)),
+			For(List(Id("_"), Id("c")).Op(":=").Range().Id("cases")).Block(
+				Id("c").Dot("header").Index(Lit("Mcp-Protocol-Version")).Op("=").Lit("2026-07-28"),
+				Id("c").Dot("header").Index(Lit("Mcp-Method")).Op("=").Lit("tools/list"),
+				List(Id("resp"), Id("body")).Op(":=").Id(tPost).Call(Id("t"), Id("url"), Id("c").Dot("header"), Id(tModernList)),
+				Var().Id("msg").Struct(
+					Id("Error").Struct(Id("Code").Int64()).Tag(map[string]string{"json": "error"}),
+				),
+				Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(Id("body"), Op("&").Id("msg")),
+				If(Id("resp").Dot("StatusCode").Op("!=").Id("c").Dot("status").Op("||").
+					Id("resp").Dot("Header").Dot("Get").Call(Lit("Content-Type")).Op("!=").Lit("application/json").Op("||").
+					Err().Op("!=").Nil().Op("||").Id("msg").Dot("Error").Dot("Code").Op("!=").Lit(-32000)).Block(
+					errorf("%s: status %d, Content-Type %q, body %s; want %d with a JSON-RPC error -32000",
+						Id("c").Dot("name"), Id("resp").Dot("StatusCode"), Id("resp").Dot("Header").Dot("Get").Call(Lit("Content-Type")), Id("body"), Id("c").Dot("status")),
+				),
+			),
 		)
 	}
 	switch o.Mode {
