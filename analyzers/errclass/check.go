@@ -53,16 +53,21 @@ func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck boo
 		return
 	}
 
+	// An answer to a session-id refusal (no id, an unknown id, a failed
+	// store lookup of it) is about the session: its status is
+	// sessionstatus's to judge (404, which errclass's "500 for a store
+	// failure" would contradict); its code must not claim a parse error.
 	parse := w.HasCode && w.Code == httpwrite.CodeParseError
-	if parse && len(causes) == 0 && c.session != nil {
+	if c.session != nil {
 		if cond, ok := c.session.Condition(w.Stack); ok {
-			switch cond.Kind {
-			case session.Unknown, session.LookupErr:
-				c.report(w.Node, nil,
-					"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", cond.What)
-			case session.Missing:
+			switch {
+			case !parse:
+			case cond.Kind == session.Missing:
 				c.report(w.Node, nil,
 					"answers -32700 (Parse error) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000")
+			default:
+				c.report(w.Node, nil,
+					"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", cond.What)
 			}
 			return
 		}

@@ -3,6 +3,7 @@
 package sessioncode
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -35,5 +36,23 @@ func right(w http.ResponseWriter, r *http.Request) {
 	if _, ok := sessions[id]; !ok {
 		rpcutil.WriteError(w, http.StatusNotFound, protocol.CodeSessionNotFound, "Session not found")
 		return
+	}
+}
+
+type store interface {
+	Get(ctx context.Context, id string) (*struct{}, error)
+}
+
+// A failed store lookup of the session id is sessionstatus's to judge (404
+// or, for an outage, 500): errclass does not also call it a server-side 400.
+func storeLookup(w http.ResponseWriter, r *http.Request, s store) {
+	sess, err := s.Get(r.Context(), r.Header.Get("Mcp-Session-Id"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	_ = sess
+	if _, err := s.Get(r.Context(), r.Header.Get("Mcp-Session-Id")); err != nil {
+		rpcutil.WriteError(w, http.StatusNotFound, -32700, err.Error()) // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id \(s.Get\(...\)\)`
 	}
 }
