@@ -32,6 +32,8 @@ func FuzzPOST(f *testing.F) {
 		{`{"jsonrpc":"2.0","id":{},"method":"x"}`, "text/*, application/*", "application/json", "2026-07-28", 0},
 		{`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":5}}}`, "application/json, text/event-stream", "application/json", "", 1},
 		{"\xff\xfe", "", "", "", 2},
+		// go-sdk refuses this initialize itself, with code 0.
+		{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5}}`, "application/json, text/event-stream", "application/json", "", 0},
 	} {
 		f.Add([]byte(seed.body), seed.accept, seed.ctype, seed.version, seed.session)
 	}
@@ -76,10 +78,17 @@ func FuzzPOST(f *testing.F) {
 		if err := json.Unmarshal(w.Body.Bytes(), &e); err != nil {
 			t.Fatalf("refusal %d body %q is not JSON: %v", w.Code, w.Body, err)
 		}
+		if w.Header().Get(protocol.HeaderSessionID) != "" {
+			t.Fatalf("refusal %d carried %s", w.Code, protocol.HeaderSessionID)
+		}
 		switch e.Error.Code {
 		case protocol.CodeParseError, protocol.CodeInvalidRequest, protocol.CodeServerError, protocol.CodeSessionNotFound, protocol.CodeUnsupportedProtocolVersion:
 		default:
-			t.Fatalf("refusal %d with unexpected code %d", w.Code, e.Error.Code)
+			// An initialize the server itself refused carries the
+			// server's code, with the status that fits it.
+			if w.Code != protocol.StatusForCode(e.Error.Code) {
+				t.Fatalf("refusal %d with unexpected code %d", w.Code, e.Error.Code)
+			}
 		}
 		if e.Error.Code == protocol.CodeSessionNotFound && w.Code != 404 {
 			t.Fatalf("-32001 with status %d", w.Code)
