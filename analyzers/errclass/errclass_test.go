@@ -43,6 +43,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/sessioncode",  // -32700 for a session-id refusal
 		"fixtures/errclass/internalflag", // -errclass.internal
 		"fixtures/errclass/suppressed",   // //mcpvet:ignore, used and unused
+		"fixtures/errclass/good",         // a correct handler: no findings
 		// Regressions, named after what they pin.
 		"fixtures/errclass/sdkwritejsonrpcerror",
 		"fixtures/errclass/phimerge",

@@ -29,6 +29,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/unknown",
 		"fixtures/sessionstatus/missing",
 		"fixtures/sessionstatus/suppressed",
+		"fixtures/sessionstatus/good", // a correct router: no findings
 		// Regressions, named after what they pin.
 		"fixtures/sessionstatus/gosdklookupsession",
 		"fixtures/sessionstatus/initializebranch",
