@@ -21,6 +21,14 @@ func BenchmarkAnalyzers(b *testing.B) {
 	benchmark(b, errclass.Analyzer, sessionstatus.Analyzer)
 }
 
+// BenchmarkLoad is the type-checking floor the analyzers' cost compares
+// with: loading and type-checking the same packages from source.
+func BenchmarkLoad(b *testing.B) {
+	for b.Loop() {
+		load(b)
+	}
+}
+
 // BenchmarkBaseline runs an analyzer with facts that does nothing, so the
 // driver walks the same dependency graph.
 func BenchmarkBaseline(b *testing.B) {
@@ -37,6 +45,16 @@ type noopFact struct{}
 func (*noopFact) AFact() {}
 
 func benchmark(b *testing.B, as ...*analysis.Analyzer) {
+	pkgs := load(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := checker.Analyze(as, pkgs, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func load(b *testing.B) []*packages.Package {
 	root, err := fixtures.RepoRoot()
 	if err != nil {
 		b.Fatal(err)
@@ -49,10 +67,5 @@ func benchmark(b *testing.B, as ...*analysis.Analyzer) {
 	if packages.PrintErrors(pkgs) > 0 {
 		b.Fatal("packages did not load cleanly")
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := checker.Analyze(as, pkgs, nil); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return pkgs
 }

@@ -159,11 +159,14 @@ func skip(pass *analysis.Pass) bool {
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return true
 	}
-	// The imports through which a package can answer HTTP, decode or
-	// encode JSON, or fail on the server's side (a store taking a
-	// context, database/sql, crypto/rand), and so produce an answer or a
-	// fact.
-	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgJSON, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol,
+	// The imports through which a package can answer HTTP or fail on the
+	// server's side (a store taking a context, database/sql,
+	// crypto/rand), and so produce an answer or a fact that changes a
+	// finding. A package that only decodes JSON (a codec, a schema
+	// library) is skipped: that its errors are decode errors never makes
+	// a finding, and building its SSA was the larger part of errclass's
+	// cost over go-sdk's dependencies.
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol,
 		"context", "database/sql", "crypto/rand") {
 		return false
 	}
