@@ -336,12 +336,15 @@ func TestOriginChecksAdmit(t *testing.T) {
 // either and goes to the standalone GET stream — delivered, not dropped.
 func TestStrayNotificationWithTwoStreamsGoesToGET(t *testing.T) {
 	server := mcp.NewServer(&mcp.Implementation{Name: "barrier", Version: "0"}, nil)
-	var arrived sync.WaitGroup
+	var arrived, notified sync.WaitGroup
 	arrived.Add(2)
+	notified.Add(2)
 	mcp.AddTool(server, &mcp.Tool{Name: "both"}, func(ctx context.Context, req *mcp.CallToolRequest, in textIn) (*mcp.CallToolResult, any, error) {
 		arrived.Done()
 		arrived.Wait() // both requests' streams are open now
 		req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: "stray-" + in.Text, Progress: 1})
+		notified.Done()
+		notified.Wait() // and stay open until both notifications are out
 		return textResult("ok"), nil, nil
 	})
 	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
@@ -368,6 +371,10 @@ func TestStrayNotificationWithTwoStreamsGoesToGET(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// Should a notification be missing, end the GET stream rather than
+	// wait for it forever: readEvents then fails.
+	timer := time.AfterFunc(5*time.Second, stop)
+	defer timer.Stop()
 	got := map[string]bool{}
 	for _, ev := range readEvents(t, sc, 2) {
 		var m struct {
