@@ -1,27 +1,29 @@
 module github.com/mcpwire/mcpwire
 
-go 1.26.8
-
-require golang.org/x/tools v0.52.0
+go 1.26.0
 
 require (
-	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/golangci/plugin-module-register v0.1.2 // indirect
-	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/dave/jennifer v1.7.1
+	github.com/golangci/plugin-module-register v0.1.2
+	github.com/google/jsonschema-go v0.4.3
+	github.com/mark3labs/mcp-go v1.2.1
+	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/rogpeppe/go-internal v1.16.0
+	github.com/spf13/cobra v1.10.2
+	go.uber.org/goleak v1.3.0
+	golang.org/x/mod v0.42.0
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/mark3labs/mcp-go v1.2.1 // indirect
-	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
-	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/spf13/cast v1.7.1 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
-	go.uber.org/goleak v1.3.0 // indirect
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
