@@ -4,7 +4,6 @@ import (
 	"go/ast"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
@@ -43,10 +42,12 @@ live until the process exits. This analyzer reports
 // Analyzer reports per-handshake transports that are never closed when their
 // handshake is refused, and the refusal close misapplied to long-lived ones.
 var Analyzer = &analysis.Analyzer{
-	Name:      Name,
-	Doc:       Name + ": " + doc,
-	URL:       "https://github.com/mcpwire/mcpwire#refusedhandshake",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Name: Name,
+	Doc:  Name + ": " + doc,
+	URL:  "https://github.com/mcpwire/mcpwire#refusedhandshake",
+	// No Requires: with facts, a required pass (inspect) would run on every
+	// dependency, standard library included, before the bail-outs in run
+	// can skip it. run builds its own inspector once a package qualifies.
 	Run:       run,
 	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory)},
 }
@@ -56,15 +57,15 @@ func run(pass *analysis.Pass) (any, error) {
 	if !relevant(pass) {
 		return nil, nil
 	}
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if !buildsTransports(pass, ins) {
+	if !buildsTransports(pass) {
 		return nil, nil
 	}
 	exportConstructorFacts(pass)
 	exportSessionFacts(pass)
+	ins := inspector.New(pass.Files)
 	c := newContexts(pass, ins)
-	checkRuntime(pass, c)
-	checkSDK(pass, c)
+	checkRuntime(pass, c, ins)
+	checkSDK(pass, c, ins)
 	return nil, nil
 }
 
@@ -85,14 +86,25 @@ func relevant(pass *analysis.Pass) bool {
 
 // buildsTransports reports whether the package calls streamable.NewTransport,
 // (*mcp.Server).Connect or a leaky constructor at all, before classifying
-// its functions.
-func buildsTransports(pass *analysis.Pass, ins *inspector.Inspector) bool {
+// its functions. It walks the files without an inspector and stops at the
+// first such call: most packages that import go-sdk build no transport.
+func buildsTransports(pass *analysis.Pass) bool {
 	found := false
-	ins.Preorder([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		found = found || isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
-	})
-	return found
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				found = isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // leaky reports whether call calls a function with a constructor fact.

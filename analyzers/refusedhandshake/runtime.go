@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
@@ -20,8 +19,7 @@ const (
 // checkRuntime checks mcpwire's streamable.NewTransport calls: a sessionful
 // transport built per request must set CloseOnRefusedHandshake; one built
 // once for a long-lived endpoint must not.
-func checkRuntime(pass *analysis.Pass, c *contexts) {
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+func checkRuntime(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		call := n.(*ast.CallExpr)
 		if !push {

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
@@ -16,8 +15,7 @@ import (
 // checkSDK checks go-sdk transports built per request and connected with
 // (*mcp.Server).Connect: something must be able to close the session when
 // the handshake is refused.
-func checkSDK(pass *analysis.Pass, c *contexts) {
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		call := n.(*ast.CallExpr)
 		if !push {
