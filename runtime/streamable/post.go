@@ -19,7 +19,7 @@ const methodInitialize = "initialize"
 // servePOST answers a POST: 202 for notifications and responses, 200 JSON
 // or SSE for requests. Refusals are returned with the id to echo.
 func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, error) {
-	if err := checkPOSTHeaders(r); err != nil {
+	if err := protocol.CheckPOSTHeaders(r); err != nil {
 		return nil, err
 	}
 	body, err := t.readBody(w, r)
