@@ -90,6 +90,22 @@ func openStream(t *testing.T, url, sid, lastEventID string) (*bufio.Scanner, fun
 	return bufio.NewScanner(res.Body), func() { cancel(); res.Body.Close() }
 }
 
+// establishOver serves p's transport over loopback HTTP until the test
+// ends and opens a session at 2025-11-25, for tests that read SSE streams
+// as a client does.
+func establishOver(t *testing.T, p *pair) (*httptest.Server, string) {
+	t.Helper()
+	srv := httptest.NewServer(p.tr)
+	t.Cleanup(srv.Close)
+	w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20251125)))
+	sid := w.Header().Get(protocol.HeaderSessionID)
+	if w.Code != http.StatusOK || sid == "" {
+		t.Fatalf("initialize: %d %s", w.Code, w.Body)
+	}
+	serve(p.tr, request(http.MethodPost, initializedBody, protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20251125))
+	return srv, sid
+}
+
 // Server messages written while no stream is open are queued and flushed,
 // in order, by the next GET stream; with an event store the stream primes
 // itself and a reconnect with Last-Event-ID replays what was missed.
@@ -97,11 +113,7 @@ func TestStandaloneQueueAndReplay(t *testing.T) {
 	p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, EventStore: streamable.NewMemoryEventStore(0), RetryInterval: 250 * time.Millisecond})
 	defer p.waitEnded(t)
 	defer p.tr.Close()
-	srv := httptest.NewServer(p.tr)
-	defer srv.Close()
-	w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20251125)))
-	sid := w.Header().Get(protocol.HeaderSessionID)
-	serve(p.tr, request(http.MethodPost, initializedBody, protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20251125))
+	srv, sid := establishOver(t, p)
 
 	for i := 1; i <= 3; i++ {
 		if err := notify(t, p.ss, "q", float64(i)); err != nil {
@@ -350,11 +362,7 @@ func TestStrayNotificationWithTwoStreamsGoesToGET(t *testing.T) {
 	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID})
 	defer p.waitEnded(t)
 	defer p.tr.Close()
-	srv := httptest.NewServer(p.tr)
-	defer srv.Close()
-	w := serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20251125)))
-	sid := w.Header().Get(protocol.HeaderSessionID)
-	serve(p.tr, request(http.MethodPost, initializedBody, protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20251125))
+	srv, sid := establishOver(t, p)
 	sc, stop := openStream(t, srv.URL, sid, "")
 	defer stop()
 
