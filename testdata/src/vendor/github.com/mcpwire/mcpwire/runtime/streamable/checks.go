@@ -1,61 +1,18 @@
 package streamable
 
 import (
-	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
-// accepts reports which of the transport's two response media types the
-// Accept header allows. Each element is a parsed media range; wildcards
-// count, a range with q=0 is a refusal and does not.
-func accepts(h http.Header) (jsonOK, sseOK bool) {
-	for _, line := range h.Values("Accept") {
-		for _, part := range strings.Split(line, ",") {
-			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
-			if err != nil {
-				continue
-			}
-			if q, ok := params["q"]; ok {
-				if f, err := strconv.ParseFloat(q, 64); err == nil && f == 0 {
-					continue
-				}
-			}
-			switch mt {
-			case "*/*":
-				jsonOK, sseOK = true, true
-			case "application/*", protocol.MediaTypeJSON:
-				jsonOK = true
-			case "text/*", protocol.MediaTypeEventStream:
-				sseOK = true
-			}
-		}
-	}
-	return jsonOK, sseOK
-}
-
-// checkPOSTHeaders checks Accept (406) and Content-Type (415) of a POST.
-// Clients must accept both response shapes: which one a request gets is the
-// server's choice.
-func checkPOSTHeaders(r *http.Request) error {
-	if jsonOK, sseOK := accepts(r.Header); !jsonOK || !sseOK {
-		return protocol.NotAcceptable("Not Acceptable: Accept must include both %s and %s", protocol.MediaTypeJSON, protocol.MediaTypeEventStream)
-	}
-	ct := r.Header.Get("Content-Type")
-	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != protocol.MediaTypeJSON {
-		return protocol.UnsupportedMediaType(ct)
-	}
-	return nil
-}
-
 // checkGETHeaders checks that a GET accepts an event stream (406).
 func checkGETHeaders(r *http.Request) error {
-	if _, sseOK := accepts(r.Header); !sseOK {
+	if _, sseOK := protocol.Accepts(r.Header); !sseOK {
 		return protocol.NotAcceptable("Not Acceptable: Accept must include %s", protocol.MediaTypeEventStream)
 	}
 	return nil
@@ -83,7 +40,10 @@ func checkVersionHeader(r *http.Request) (string, error) {
 // rule go-sdk applies to Host, extended to Origin.
 func (t *Transport) checkOrigin(r *http.Request) error {
 	loopbackListener := false
-	if addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && addr != nil {
+	switch addr := r.Context().Value(http.LocalAddrContextKey).(type) {
+	case *net.TCPAddr:
+		loopbackListener = addr.IP.IsLoopback()
+	case net.Addr:
 		loopbackListener = isLoopbackHost(addr.String())
 	}
 	if len(t.opts.AllowedHosts) > 0 {
@@ -140,6 +100,6 @@ func isLoopbackHost(hostport string) bool {
 	if strings.EqualFold(h, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(h)
+	return err == nil && ip.Unmap().IsLoopback()
 }

@@ -162,14 +162,6 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		s.releaseLocked()
 	}
 	s.mu.Unlock()
-	if done {
-		t.mu.Lock()
-		if t.streams[s.id] == s {
-			delete(t.streams, s.id)
-		}
-		t.shrinkLocked()
-		t.mu.Unlock()
-	}
 	if err != nil {
 		if errors.Is(err, errDetached) {
 			// The client went away; its request was cancelled.
@@ -201,8 +193,8 @@ func (t *Transport) routeLocked(m *jsonrpc.Request) *stream {
 		}
 	}
 	var only *stream
-	for _, s := range t.streams {
-		if s.attached && !s.json {
+	for _, s := range t.byRequest {
+		if s.attached && !s.json && s != only {
 			if only != nil {
 				return nil
 			}
@@ -210,6 +202,17 @@ func (t *Transport) routeLocked(m *jsonrpc.Request) *stream {
 		}
 	}
 	return only
+}
+
+// streamLocked returns the SSE request stream streamID that still has
+// unanswered requests, for a resumption; nil if there is none.
+func (t *Transport) streamLocked(streamID string) *stream {
+	for _, s := range t.byRequest {
+		if s.id == streamID && !s.json {
+			return s
+		}
+	}
+	return nil
 }
 
 // writeStandalone writes to the standalone GET stream, or queues when none
@@ -245,8 +248,8 @@ func (t *Transport) writeStandalone(ctx context.Context, data []byte) error {
 // shrinkLocked drops the request maps once empty: an idle session then
 // holds none, at the price of small allocations on its next request.
 func (t *Transport) shrinkLocked() {
-	if len(t.byRequest) == 0 && len(t.streams) == 0 {
-		t.byRequest, t.streams = nil, nil
+	if len(t.byRequest) == 0 {
+		t.byRequest = nil
 	}
 	if len(t.progress) == 0 {
 		t.progress, t.progressOf = nil, nil

@@ -123,7 +123,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 	ctx := r.Context()
 	t.mu.Lock()
 	sid := t.sessionID
-	s := t.streams[streamID]
+	s := t.streamLocked(streamID)
 	if s == nil {
 		t.mu.Unlock()
 		replay, err := t.replay(ctx, sid, streamID, idx)

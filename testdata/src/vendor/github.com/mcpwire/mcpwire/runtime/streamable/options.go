@@ -46,6 +46,10 @@ type Options struct {
 	// the server session ending, or a refused handshake). sessionID is the
 	// last id handed to OnSessionInitialized, even when that handshake was
 	// rolled back, so that a map keyed by it is cleaned up; "" if none was.
+	// Only the last: with CloseOnRefusedHandshake off, a rolled-back
+	// handshake can be followed by another on the same transport under a
+	// new id, and an entry stored under the earlier id is the hook's to
+	// replace (that id is answered 404 from the rollback on).
 	OnClose func(sessionID string)
 
 	// JSONResponse answers requests with application/json instead of an SSE

@@ -19,7 +19,7 @@ const methodInitialize = "initialize"
 // servePOST answers a POST: 202 for notifications and responses, 200 JSON
 // or SSE for requests. Refusals are returned with the id to echo.
 func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, error) {
-	if err := checkPOSTHeaders(r); err != nil {
+	if err := protocol.CheckPOSTHeaders(r); err != nil {
 		return nil, err
 	}
 	body, err := t.readBody(w, r)
@@ -238,13 +238,9 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 			return nil, e
 		}
 	}
-	if t.streams == nil {
-		t.streams = make(map[string]*stream)
-	}
 	if t.byRequest == nil {
 		t.byRequest = make(map[jsonrpc.ID]*stream, len(st.pending))
 	}
-	t.streams[st.id] = st
 	for id := range st.pending {
 		t.byRequest[id] = st
 	}
@@ -295,8 +291,9 @@ func (t *Transport) hang(r *http.Request, released <-chan struct{}) {
 }
 
 // detach ends the HTTP request's hold on st. A stream with unanswered
-// requests stays registered when an event store can replay it; otherwise
-// its late responses are dropped (and logged) since no client can get them.
+// requests can be resumed when an event store can replay it; otherwise
+// its requests are cancelled and their late responses dropped (and logged)
+// since no client can get them.
 func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	t.mu.Lock()
 	st.attached = false
@@ -315,10 +312,6 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 		}
 	}
 	st.mu.Unlock()
-	if !keep && t.streams[st.id] == st {
-		delete(t.streams, st.id)
-	}
-	t.shrinkLocked()
 	t.mu.Unlock()
 	// No client can receive these answers any more: cancel the handlers
 	// rather than let them run for nobody.
@@ -477,7 +470,10 @@ func readParams(req *jsonrpc.Request) requestParams {
 	}
 	out.progress = tokenKey(p.Meta.ProgressToken)
 	if isInit {
-		json.Unmarshal(p.ProtocolVersion, &out.initVersion)
+		// Through a local: &out.initVersion would move out to the heap.
+		var v string
+		json.Unmarshal(p.ProtocolVersion, &v)
+		out.initVersion = v
 	}
 	return out
 }

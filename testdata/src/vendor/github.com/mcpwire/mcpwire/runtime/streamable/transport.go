@@ -89,9 +89,10 @@ type Transport struct {
 	announced string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
 
-	standalone *stream            // the GET stream (id ""), also when detached
-	streams    map[string]*stream // request streams by id, until answered
-	byRequest  map[jsonrpc.ID]*stream
+	standalone *stream // the GET stream (id ""), also when detached
+	// byRequest maps each unanswered request to its stream; the request
+	// streams of the session are its values.
+	byRequest map[jsonrpc.ID]*stream
 	// progress routes notifications/progress to the stream of the request
 	// whose params._meta.progressToken they carry.
 	progress   map[string]jsonrpc.ID
@@ -106,6 +107,9 @@ type Transport struct {
 	// such a write (or a writer queued behind it) holds.
 	wmu  sync.Mutex
 	live []*http.ResponseController
+	// aborted is set by the first abortWrites: a stream attached after it
+	// (by a request racing the close) is aborted as it is tracked.
+	aborted bool
 }
 
 // NewTransport returns a transport configured by opts. It serves nothing
@@ -302,6 +306,9 @@ func (t *Transport) afterClose(id string) {
 func (t *Transport) trackWrites(rc *http.ResponseController) {
 	t.wmu.Lock()
 	t.live = append(t.live, rc)
+	if t.aborted {
+		rc.SetWriteDeadline(time.Now())
+	}
 	t.wmu.Unlock()
 }
 
@@ -319,6 +326,7 @@ func (t *Transport) untrackWrites(rc *http.ResponseController) {
 func (t *Transport) abortWrites() {
 	t.wmu.Lock()
 	defer t.wmu.Unlock()
+	t.aborted = true
 	for _, rc := range t.live {
 		rc.SetWriteDeadline(time.Now())
 	}
