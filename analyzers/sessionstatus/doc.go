@@ -20,6 +20,8 @@
 // the test of that lookup or of the id:
 //
 //   - s, ok := sessions[id]; !ok, or s == nil: anything but 404 is reported;
+//   - ok := sessions[id] on a map[string]bool (a set of known sessions),
+//     !ok or !sessions[id]: anything but 404 is reported;
 //   - s, err := store.Get(ctx, id); err != nil: a 4xx other than 404 is
 //     reported (a 5xx is a store outage, which is allowed);
 //   - id == "" or len(id) == 0: anything but 400 (or 405) is reported.

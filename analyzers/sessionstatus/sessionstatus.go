@@ -21,8 +21,9 @@ A client re-initializes only when its session id is answered 404 (Not Found);
 a request that needs a session and carries none is a bad request, 400.
 sessionstatus follows the Mcp-Session-Id header value (r.Header.Get with any
 spelling of the header name, or a constant of that value) into map and store
-lookups and reports a failed lookup (s, ok := sessions[id]; !ok, s == nil, or
-a store's error) answered with another 4xx or a 5xx, and an empty id
+lookups and reports a failed lookup (s, ok := sessions[id]; !ok, s == nil,
+!known[id] on a map[string]bool, or a store's error) answered with another
+4xx or a 5xx, and an empty id
 (id == "") answered with anything but 400.`
 
 // Analyzer reports session-id refusals answered with the wrong status.

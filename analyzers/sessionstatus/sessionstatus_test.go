@@ -35,6 +35,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/initializebranch",
 		"fixtures/sessionstatus/validateid",
 		"fixtures/sessionstatus/reusedok",
+		"fixtures/sessionstatus/boolmap", // ok := sessions[id] on a map[string]bool
 	)
 	var acts []*checker.Action
 	for _, r := range results {

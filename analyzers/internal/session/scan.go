@@ -132,6 +132,10 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				if w, ok := s.lookup(rhs[i]); ok {
 					kind, what = valueDef, w
 				}
+			} else if w, ok := s.boolIndex(rhs[i]); ok && isBool(v.Type()) {
+				// ok := sessions[id] on a map[string]bool: false
+				// is the zero value of an id not in the map.
+				kind, what = foundDef, w
 			}
 			s.set(lhs[i], pos, kind, what)
 		}
@@ -198,6 +202,25 @@ func (s *Scan) lookup(e ast.Expr) (string, bool) {
 	return "", false
 }
 
+// boolIndex reports whether e is a plain index of a map of bools by the
+// session id (sessions[id] on a map[string]bool): a set of known sessions,
+// whose false answers an id not in it.
+func (s *Scan) boolIndex(e ast.Expr) (string, bool) {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return "", false
+	}
+	t := s.info.TypeOf(ix.X)
+	if t == nil {
+		return "", false
+	}
+	m, isMap := t.Underlying().(*types.Map)
+	if !isMap || !isBool(m.Elem()) || !s.IsID(ix.Index) {
+		return "", false
+	}
+	return render(ix), true
+}
+
 // IsID reports whether e is the session id: a variable holding it, or
 // r.Header.Get of the Mcp-Session-Id header (spelled in any case, or as a
 // constant of that value).
@@ -248,6 +271,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 			if d := s.at(v, e.Pos()); d.kind == foundDef && !truth {
 				return Cond{Unknown, d.what}, true
 			}
+		}
+	case *ast.IndexExpr:
+		// if !sessions[id] on a map[string]bool
+		if w, ok := s.boolIndex(e); ok && !truth {
+			return Cond{Unknown, w}, true
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
