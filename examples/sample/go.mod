@@ -1,6 +1,6 @@
 module github.com/mcpwire/mcpwire/examples/sample
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/mcpwire/mcpwire v0.0.0-00010101000000-000000000000

@@ -1,6 +1,6 @@
 module fixtures
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/mcpwire/mcpwire v0.0.0

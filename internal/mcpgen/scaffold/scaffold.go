@@ -26,7 +26,7 @@ import (
 // Versions the scaffold's go.mod names. GoVersion matches this repository's
 // go.mod (a test keeps them equal): the runtime needs that toolchain.
 const (
-	GoVersion    = "1.26.8"
+	GoVersion    = "1.26.0"
 	GoSDKVersion = "v1.8.0"
 	// ZeroVersion is the placeholder version of a module that a replace
 	// directive provides.
