@@ -75,8 +75,10 @@ func ParseDirective(text string) (names []string, reason string, ok bool) {
 // covers: its own line and the next, or the whole function when it stands in
 // a function's doc comment.
 func Directives(fset *token.FileSet, file *ast.File) []*Directive {
+	// Every analyzer calls this for every package it sees, the standard
+	// library included, so the common case (no directive) allocates nothing.
 	var out []*Directive
-	byComment := map[*ast.Comment]*Directive{}
+	var byComment map[*ast.Comment]*Directive
 	for _, cg := range file.Comments {
 		for _, c := range cg.List {
 			names, reason, ok := ParseDirective(c.Text)
@@ -85,9 +87,15 @@ func Directives(fset *token.FileSet, file *ast.File) []*Directive {
 			}
 			line := fset.Position(c.Slash).Line
 			d := &Directive{Pos: c.Slash, Analyzers: names, Reason: reason, From: line, To: line + 1}
+			if byComment == nil {
+				byComment = map[*ast.Comment]*Directive{}
+			}
 			byComment[c] = d
 			out = append(out, d)
 		}
+	}
+	if out == nil {
+		return nil
 	}
 	for _, decl := range file.Decls {
 		fn, ok := decl.(*ast.FuncDecl)

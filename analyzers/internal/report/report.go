@@ -37,8 +37,12 @@ func stateOf(pass *analysis.Pass) *state {
 		s.used = map[*Directive]bool{}
 		for _, f := range pass.Files {
 			name := pass.Fset.File(f.FileStart).Name()
-			s.directives[name] = Directives(pass.Fset, f)
-			s.generated[name] = foreignGenerated(f)
+			if dirs := Directives(pass.Fset, f); dirs != nil {
+				s.directives[name] = dirs
+			}
+			if foreignGenerated(f) {
+				s.generated[name] = true
+			}
 		}
 	})
 	return s
