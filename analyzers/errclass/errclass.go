@@ -101,7 +101,28 @@ func run(pass *analysis.Pass) (any, error) {
 		},
 		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
-	ssaFuncs := buildSSA(pass)
+	// The answers first (they need no SSA): only the functions that write
+	// one, and those whose errors can be traced (they return error), need
+	// an SSA body.
+	funcs := httpwrite.Funcs(pass.Files)
+	writes := map[ast.Node][]*httpwrite.Write{}
+	for _, n := range funcs {
+		if httpwrite.InTest(pass, n) {
+			continue
+		}
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.FuncLit:
+			body = n.Body
+		}
+		if ws := httpwrite.Collect(pass.TypesInfo, body, sinkOf); len(ws) > 0 {
+			writes[n] = ws
+		}
+	}
+
+	ssaFuncs := buildSSA(pass, func(fd *ast.FuncDecl) bool { return needsBody(pass, fd, writes) })
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},
@@ -124,7 +145,6 @@ func run(pass *analysis.Pass) (any, error) {
 	exportOrigins(pass, t)
 
 	c := &checker{pass: pass, tracer: t}
-	funcs := httpwrite.Funcs(pass.Files)
 	// Answers about the session id (-32700 for an unknown session) need
 	// to know where the id is; only code that reads request headers can.
 	var scans map[ast.Node]*session.Scan
@@ -132,7 +152,9 @@ func run(pass *analysis.Pass) (any, error) {
 		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
 	}
 	for _, n := range funcs {
-		if httpwrite.InTest(pass, n) {
+		ws := writes[n]
+		fn := ssaFuncs[n]
+		if ws == nil || fn == nil {
 			continue
 		}
 		var body *ast.BlockStmt
@@ -142,12 +164,8 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.FuncLit:
 			body = n.Body
 		}
-		fn := ssaFuncs[n]
-		if body == nil || fn == nil {
-			continue
-		}
 		c.session = scans[n]
-		c.function(fn, body, httpwrite.Collect(pass.TypesInfo, body, sinkOf))
+		c.function(fn, body, ws)
 	}
 	return nil, nil
 }
