@@ -110,14 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if httpwrite.InTest(pass, n) {
 			continue
 		}
-		var body *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			body = n.Body
-		case *ast.FuncLit:
-			body = n.Body
-		}
-		if ws := httpwrite.Collect(pass.TypesInfo, body, sinkOf); len(ws) > 0 {
+		if ws := httpwrite.Collect(pass.TypesInfo, httpwrite.Body(n), sinkOf); len(ws) > 0 {
 			writes[n] = ws
 		}
 	}
@@ -148,8 +141,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// Answers about the session id (-32700 for an unknown session) need
 	// to know where the id is; only code that reads request headers can.
 	var scans map[ast.Node]*session.Scan
-	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) {
-		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
+	// Only the functions that write an answer read their scan.
+	if len(writes) > 0 && httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) {
+		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
 	}
 	for _, n := range funcs {
 		ws := writes[n]
@@ -157,15 +151,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if ws == nil || fn == nil {
 			continue
 		}
-		var body *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			body = n.Body
-		case *ast.FuncLit:
-			body = n.Body
-		}
 		c.session = scans[n]
-		c.function(fn, body, ws)
+		c.function(fn, httpwrite.Body(n), ws)
 	}
 	return nil, nil
 }

@@ -2,6 +2,7 @@ package sessionstatus
 
 import (
 	"fmt"
+	"go/ast"
 	"go/types"
 	"strconv"
 
@@ -61,14 +62,29 @@ func run(pass *analysis.Pass) (any, error) {
 		},
 		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
+	// The answers first: a package that writes none (most that import
+	// net/http only as a client) needs no session scan at all, and a
+	// function that writes none needs no scan of its own.
 	funcs := httpwrite.Funcs(pass.Files)
-	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs)
+	writes := map[ast.Node][]*httpwrite.Write{}
 	for _, n := range funcs {
-		s := scans[n]
-		if s == nil || httpwrite.InTest(pass, n) {
+		if httpwrite.InTest(pass, n) {
 			continue
 		}
-		for _, w := range httpwrite.Collect(pass.TypesInfo, s.Body, sinkOf) {
+		if ws := httpwrite.Collect(pass.TypesInfo, httpwrite.Body(n), sinkOf); len(ws) > 0 {
+			writes[n] = ws
+		}
+	}
+	if len(writes) == 0 {
+		return nil, nil
+	}
+	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
+	for _, n := range funcs {
+		s := scans[n]
+		if s == nil {
+			continue
+		}
+		for _, w := range writes[n] {
 			check(pass, s, w)
 		}
 	}

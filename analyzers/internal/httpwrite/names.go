@@ -258,6 +258,18 @@ func Funcs(files []*ast.File) []ast.Node {
 	return out
 }
 
+// Body is the body of a function declaration or literal from Funcs (nil
+// for a declaration without one).
+func Body(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Body
+	case *ast.FuncLit:
+		return n.Body
+	}
+	return nil
+}
+
 // InTest reports whether n is in a _test.go file. Tests build wrong answers
 // on purpose (a fake server that answers 400, an expected error object
 // without a code) and are not judged.

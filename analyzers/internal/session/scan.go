@@ -394,13 +394,19 @@ func render(e ast.Expr) string {
 	return "..."
 }
 
-// ScanPackage scans every function of a package (declarations and literals,
-// as funcs lists them), seeding each with the parameters that receive a
-// session id from a caller in the package.
-func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node) map[ast.Node]*Scan {
+// ScanPackage scans the functions of a package (declarations and literals,
+// as funcs lists them) for which want is true (every one if want is nil),
+// seeding each with the parameters that receive a session id from a
+// caller in the package. The seeds come from every function in funcs; only
+// the scans are limited, because a caller's scan is only read where it
+// writes an answer.
+func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node, want func(ast.Node) bool) map[ast.Node]*Scan {
 	seeds := seedParams(info, pkg, funcs)
 	out := map[ast.Node]*Scan{}
 	for _, n := range funcs {
+		if want != nil && !want(n) {
+			continue
+		}
 		if body, params := funcBody(info, n); body != nil {
 			out[n] = NewScan(info, body, seeded(params, seeds))
 		}
