@@ -102,8 +102,7 @@ func run(pass *analysis.Pass) (any, error) {
 		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
 
 	// The answers first (they need no SSA): only the functions that write
-	// one, and those whose errors can be traced (they return error), need
-	// an SSA body.
+	// one, and those whose errors can be traced, need an SSA body.
 	funcs := httpwrite.Funcs(pass.Files)
 	writes := map[ast.Node][]*httpwrite.Write{}
 	for _, n := range funcs {
@@ -115,7 +114,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 
-	ssaFuncs := buildSSA(pass, func(fd *ast.FuncDecl) bool { return needsBody(pass, fd, writes) })
+	ssaFuncs := buildSSA(pass, bodies(pass, writes))
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},

@@ -17,16 +17,16 @@ import (
 // build SSA for every dependency, standard library included, because
 // errclass has facts and so runs on all of them.
 //
-// Only the declarations keep reports true for get a body; the others are
+// Only the declarations in keep get a body; the others are
 // built as external functions (declared, with no blocks). Building every
 // body was most of errclass's cost on a large package, and a function that
-// neither returns an error nor writes an answer is never traced or judged.
-func buildSSA(pass *analysis.Pass, keep func(*ast.FuncDecl) bool) map[ast.Node]*ssa.Function {
+// no traced or judged function reaches is never looked at (see bodies).
+func buildSSA(pass *analysis.Pass, keep map[*ast.FuncDecl]bool) map[ast.Node]*ssa.Function {
 	files := make([]*ast.File, len(pass.Files))
 	for i, file := range pass.Files {
 		decls := make([]ast.Decl, len(file.Decls))
 		for j, decl := range file.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil && !keep(fd) {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil && !keep[fd] {
 				stub := *fd
 				stub.Body = nil
 				decl = &stub
@@ -74,24 +74,67 @@ func buildSSA(pass *analysis.Pass, keep func(*ast.FuncDecl) bool) map[ast.Node]*
 	return funcs
 }
 
-// needsBody reports whether fd's SSA body can matter: it returns an error
-// (traced by callers here and in exportOrigins), or it or a function
-// literal in it writes an answer.
-func needsBody(pass *analysis.Pass, fd *ast.FuncDecl, writes map[ast.Node][]*httpwrite.Write) bool {
-	if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-		res := obj.Type().(*types.Signature).Results()
-		if res.Len() > 0 && httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
-			return true
+// bodies is the set of declarations whose SSA body can matter: the
+// exported functions returning an error (exportOrigins records where their
+// errors come from), those that write an answer or hold a literal that
+// does, and every function returning an error that these call in the
+// package, transitively (the tracer follows static calls into them). The
+// others are never traced or judged.
+func bodies(pass *analysis.Pass, writes map[ast.Node][]*httpwrite.Write) map[*ast.FuncDecl]bool {
+	declOf := map[*types.Func]*ast.FuncDecl{}
+	returnsError := func(fn *types.Func) bool {
+		res := fn.Type().(*types.Signature).Results()
+		return res.Len() > 0 && httpwrite.IsErrorType(res.At(res.Len()-1).Type())
+	}
+	keep := map[*ast.FuncDecl]bool{}
+	var work []*ast.FuncDecl
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			declOf[fn] = fd
+			if returnsError(fn) && httpwrite.Exported(fn) || writesIn(fd, writes) {
+				keep[fd] = true
+				work = append(work, fd)
+			}
 		}
 	}
+	for len(work) > 0 {
+		fd := work[len(work)-1]
+		work = work[:len(work)-1]
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			fn, ok := pass.TypesInfo.Uses[id].(*types.Func)
+			if !ok || fn.Pkg() != pass.Pkg {
+				return true
+			}
+			fn = fn.Origin()
+			if callee := declOf[fn]; callee != nil && !keep[callee] && returnsError(fn) {
+				keep[callee] = true
+				work = append(work, callee)
+			}
+			return true
+		})
+	}
+	return keep
+}
+
+// writesIn reports whether fd or a function literal in it writes an answer.
+func writesIn(fd *ast.FuncDecl, writes map[ast.Node][]*httpwrite.Write) bool {
 	if len(writes) == 0 {
 		return false
 	}
 	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch n.(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			if writes[n] != nil {
