@@ -103,16 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// The answers first (they need no SSA): only the functions that write
 	// one, and those whose errors can be traced, need an SSA body.
-	funcs := httpwrite.Funcs(pass.Files)
-	writes := map[ast.Node][]*httpwrite.Write{}
-	for _, n := range funcs {
-		if httpwrite.InTest(pass, n) {
-			continue
-		}
-		if ws := httpwrite.Collect(pass.TypesInfo, httpwrite.Body(n), sinkOf); len(ws) > 0 {
-			writes[n] = ws
-		}
-	}
+	funcs, writes := httpwrite.CollectFuncs(pass, sinkOf)
 
 	ssaFuncs := buildSSA(pass, bodies(pass, writes))
 	t := &tracer{

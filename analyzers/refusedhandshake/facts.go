@@ -43,14 +43,7 @@ func (f *ClosingConstructor) String() string { return "closingConstructor(" + f.
 // iterating so a constructor returning another one's result is found in
 // any order.
 func exportConstructorFacts(pass *analysis.Pass) {
-	var decls []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
+	decls := bodiedDecls(pass)
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -263,14 +256,7 @@ func sessionFactory(pass *analysis.Pass, call *ast.CallExpr) *SessionFactory {
 // exportSessionFacts marks the package's session factories, iterating so a
 // function returning another factory's session is found in any order.
 func exportSessionFacts(pass *analysis.Pass) {
-	var decls []*ast.FuncDecl
-	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
+	decls := bodiedDecls(pass)
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range decls {
@@ -334,4 +320,17 @@ func returnedSession(pass *analysis.Pass, fd *ast.FuncDecl) *SessionFactory {
 		return true
 	})
 	return found
+}
+
+// bodiedDecls returns the package's function declarations that have a body.
+func bodiedDecls(pass *analysis.Pass) []*ast.FuncDecl {
+	var decls []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	return decls
 }

@@ -65,16 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// The answers first: a package that writes none (most that import
 	// net/http only as a client) needs no session scan at all, and a
 	// function that writes none needs no scan of its own.
-	funcs := httpwrite.Funcs(pass.Files)
-	writes := map[ast.Node][]*httpwrite.Write{}
-	for _, n := range funcs {
-		if httpwrite.InTest(pass, n) {
-			continue
-		}
-		if ws := httpwrite.Collect(pass.TypesInfo, httpwrite.Body(n), sinkOf); len(ws) > 0 {
-			writes[n] = ws
-		}
-	}
+	funcs, writes := httpwrite.CollectFuncs(pass, sinkOf)
 	if len(writes) == 0 {
 		return nil, nil
 	}

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // Kind says where an answer was found.
@@ -455,3 +457,20 @@ func isErrorCall(info *types.Info, call *ast.CallExpr) bool {
 
 // StatusText renders a status for a message, "400" or "status 400".
 func StatusText(s int) string { return strconv.Itoa(s) }
+
+// CollectFuncs returns the package's functions (Funcs) and, for each
+// function outside test files that writes answers, those answers. Test
+// files are skipped because tests build wrong answers on purpose.
+func CollectFuncs(pass *analysis.Pass, sinkOf SinkOf) (funcs []ast.Node, writes map[ast.Node][]*Write) {
+	funcs = Funcs(pass.Files)
+	writes = map[ast.Node][]*Write{}
+	for _, n := range funcs {
+		if InTest(pass, n) {
+			continue
+		}
+		if ws := Collect(pass.TypesInfo, Body(n), sinkOf); len(ws) > 0 {
+			writes[n] = ws
+		}
+	}
+	return funcs, writes
+}
