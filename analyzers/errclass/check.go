@@ -9,12 +9,13 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // function judges the answers written in one function.
-func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*httpwrite.Write) {
+func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer) {
 	if len(writes) == 0 {
 		return
 	}
@@ -24,7 +25,8 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*http
 	}
 }
 
-func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck bool) {
+func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool) {
+	w := a.Write
 	info := c.pass.TypesInfo
 	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
 		at := w.CodeExpr
@@ -58,19 +60,17 @@ func (c *checker) write(fn *ssa.Function, w *httpwrite.Write, unlimitedCheck boo
 	// sessionstatus's to judge (404, which errclass's "500 for a store
 	// failure" would contradict); its code must not claim a parse error.
 	parse := w.HasCode && w.Code == httpwrite.CodeParseError
-	if c.session != nil {
-		if cond, ok := c.session.Condition(w.Stack); ok {
-			switch {
-			case !parse:
-			case cond.Kind == session.Missing:
-				c.report(w.Node, nil,
-					"answers -32700 (Parse error) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000")
-			default:
-				c.report(w.Node, nil,
-					"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", cond.What)
-			}
-			return
+	if a.HasSession {
+		switch {
+		case !parse:
+		case a.Session.Kind == session.Missing:
+			c.report(w.Node, nil,
+				"answers -32700 (Parse error) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000")
+		default:
+			c.report(w.Node, nil,
+				"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", a.Session.What)
 		}
+		return
 	}
 
 	var origins []origin

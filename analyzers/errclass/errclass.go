@@ -11,9 +11,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
-	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
@@ -36,10 +36,12 @@ var Analyzer = &analysis.Analyzer{
 	Name: Name,
 	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#errclass",
-	// No Requires: with facts, a required pass would run on every
-	// dependency before the cheap bail-out in Run (see httpwrite.Funcs).
+	// answers finds the answers and their session conditions, shared with
+	// sessionstatus; it runs on every dependency anyway (it has facts) and
+	// bails out as cheaply as errclass would.
+	Requires:  []*analysis.Analyzer{answers.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(sinkFact), new(originFact)},
+	FactTypes: []analysis.Fact{new(originFact)},
 }
 
 // internalFuncs names more functions whose failures are the server's, for
@@ -76,34 +78,15 @@ func (l *funcList) Set(v string) error {
 	return nil
 }
 
-// sinkFact marks a function that writes one error answer (see
-// httpwrite.Sink), so its callers in other packages are judged by what they
-// pass it.
-type sinkFact struct{ httpwrite.Sink }
-
-func (*sinkFact) AFact() {}
-
-func (f *sinkFact) String() string { return f.Sink.String() }
-
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
-	if skip(pass) {
-		return nil, nil
-	}
-
-	sinkOf := httpwrite.PackageSinks(pass,
-		func(fn *types.Func) *httpwrite.Sink {
-			var f sinkFact
-			if pass.ImportObjectFact(fn, &f) {
-				return &f.Sink
-			}
-			return nil
-		},
-		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
-
 	// The answers first (they need no SSA): only the functions that write
 	// one, and those whose errors can be traced, need an SSA body.
-	funcs, writes := httpwrite.CollectFuncs(pass, sinkOf)
+	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
+	funcs, writes := sum.Funcs, sum.Answers
+	if len(writes) == 0 && skip(pass) {
+		return nil, nil
+	}
 
 	ssaFuncs := buildSSA(pass, bodies(pass, writes))
 	t := &tracer{
@@ -128,28 +111,21 @@ func run(pass *analysis.Pass) (any, error) {
 	exportOrigins(pass, t)
 
 	c := &checker{pass: pass, tracer: t}
-	// Answers about the session id (-32700 for an unknown session) need
-	// to know where the id is; only code that reads request headers can.
-	var scans map[ast.Node]*session.Scan
-	// Only the functions that write an answer read their scan.
-	if len(writes) > 0 && httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) {
-		scans = session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
-	}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
 		if ws == nil || fn == nil {
 			continue
 		}
-		c.session = scans[n]
 		c.function(fn, httpwrite.Body(n), ws)
 	}
 	return nil, nil
 }
 
-// skip is the cheap bail-out: the standard library (whose decoders and
-// writers errclass knows by name) and packages that import nothing through
-// which they could answer HTTP or fail, and no package with a fact.
+// skip is the cheap bail-out for a package that writes no answer: the
+// standard library (whose decoders and writers errclass knows by name) and
+// packages that import nothing through which they could fail on the
+// server's side, and no package with an origin fact.
 func skip(pass *analysis.Pass) bool {
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return true
@@ -203,9 +179,8 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 
 // checker judges the answers of one package.
 type checker struct {
-	pass    *analysis.Pass
-	tracer  *tracer
-	session *session.Scan // the current function's, or nil
+	pass   *analysis.Pass
+	tracer *tracer
 }
 
 func (c *checker) reportRange(rng analysis.Range, fixes []analysis.SuggestedFix, format string, args ...any) {

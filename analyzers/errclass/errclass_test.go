@@ -57,7 +57,7 @@ func TestFixtures(t *testing.T) {
 		acts = append(acts, r.Action)
 	}
 	seen := facttest.RoundTrip(t, acts, factBudget)
-	for _, want := range []string{"errclass.sinkFact", "errclass.originFact"} {
+	for _, want := range []string{"answers.SinkFact", "errclass.originFact"} {
 		if seen[want] == 0 {
 			t.Errorf("no %s was exported; saw %v", want, seen)
 		}

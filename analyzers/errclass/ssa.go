@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
@@ -80,7 +81,7 @@ func buildSSA(pass *analysis.Pass, keep map[*ast.FuncDecl]bool) map[ast.Node]*ss
 // does, and every function returning an error that these call in the
 // package, transitively (the tracer follows static calls into them). The
 // others are never traced or judged.
-func bodies(pass *analysis.Pass, writes map[ast.Node][]*httpwrite.Write) map[*ast.FuncDecl]bool {
+func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast.FuncDecl]bool {
 	declOf := map[*types.Func]*ast.FuncDecl{}
 	returnsError := func(fn *types.Func) bool {
 		res := fn.Type().(*types.Signature).Results()
@@ -129,7 +130,7 @@ func bodies(pass *analysis.Pass, writes map[ast.Node][]*httpwrite.Write) map[*as
 }
 
 // writesIn reports whether fd or a function literal in it writes an answer.
-func writesIn(fd *ast.FuncDecl, writes map[ast.Node][]*httpwrite.Write) bool {
+func writesIn(fd *ast.FuncDecl, writes map[ast.Node][]*answers.Answer) bool {
 	if len(writes) == 0 {
 		return false
 	}

@@ -2,12 +2,11 @@ package sessionstatus
 
 import (
 	"fmt"
-	"go/ast"
-	"go/types"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
@@ -32,62 +31,27 @@ var Analyzer = &analysis.Analyzer{
 	Name: Name,
 	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#sessionstatus",
-	// No Requires: with facts, a required pass would run on every
-	// dependency before the cheap bail-out in Run (see httpwrite.Funcs).
-	Run:       run,
-	FactTypes: []analysis.Fact{new(sinkFact)},
+	// answers finds the answers and the session condition each is given
+	// under, shared with errclass. sessionstatus has no facts of its own,
+	// so it runs on the packages named on the command line only.
+	Requires: []*analysis.Analyzer{answers.Analyzer},
+	Run:      run,
 }
-
-// sinkFact marks a function that writes one answer (see httpwrite.Sink), so
-// a helper such as notFound(w) in another package is judged by the status
-// it writes.
-type sinkFact struct{ httpwrite.Sink }
-
-func (*sinkFact) AFact() {}
-
-func (f *sinkFact) String() string { return f.Sink.String() }
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
-	if httpwrite.IsStd(pass.Pkg.Path()) || !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) && !httpwrite.DirectFacts(pass) {
-		return nil, nil
-	}
-	sinkOf := httpwrite.PackageSinks(pass,
-		func(fn *types.Func) *httpwrite.Sink {
-			var f sinkFact
-			if pass.ImportObjectFact(fn, &f) {
-				return &f.Sink
-			}
-			return nil
-		},
-		func(fn *types.Func, s *httpwrite.Sink) { pass.ExportObjectFact(fn, &sinkFact{*s}) })
-
-	// The answers first: a package that writes none (most that import
-	// net/http only as a client) needs no session scan at all, and a
-	// function that writes none needs no scan of its own.
-	funcs, writes := httpwrite.CollectFuncs(pass, sinkOf)
-	if len(writes) == 0 {
-		return nil, nil
-	}
-	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
-	for _, n := range funcs {
-		s := scans[n]
-		if s == nil {
-			continue
-		}
-		for _, w := range writes[n] {
-			check(pass, s, w)
+	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
+	for _, n := range sum.Funcs {
+		for _, a := range sum.Answers[n] {
+			check(pass, a)
 		}
 	}
 	return nil, nil
 }
 
-func check(pass *analysis.Pass, s *session.Scan, w *httpwrite.Write) {
-	if w.Status < 400 {
-		return
-	}
-	cond, ok := s.Condition(w.Stack)
-	if !ok {
+func check(pass *analysis.Pass, a *answers.Answer) {
+	w, cond := a.Write, a.Session
+	if w.Status < 400 || !a.HasSession {
 		return
 	}
 	switch cond.Kind {

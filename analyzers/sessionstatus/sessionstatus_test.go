@@ -41,8 +41,8 @@ func TestFixtures(t *testing.T) {
 	for _, r := range results {
 		acts = append(acts, r.Action)
 	}
-	if seen := facttest.RoundTrip(t, acts, 200); seen["sessionstatus.sinkFact"] == 0 {
-		t.Errorf("no sessionstatus.sinkFact was exported; saw %v", seen)
+	if seen := facttest.RoundTrip(t, acts, 200); seen["answers.SinkFact"] == 0 {
+		t.Errorf("no answers.SinkFact was exported; saw %v", seen)
 	}
 }
 

@@ -16,14 +16,15 @@ import (
 )
 
 // RoundTrip checks every object fact the actions hold (their own and those
-// of their dependencies) and returns how many facts of each type it saw,
-// keyed by type name ("errclass.sinkFact"), so callers can require that
-// each fact type was exercised.
+// of their dependencies, and those of the analyzers they require, such as
+// answers.Analyzer's) and returns how many facts of each type it saw, keyed
+// by type name ("answers.SinkFact"), so callers can require that each fact
+// type was exercised.
 func RoundTrip(t testing.TB, acts []*checker.Action, budget int) map[string]int {
 	t.Helper()
 	seen := map[string]int{}
 	done := map[analysis.Fact]bool{}
-	for _, act := range acts {
+	for _, act := range withRequired(acts) {
 		for _, f := range act.AllObjectFacts() {
 			if done[f.Fact] {
 				continue
@@ -60,4 +61,27 @@ func encode(t testing.TB, f analysis.Fact) []byte {
 		t.Fatalf("encode %T: %v", f, err)
 	}
 	return buf.Bytes()
+}
+
+// withRequired is acts and, transitively, the actions they depend on: a
+// required analyzer's facts live on its own actions, not on the requiring
+// analyzer's.
+func withRequired(acts []*checker.Action) []*checker.Action {
+	var out []*checker.Action
+	seen := map[*checker.Action]bool{}
+	var walk func(*checker.Action)
+	walk = func(a *checker.Action) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		out = append(out, a)
+		for _, d := range a.Deps {
+			walk(d)
+		}
+	}
+	for _, a := range acts {
+		walk(a)
+	}
+	return out
 }

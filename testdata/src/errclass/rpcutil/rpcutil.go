@@ -11,7 +11,7 @@ import (
 )
 
 // WriteError writes a JSON-RPC error with the given status and code.
-func WriteError(w http.ResponseWriter, status int, code int, message string) { // want WriteError:`sink\(status=arg2 code=arg3 object=0 err=0\)`
+func WriteError(w http.ResponseWriter, status int, code int, message string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(map[string]any{
@@ -22,7 +22,7 @@ func WriteError(w http.ResponseWriter, status int, code int, message string) { /
 }
 
 // Fail answers err as a parse error: its callers decide what err is.
-func Fail(w http.ResponseWriter, err error) { // want Fail:`sink\(status=400 code=-32700 object=0 err=2\)`
+func Fail(w http.ResponseWriter, err error) {
 	WriteError(w, http.StatusBadRequest, -32700, err.Error())
 }
 

@@ -5,16 +5,16 @@ package respond
 import "net/http"
 
 // Unauthorized always answers 401.
-func Unauthorized(w http.ResponseWriter) { // want Unauthorized:`sink\(status=401 code=- object=0 err=0\)`
+func Unauthorized(w http.ResponseWriter) {
 	http.Error(w, "unauthorized", http.StatusUnauthorized)
 }
 
 // NotFound always answers 404.
-func NotFound(w http.ResponseWriter) { // want NotFound:`sink\(status=404 code=- object=0 err=0\)`
+func NotFound(w http.ResponseWriter) {
 	http.Error(w, "session not found", http.StatusNotFound)
 }
 
 // Status answers the status it is given.
-func Status(w http.ResponseWriter, status int, msg string) { // want Status:`sink\(status=arg2 code=- object=0 err=0\)`
+func Status(w http.ResponseWriter, status int, msg string) {
 	http.Error(w, msg, status)
 }

@@ -1,0 +1,141 @@
+// Package answers defines the analyzer errclass and sessionstatus both
+// require: one summary per package of the functions that write an HTTP
+// answer (status, JSON-RPC code, the error it is about) and of the session
+// condition each answer is given under, and one fact type, the Sink of a
+// helper that writes one answer, so a helper in another package is judged
+// by what it does.
+//
+// It is the contract between the two analyzers: both read the answers and
+// the session conditions from its Result, so they cannot disagree about what
+// an answer or an unknown session is. It reports nothing and is not in the
+// suite; it runs because the checks require it, as lostcancel requires
+// ctrlflow.
+package answers
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// Analyzer summarises the answers a package writes. Its Result is a
+// *Result; it exports a *SinkFact for every exported helper that writes one
+// answer.
+var Analyzer = &analysis.Analyzer{
+	Name: "httpanswers",
+	Doc: `summarise the functions that write an HTTP answer
+
+httpanswers reports nothing. It finds the answers each function writes (the
+HTTP status, the JSON-RPC code, the error the answer is about) and the
+session condition each is given under, for errclass and sessionstatus, and
+exports a fact for every exported helper that writes exactly one answer.`,
+	URL:        "https://github.com/mcpwire/mcpwire#mcpvet",
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+	FactTypes:  []analysis.Fact{new(SinkFact)},
+}
+
+// SinkFact marks a function that writes one answer (see httpwrite.Sink), so
+// its callers in other packages are judged by what they pass it.
+type SinkFact struct{ httpwrite.Sink }
+
+// AFact marks SinkFact as an analysis fact.
+func (*SinkFact) AFact() {}
+
+func (f *SinkFact) String() string { return f.Sink.String() }
+
+// Answer is one answer and the session condition it is given under.
+type Answer struct {
+	*httpwrite.Write
+	// Session is the condition on the request's Mcp-Session-Id the
+	// innermost test around the answer decides (no id, an unknown id, a
+	// failed store lookup); HasSession is false when that test is about
+	// something else.
+	Session    session.Cond
+	HasSession bool
+}
+
+// Result is the package's summary. A package the cheap bail-out skipped
+// (the standard library; a package that cannot answer HTTP) has an empty
+// one.
+type Result struct {
+	// Funcs are the package's function declarations and literals, in
+	// source order.
+	Funcs []ast.Node
+	// Answers are, for each function outside test files that writes
+	// answers, those answers (function literals are functions of their
+	// own).
+	Answers map[ast.Node][]*Answer
+	// SinkOf summarises a function of this package or, through facts, of
+	// another.
+	SinkOf httpwrite.SinkOf
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := &Result{Answers: map[ast.Node][]*Answer{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
+	if skip(pass) {
+		return res, nil
+	}
+	imported := func(fn *types.Func) *httpwrite.Sink {
+		var f SinkFact
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return &f.Sink
+		}
+		return nil
+	}
+	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
+	for fn, s := range sinks {
+		if httpwrite.Exported(fn) {
+			pass.ExportObjectFact(fn, &SinkFact{*s})
+		}
+	}
+	res.SinkOf = func(fn *types.Func) *httpwrite.Sink {
+		if s := sinks[fn]; s != nil {
+			return s
+		}
+		return imported(fn)
+	}
+
+	// The answers first: a package that writes none (most that import
+	// net/http only as a client) needs no session scan at all, and a
+	// function that writes none needs no scan of its own.
+	funcs, writes := httpwrite.CollectFuncs(pass, res.SinkOf)
+	res.Funcs = funcs
+	if len(writes) == 0 {
+		return res, nil
+	}
+	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
+	for n, ws := range writes {
+		scan := scans[n]
+		as := make([]*Answer, len(ws))
+		for i, w := range ws {
+			as[i] = &Answer{Write: w}
+			if scan != nil {
+				as[i].Session, as[i].HasSession = scan.Condition(w.Stack)
+			}
+		}
+		res.Answers[n] = as
+	}
+	return res, nil
+}
+
+// skip is the cheap bail-out: the standard library, and packages that
+// import nothing through which they could answer HTTP or build an answer (or
+// a fact that changes one) and call no helper with a fact. The imports are
+// those errclass traces failures through too (context, database/sql,
+// crypto/rand): a package among them may build a protocol error a caller
+// writes.
+func skip(pass *analysis.Pass) bool {
+	if httpwrite.IsStd(pass.Pkg.Path()) {
+		return true
+	}
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol) {
+		return false
+	}
+	return !httpwrite.DirectFacts(pass)
+}
