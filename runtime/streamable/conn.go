@@ -138,7 +138,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		if len(s.held) > 0 {
 			t.log.Debug("streamable: dropping server messages sent during a refused initialize")
 		}
-		err = s.writeJSONLocked(protocol.StatusForCode(wireCode(m.Error)), data)
+		err = s.writeJSONLocked(protocol.StatusForCode(wireCode(m.Error)), data, "")
 	case s.json:
 		s.answers = append(s.answers, data)
 		if done {
@@ -158,7 +158,8 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		}
 	}
 	if done {
-		s.answered = err == nil && s.w != nil
+		// The carrying request writes what is queued, then returns; it
+		// records whether the answer reached the client (answered).
 		s.releaseLocked()
 	}
 	s.mu.Unlock()

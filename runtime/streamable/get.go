@@ -3,6 +3,7 @@ package streamable
 import (
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
@@ -83,7 +84,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s.startLocked("")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies
 	// that hold a HEADERS frame until a DATA frame comes (go-sdk #410).
-	w.Write([]byte(": ok\n\n"))
+	s.queueLocked([]byte(": ok\n\n"))
 	for i, data := range replay {
 		if err := s.writeEventLocked(eventID("", replayAfter+1+i), 0, data); err != nil {
 			break
@@ -102,10 +103,9 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 			t.log.Warn("streamable: flushing queued message", "error", err)
 		}
 	}
-	s.rc.Flush()
 	s.mu.Unlock()
 
-	t.hang(r, released)
+	t.pump(r, s, released)
 	t.mu.Lock()
 	s.attached = false
 	s.mu.Lock()
@@ -130,6 +130,8 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		if err != nil {
 			return nil, resumeRefusal(r, err)
 		}
+		// Written here, on the request's goroutine: the stream is not
+		// shared, so it needs no pump, only the write deadline.
 		tmp := &stream{id: streamID}
 		tmp.attachLocked(w)
 		tmp.startLocked("")
@@ -137,6 +139,12 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 			if err := tmp.writeEventLocked(eventID(streamID, idx+1+i), 0, data); err != nil {
 				break
 			}
+		}
+		if err := t.flushOut(tmp); err != nil {
+			t.log.Debug("streamable: replaying a finished stream", "stream", streamID, "error", err)
+		}
+		if t.writeTimeout > 0 {
+			tmp.rc.SetWriteDeadline(time.Time{})
 		}
 		return nil, nil
 	}
@@ -164,12 +172,11 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 			break
 		}
 	}
-	s.rc.Flush()
 	if s.doneLocked() {
 		s.releaseLocked()
 	}
 	s.mu.Unlock()
-	t.hang(r, released)
+	t.pump(r, s, released)
 	t.detach(s, r, nil)
 	return nil, nil
 }

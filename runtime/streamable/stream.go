@@ -28,27 +28,59 @@ type stream struct {
 	// the stream now, for routing decisions made under that lock.
 	attached bool
 
-	// The fields below are guarded by mu. Lock order: Transport.mu, then mu.
+	// The fields below are guarded by mu. Lock order: Transport.mu, then
+	// mu. mu is never held across a write to the client: the session queues
+	// what it sends in out, and only the goroutine of the HTTP request
+	// carrying the stream writes it to the socket (see pump), under a
+	// deadline. So a client that stops reading stalls its own request and
+	// nothing else: no server goroutine and no lock waits on its socket.
 	mu       sync.Mutex
 	w        http.ResponseWriter
 	rc       *http.ResponseController
 	released chan struct{} // closed to let the carrying request return
-	lastIdx  int           // index of the last event appended (-1: none)
-	pending  map[jsonrpc.ID]struct{}
-	answers  [][]byte // JSON mode: responses collected until all arrive
+	// wake tells the carrying request that head or out has something.
+	wake    chan struct{}
+	lastIdx int // index of the last event appended (-1: none)
+	pending map[jsonrpc.ID]struct{}
+	answers [][]byte // JSON mode: responses collected until all arrive
 	// isInit marks the initialize's stream: its answer carries
 	// Mcp-Session-Id unless the handshake was rolled back.
 	isInit bool
-	// answered records that the last response was written to an attached
-	// HTTP response, for the handshake's settlement.
+	// answered records that the last response reached the socket of an
+	// attached HTTP response, for the handshake's settlement.
 	answered bool
 	// started records that the status line and headers of the attached
-	// response are out. Until then events are held: an initialize's SSE
-	// stream starts only once the server's answer decides whether it
-	// establishes a session (200 with Mcp-Session-Id) or is refused.
+	// response are decided (head, then out, go out in that order). Until
+	// then events are held: an initialize's SSE stream starts only once
+	// the server's answer decides whether it establishes a session (200
+	// with Mcp-Session-Id) or is refused.
 	started bool
 	held    []byte
+	// head is the response head not yet written; out the bytes queued
+	// behind it. sse: the response is an event stream, flushed per write.
+	head *responseHead
+	out  []byte
+	sse  bool
+	// broken records that the client did not take out in time (or out
+	// outgrew maxStreamBacklog): the stream is over, and writes to it fail.
+	broken bool
 }
+
+// responseHead is a status line with the headers that decide it.
+type responseHead struct {
+	status      int
+	contentType string
+	sessionID   string
+}
+
+// maxStreamBacklog bounds the bytes queued for one stream that its client
+// has not taken yet. Beyond it the client is not keeping up: the stream
+// ends, as it does when one write outlasts the write timeout. A single
+// message larger than it is still queued when nothing else is, so a large
+// result does not end a healthy stream.
+const maxStreamBacklog = 1 << 20
+
+var errStreamBroken = errors.New("the client is not reading this stream")
 
 // attachLocked lets the HTTP response w carry the stream; released is
 // closed when the stream is done or closed early.
@@ -56,6 +88,8 @@ func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 	s.w = w
 	s.rc = http.NewResponseController(w)
 	s.released = make(chan struct{})
+	s.wake = make(chan struct{}, 1)
+	s.head, s.out, s.sse, s.broken = nil, nil, false, false
 	return s.released
 }
 
@@ -65,6 +99,7 @@ func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 func (s *stream) detachLocked() {
 	s.w, s.rc = nil, nil
 	s.started, s.held = false, nil
+	s.head, s.out = nil, nil
 	s.releaseLocked()
 }
 
@@ -79,27 +114,54 @@ func (s *stream) releaseLocked() {
 func (s *stream) doneLocked() bool { return s.id != "" && len(s.pending) == 0 }
 
 // startLocked starts the attached response as an event stream (with
-// Mcp-Session-Id when sessionID is set) and writes the events held so far.
+// Mcp-Session-Id when sessionID is set), followed by the events held so
+// far.
 func (s *stream) startLocked(sessionID string) error {
 	if s.w == nil {
 		return errDetached
 	}
-	h := s.w.Header()
-	h.Set("Content-Type", protocol.MediaTypeEventStream)
-	h.Set("Cache-Control", "no-cache, no-transform")
-	h.Set("X-Accel-Buffering", "no")
-	if sessionID != "" {
-		h.Set(protocol.HeaderSessionID, sessionID)
+	if s.broken {
+		return errStreamBroken
 	}
-	s.w.WriteHeader(http.StatusOK)
+	s.head = &responseHead{status: http.StatusOK, contentType: protocol.MediaTypeEventStream, sessionID: sessionID}
+	s.sse = true
 	s.started = true
 	held := s.held
 	s.held = nil
-	if len(held) == 0 {
-		return nil
+	return s.queueLocked(held)
+}
+
+// queueLocked queues b for the carrying request to write. It never
+// blocks: a client that has fallen maxStreamBacklog behind loses the
+// stream instead.
+func (s *stream) queueLocked(b []byte) error {
+	if s.w == nil {
+		return errDetached
 	}
-	_, err := s.w.Write(held)
-	return err
+	if s.broken {
+		return errStreamBroken
+	}
+	if len(s.out) > 0 && len(s.out)+len(b) > maxStreamBacklog {
+		s.breakLocked()
+		return errStreamBroken
+	}
+	s.out = append(s.out, b...)
+	s.wakeLocked()
+	return nil
+}
+
+func (s *stream) wakeLocked() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// breakLocked ends a stream whose client does not take what it is sent.
+func (s *stream) breakLocked() {
+	s.broken = true
+	s.head, s.out = nil, nil
+	s.releaseLocked()
 }
 
 // writeEventLocked writes one SSE event and flushes it, or holds it while
@@ -109,9 +171,16 @@ func (s *stream) writeEventLocked(id string, retry time.Duration, data []byte) e
 	if s.w == nil {
 		return errDetached
 	}
+	if s.broken {
+		return errStreamBroken
+	}
 	var buf []byte
 	if s.started {
-		buf = make([]byte, 0, len(data)+len(id)+32)
+		buf = s.out
+		if len(buf) > 0 && len(buf)+len(data)+len(id)+32 > maxStreamBacklog {
+			s.breakLocked()
+			return errStreamBroken
+		}
 	} else {
 		buf = s.held
 	}
@@ -132,10 +201,9 @@ func (s *stream) writeEventLocked(id string, retry time.Duration, data []byte) e
 		s.held = buf
 		return nil
 	}
-	if _, err := s.w.Write(buf); err != nil {
-		return err
-	}
-	return s.rc.Flush()
+	s.out = buf
+	s.wakeLocked()
+	return nil
 }
 
 var errDetached = errors.New("stream has no HTTP response attached")
@@ -240,22 +308,93 @@ func (s *stream) writeJSONAnswerLocked(sessionID string) error {
 			return err
 		}
 	}
-	h := s.w.Header()
-	if sessionID != "" {
-		h.Set(protocol.HeaderSessionID, sessionID)
-	}
-	return s.writeJSONLocked(http.StatusOK, body)
+	return s.writeJSONLocked(http.StatusOK, body, sessionID)
 }
 
 // writeJSONLocked answers the attached request with one application/json
-// body.
-func (s *stream) writeJSONLocked(status int, body []byte) error {
+// body (with Mcp-Session-Id when sessionID is set).
+func (s *stream) writeJSONLocked(status int, body []byte, sessionID string) error {
 	if s.w == nil {
 		return errDetached
 	}
-	s.w.Header().Set("Content-Type", protocol.MediaTypeJSON)
-	s.w.WriteHeader(status)
+	if s.broken {
+		return errStreamBroken
+	}
+	s.head = &responseHead{status: status, contentType: protocol.MediaTypeJSON, sessionID: sessionID}
 	s.started = true
-	_, err := s.w.Write(body)
-	return err
+	return s.queueLocked(body)
+}
+
+// pump is the carrying request's side of stream s: it writes what the
+// session queues for s to the HTTP response, until the stream is released,
+// the client goes away, the transport closes or a write fails. It runs on
+// the request's own goroutine, the only one that touches the response, and
+// holds no lock while writing; each write has the write timeout as its
+// deadline. A client that does not take its stream in time thus ends that
+// stream, and only it.
+func (t *Transport) pump(r *http.Request, s *stream, released <-chan struct{}) {
+	for {
+		last := false
+		select {
+		case <-s.wake:
+		case <-released:
+			last = true
+		case <-t.done:
+			// Close aborted the writes; what is queued gets one attempt.
+			last = true
+		case <-r.Context().Done():
+			return
+		}
+		if err := t.flushOut(s); err != nil {
+			t.log.Debug("streamable: client not taking its stream; ending it", "stream", s.id, "error", err)
+			s.mu.Lock()
+			s.breakLocked()
+			s.mu.Unlock()
+			return
+		}
+		if last {
+			return
+		}
+	}
+}
+
+// flushOut writes the head and bytes queued for s, outside s.mu.
+func (t *Transport) flushOut(s *stream) error {
+	s.mu.Lock()
+	head, out, sse, w, rc := s.head, s.out, s.sse, s.w, s.rc
+	s.head, s.out = nil, nil
+	done := s.doneLocked()
+	s.mu.Unlock()
+	if w == nil || (head == nil && len(out) == 0) {
+		return nil
+	}
+	t.armWrite(rc)
+	if head != nil {
+		h := w.Header()
+		h.Set("Content-Type", head.contentType)
+		if sse {
+			h.Set("Cache-Control", "no-cache, no-transform")
+			h.Set("X-Accel-Buffering", "no")
+		}
+		if head.sessionID != "" {
+			h.Set(protocol.HeaderSessionID, head.sessionID)
+		}
+		w.WriteHeader(head.status)
+	}
+	if len(out) > 0 {
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+	}
+	if sse {
+		if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+			return err
+		}
+	}
+	if done {
+		s.mu.Lock()
+		s.answered = true
+		s.mu.Unlock()
+	}
+	return nil
 }

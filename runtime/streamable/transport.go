@@ -66,6 +66,8 @@ type Transport struct {
 	log       *slog.Logger
 	stateless bool
 	maxBody   int64
+	// writeTimeout is the deadline of one write to a stream (0: none).
+	writeTimeout time.Duration
 
 	// incoming carries client messages to the connected server session;
 	// done is closed when the transport closes, which ends Read with EOF.
@@ -129,6 +131,12 @@ func NewTransport(opts Options) *Transport {
 	}
 	if t.maxBody == 0 {
 		t.maxBody = DefaultMaxBodyBytes
+	}
+	switch {
+	case opts.WriteTimeout == 0:
+		t.writeTimeout = DefaultWriteTimeout
+	case opts.WriteTimeout > 0:
+		t.writeTimeout = opts.WriteTimeout
 	}
 	if t.opts.RetryInterval <= 0 {
 		t.opts.RetryInterval = DefaultRetryInterval
@@ -301,8 +309,24 @@ func (t *Transport) afterClose(id string) {
 	}
 }
 
+// armWrite sets the deadline of the next write to a stream: the write
+// timeout from now, or now once the transport has aborted its writes.
+func (t *Transport) armWrite(rc *http.ResponseController) {
+	t.wmu.Lock()
+	defer t.wmu.Unlock()
+	switch {
+	case t.aborted:
+		rc.SetWriteDeadline(time.Now())
+	case t.writeTimeout > 0:
+		rc.SetWriteDeadline(time.Now().Add(t.writeTimeout))
+	}
+}
+
 // trackWrites and untrackWrites keep live in step with the attached
-// streams.
+// streams. untrackWrites clears the write deadline the stream's writes
+// set: net/http keeps a connection's deadline across keep-alive requests
+// unless its own WriteTimeout is set, and the next request on the
+// connection must not inherit it.
 func (t *Transport) trackWrites(rc *http.ResponseController) {
 	t.wmu.Lock()
 	t.live = append(t.live, rc)
@@ -316,6 +340,9 @@ func (t *Transport) untrackWrites(rc *http.ResponseController) {
 	t.wmu.Lock()
 	if i := slices.Index(t.live, rc); i >= 0 {
 		t.live = slices.Delete(t.live, i, i+1)
+	}
+	if !t.aborted && t.writeTimeout > 0 {
+		rc.SetWriteDeadline(time.Time{})
 	}
 	t.wmu.Unlock()
 }

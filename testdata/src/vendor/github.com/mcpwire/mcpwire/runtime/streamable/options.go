@@ -14,6 +14,12 @@ const DefaultMaxBodyBytes = 4 << 20
 // [Options.RetryInterval] is zero.
 const DefaultRetryInterval = time.Second
 
+// DefaultWriteTimeout is the deadline of one write to a client's stream
+// when [Options.WriteTimeout] is zero: long enough for a slow network to
+// take a large message, short enough that a client that stopped reading
+// is noticed.
+const DefaultWriteTimeout = 10 * time.Second
+
 // maxQueued bounds the server→client messages kept for a client that has no
 // stream open; beyond it a write fails (and is logged) rather than growing
 // without limit.
@@ -75,6 +81,13 @@ type Options struct {
 	// carries an Origin must come from a loopback origin. Requests without an
 	// Origin header (non-browser clients) are never refused for it.
 	AllowedOrigins []string
+
+	// WriteTimeout bounds each write to a client's stream: a client that
+	// does not take what the server sends within it loses that stream (its
+	// other requests and the session are unaffected), so no server
+	// goroutine waits on a client that stopped reading (0 →
+	// [DefaultWriteTimeout], negative → no deadline).
+	WriteTimeout time.Duration
 
 	// MaxBodyBytes limits a POST body: 0 → [DefaultMaxBodyBytes], negative →
 	// no limit. A larger body is answered 413.

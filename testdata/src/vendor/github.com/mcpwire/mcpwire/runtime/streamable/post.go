@@ -126,7 +126,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		return echo, err
 	}
 	if err := t.publish(msgs); err == nil {
-		t.hang(r, released)
+		t.pump(r, st, released)
 	}
 	t.detach(st, r, echo)
 	if init != nil {
@@ -272,22 +272,8 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 		if err := t.primeLocked(st); err != nil {
 			t.log.Debug("streamable: writing priming event", "error", err)
 		}
-	} else if st.started {
-		if err := st.rc.Flush(); err != nil {
-			t.log.Debug("streamable: flushing stream headers", "error", err)
-		}
 	}
 	return released, nil
-}
-
-// hang holds the HTTP request open until its stream is released, the
-// client goes away or the transport closes.
-func (t *Transport) hang(r *http.Request, released <-chan struct{}) {
-	select {
-	case <-r.Context().Done():
-	case <-released:
-	case <-t.done:
-	}
 }
 
 // detach ends the HTTP request's hold on st. A stream with unanswered
@@ -347,9 +333,9 @@ func (t *Transport) closeSSE(st *stream, retryMillis int64) {
 		buf := []byte("retry: ")
 		buf = strconv.AppendInt(buf, retryMillis, 10)
 		buf = append(buf, "\ndata: \n\n"...)
-		st.w.Write(buf)
-		st.rc.Flush()
+		st.queueLocked(buf)
 	}
+	// The carrying request writes what is queued, then returns.
 	st.releaseLocked()
 }
 
