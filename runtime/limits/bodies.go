@@ -1,0 +1,132 @@
+package limits
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+)
+
+// DefaultMaxBufferedBodyBytes is the process-wide budget of request-body
+// bytes being read at once when [NewBodies] is given zero: 16 bodies of
+// the runtime's 4 MiB limit, or thousands of ordinary requests.
+const DefaultMaxBufferedBodyBytes = 64 << 20
+
+// DefaultBodyReadTimeout is how long a request body may take to arrive
+// when [Bodies.Admit] is given zero: a 4 MiB body at 140 KB/s.
+const DefaultBodyReadTimeout = 30 * time.Second
+
+// Bodies is a budget of request-body bytes that may be buffered at once
+// across all requests. A body is charged what it may grow to (its
+// Content-Length, or the body limit when the length is unknown) from
+// before it is read until its request is done, so a client that sends
+// bodies and withholds their last byte holds at most the budget, not a
+// body per connection. A request that does not fit is refused 503 with
+// Retry-After at once: it has not been read, so refusing costs nothing.
+type Bodies struct {
+	mu   sync.Mutex
+	max  int64 // < 0: no budget
+	used int64
+}
+
+// NewBodies returns a budget of maxBytes (0 → [DefaultMaxBufferedBodyBytes],
+// negative → unbounded).
+func NewBodies(maxBytes int64) *Bodies {
+	if maxBytes == 0 {
+		maxBytes = DefaultMaxBufferedBodyBytes
+	}
+	return &Bodies{max: maxBytes}
+}
+
+// Used returns the bytes charged now.
+func (b *Bodies) Used() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// Admit charges r's body to the budget and gives it a read deadline. It
+// returns the request to serve (its body clears the deadline once read, so
+// that a long SSE response on the same request is not cut) and release,
+// which the caller calls when the request is done; or a 503 refusal to
+// write. maxBody is the body limit the server enforces (≤ 0: none):
+// a Content-Length over it is charged nothing, as it is refused unread.
+// readTimeout 0 → [DefaultBodyReadTimeout], negative → no deadline.
+func (b *Bodies) Admit(w http.ResponseWriter, r *http.Request, maxBody int64, readTimeout time.Duration) (*http.Request, func(), error) {
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return r, func() {}, nil
+	}
+	charge := r.ContentLength
+	switch {
+	case charge < 0 && maxBody > 0:
+		charge = maxBody
+	case charge < 0:
+		// Neither a length nor a limit: what such a body may grow to is
+		// unknown, so it may have the whole budget, alone.
+		charge = b.max
+	case maxBody > 0 && charge > maxBody:
+		charge = 0
+	}
+	if b.max > 0 {
+		b.mu.Lock()
+		if b.used > 0 && b.used+charge > b.max {
+			b.mu.Unlock()
+			return r, nil, protocol.Unavailable(1, "Service Unavailable: too many request bodies in flight")
+		}
+		b.used += charge
+		b.mu.Unlock()
+	}
+	var once sync.Once
+	release := func() {
+		once.Do(func() {
+			if b.max > 0 {
+				b.mu.Lock()
+				b.used -= charge
+				b.mu.Unlock()
+			}
+		})
+	}
+	if readTimeout == 0 {
+		readTimeout = DefaultBodyReadTimeout
+	}
+	if readTimeout > 0 {
+		rc := http.NewResponseController(w)
+		if rc.SetReadDeadline(time.Now().Add(readTimeout)) == nil {
+			r2 := *r
+			r2.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
+			r = &r2
+		}
+	}
+	return r, release, nil
+}
+
+// deadlineBody clears the read deadline once the body is read: net/http
+// then reads the connection in the background to notice a client that goes
+// away, and a deadline left set would end that read, and cancel the
+// request, while a stream is still being written. After a timeout the
+// deadline stays: net/http's attempt to discard the rest of the body
+// before answering then fails at once instead of waiting for the client.
+type deadlineBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (d *deadlineBody) Read(p []byte) (int, error) {
+	n, err := d.ReadCloser.Read(p)
+	if err != nil && !d.done {
+		d.done = true
+		if !isTimeout(err) {
+			d.rc.SetReadDeadline(time.Time{})
+		}
+	}
+	return n, err
+}
+
+func isTimeout(err error) bool {
+	var t interface{ Timeout() bool }
+	return errors.As(err, &t) && t.Timeout()
+}
