@@ -2,6 +2,7 @@ package mcpvet
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"reflect"
 	"testing"
@@ -9,26 +10,53 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-func TestSplitFormat(t *testing.T) {
+// TestParse: flags are parsed as flags, whatever their spelling, so a
+// combination is judged on values, not on the literal "-fix".
+func TestParse(t *testing.T) {
 	tests := []struct {
-		args   []string
-		format string
-		rest   []string
-		err    bool
+		args      []string
+		format    string
+		fix       bool
+		analyzers []string // nil: all
+		rest      []string
+		err       bool
 	}{
-		{[]string{"./..."}, "text", []string{"./..."}, false},
-		{[]string{"-format=sarif", "./..."}, "sarif", []string{"./..."}, false},
-		{[]string{"--format", "sarif", "-errclass=false", "./..."}, "sarif", []string{"-errclass=false", "./..."}, false},
-		{[]string{"-format=text", "-json", "./..."}, "text", []string{"-json", "./..."}, false},
-		{[]string{"-errclass.format=x", "./..."}, "text", []string{"-errclass.format=x", "./..."}, false},
-		{[]string{"--", "-format=sarif"}, "text", []string{"--", "-format=sarif"}, false},
-		{[]string{"-format=xml"}, "", nil, true},
-		{[]string{"-format"}, "", nil, true},
+		{args: []string{"./..."}, format: "text", rest: []string{"./..."}},
+		{args: []string{"--format", "sarif", "-errclass=false", "./..."}, format: "sarif",
+			analyzers: []string{"ignoredirective", "refusedhandshake", "sessionstatus"}, rest: []string{"./..."}},
+		{args: []string{"--fix", "./..."}, format: "text", fix: true, rest: []string{"./..."}},
+		{args: []string{"-fix=1", "-errclass", "./..."}, format: "text", fix: true, analyzers: []string{"errclass"}, rest: []string{"./..."}},
+		{args: []string{"-errclass.internal=example.com/x.F", "p"}, format: "text", rest: []string{"p"}},
+		{args: []string{"--", "-format=sarif"}, format: "text", rest: []string{"-format=sarif"}},
+		{args: []string{"-format=sarif", "-fix=1", "./..."}, err: true},
+		{args: []string{"-format=sarif", "--fix", "./..."}, err: true},
+		{args: []string{"-format=sarif", "-json=true", "./..."}, err: true},
+		{args: []string{"-diff", "./..."}, err: true},
+		{args: []string{"-format=xml"}, err: true},
+		{args: []string{"-format"}, err: true},
+		{args: []string{"-V=short"}, err: true},
+		{args: []string{"-errclass=maybe"}, err: true},
+		{args: []string{"-nosuchflag"}, err: true},
 	}
 	for _, tt := range tests {
-		format, rest, err := splitFormat(tt.args)
-		if format != tt.format || !reflect.DeepEqual(rest, tt.rest) || (err != nil) != tt.err {
-			t.Errorf("splitFormat(%q) = %q, %q, %v; want %q, %q, error %v", tt.args, format, rest, err, tt.format, tt.rest, tt.err)
+		opts, _, err := parse(tt.args, io.Discard)
+		if (err != nil) != tt.err {
+			t.Errorf("parse(%q) error = %v, want error %v", tt.args, err, tt.err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var names []string
+		for _, a := range opts.analyzers {
+			names = append(names, a.Name)
+		}
+		if tt.analyzers == nil {
+			tt.analyzers = []string{"errclass", "ignoredirective", "refusedhandshake", "sessionstatus"}
+		}
+		if opts.format != tt.format || opts.fix != tt.fix || !reflect.DeepEqual(names, tt.analyzers) || !reflect.DeepEqual(opts.args, tt.rest) {
+			t.Errorf("parse(%q) = format %q fix %v analyzers %q args %q; want %q %v %q %q",
+				tt.args, opts.format, opts.fix, names, opts.args, tt.format, tt.fix, tt.analyzers, tt.rest)
 		}
 	}
 }

@@ -97,9 +97,18 @@ func TestExitCodes(t *testing.T) {
 		{"standalone, no such package", []string{mcpvetBin, only, "./nosuch"}, 1},
 		{"standalone, unknown -format", []string{mcpvetBin, "-format=xml", "./good"}, 2},
 		{"standalone, unknown flag", []string{mcpvetBin, "-nosuchflag", "./good"}, 2},
+		{"standalone, no packages given", []string{mcpvetBin}, 2},
+		{"standalone, -format=sarif -fix=1", []string{mcpvetBin, "-format=sarif", "-fix=1", "./good"}, 2},
+		{"standalone, help nosuch", []string{mcpvetBin, "help", "nosuch"}, 2},
+		{"standalone, help", []string{mcpvetBin, "help"}, 0},
+		{"standalone, version", []string{mcpvetBin, "version"}, 0},
+		{"standalone, -format=sarif, a pattern naming no directory", []string{mcpvetBin, only, "-format=sarif", "./empty/..."}, 1},
 		{"go vet, findings", []string{"go", "vet", "-vettool=" + mcpvetBin, "./bad"}, 1},
 		{"go vet, clean", []string{"go", "vet", "-vettool=" + mcpvetBin, "./good"}, 0},
 		{"go vet, -json with findings", []string{"go", "vet", "-vettool=" + mcpvetBin, "-json", "./bad"}, 0},
+		// Last: -fix changes ./bad (its misspelled name), not its other findings.
+		{"standalone, -fix with findings left", []string{mcpvetBin, only, "-fix", "./bad"}, 3},
+		{"standalone, -fix -json with findings left", []string{mcpvetBin, only, "-fix", "-json", "./bad"}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,8 +193,10 @@ func TestJSON(t *testing.T) {
 func TestFix(t *testing.T) {
 	dir := sampleModule(t)
 	file := filepath.Join(dir, "bad", "directives.go")
-	if r := command(t, dir, mcpvetBin, "-ignoredirective", "-fix", "./..."); r.code != 0 {
-		t.Fatalf("mcpvet -fix exit code %d\n%s", r.code, r.stderr)
+	// The sample's other directive findings have no fix, so they remain
+	// and the exit code says so.
+	if r := command(t, dir, mcpvetBin, "-ignoredirective", "-fix", "./..."); r.code != 3 || !strings.Contains(r.stderr, "mcpvet: applied 1 fix; 3 findings remain") {
+		t.Fatalf("mcpvet -fix exit code %d, want 3 and a summary\n%s", r.code, r.stderr)
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {

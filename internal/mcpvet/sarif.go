@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -24,48 +22,33 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/suite"
 )
 
-// runSARIF runs mcpvet again with -json and the rest of the command line,
-// then converts the multichecker's JSON to SARIF. Running the real
-// multichecker keeps every flag (-NAME=false, -NAME.flag, -test, -tags ...)
-// and the package loading exactly as in text mode; the JSON already carries
-// what SARIF needs. Exit code: 0 when the analysis ran, findings or not
-// (like -json: the findings are in the output), 1 when packages failed to
-// load or an analyzer failed (the SARIF is still written, with
-// executionSuccessful false), 2 for misuse.
-func runSARIF(progname string, args []string, stdout, stderr io.Writer) int {
-	for _, a := range args {
-		switch strings.TrimLeft(a, "-") {
-		case "fix", "fix=true", "json", "json=true", "flags", "V=full":
-			fmt.Fprintf(stderr, "%s: -format=sarif cannot be combined with %s\n", progname, a)
-			return exitUsage
-		}
-		if strings.HasSuffix(a, ".cfg") {
-			fmt.Fprintf(stderr, "%s: -format=sarif is for standalone runs, not go vet\n", progname)
-			return exitUsage
-		}
-	}
-	exe, err := os.Executable()
+// runSARIF runs the same analysis as text mode (same flags, same package
+// loading) and converts its -json tree to SARIF, which is written whatever
+// happened: with no package matched it is a run with zero results. Exit
+// code: 0 when the analysis ran, findings or not (like -json: the findings
+// are in the output); 1 when a package failed to load, nothing matched or
+// an analyzer failed, each a tool execution notification, with
+// executionSuccessful false.
+func runSARIF(opts *options, stdout, stderr io.Writer) int {
+	var notes []sarifNotification
+	tree := jsonTree{}
+	res, err := analyze(opts, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", progname, err)
-		return exitFailure
-	}
-	var out bytes.Buffer
-	cmd := exec.Command(exe, append([]string{"-json"}, args...)...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, &out, stderr
-	runErr := cmd.Run()
-	var exitErr *exec.ExitError
-	if runErr != nil && !errors.As(runErr, &exitErr) {
-		fmt.Fprintf(stderr, "%s: %v\n", progname, runErr)
-		return exitFailure
-	}
-	var tree jsonTree
-	if out.Len() > 0 {
-		if err := json.Unmarshal(out.Bytes(), &tree); err != nil {
-			fmt.Fprintf(stderr, "%s: reading the analysis results: %v\n", progname, err)
+		notes = append(notes, sarifNotification{Level: "error", Message: sarifMessage{err.Error()}})
+	} else {
+		res.reportProblems(stderr, opts.args)
+		for _, f := range res.failures {
+			notes = append(notes, sarifNotification{Level: "error", Message: sarifMessage{f.String()}})
+		}
+		if res.noMatch {
+			notes = append(notes, sarifNotification{Level: "error", Message: sarifMessage{strings.Join(opts.args, " ") + " matched no packages"}})
+		}
+		res.failures = nil // notified once per package above, not per analyzer
+		if tree, err = res.jsonTreeOf(opts.analyzers); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
 			return exitFailure
 		}
-	} else if runErr != nil {
-		return exitFailure // the multichecker said why on stderr
 	}
 	wd, err := os.Getwd()
 	if err != nil {
@@ -73,8 +56,10 @@ func runSARIF(progname string, args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	log := toSARIF(tree, suite.Analyzers(), moduleRoot(wd), toolVersion(), os.ReadFile)
-	if runErr != nil {
-		log.Runs[0].Invocations[0].ExecutionSuccessful = false
+	inv := &log.Runs[0].Invocations[0]
+	if len(notes) > 0 {
+		inv.ToolExecutionNotifications = append(notes, inv.ToolExecutionNotifications...)
+		inv.ExecutionSuccessful = false
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
@@ -82,7 +67,7 @@ func runSARIF(progname string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", progname, err)
 		return exitFailure
 	}
-	if !log.Runs[0].Invocations[0].ExecutionSuccessful {
+	if !inv.ExecutionSuccessful {
 		return exitFailure
 	}
 	return exitOK
