@@ -80,6 +80,11 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s.mu.Lock()
 	t.mu.Unlock()
 	released := s.attachLocked(w)
+	if t.opts.EventStore != nil && replayAfter < 0 {
+		// The store started the stream afresh (Open): so does its
+		// numbering.
+		s.lastIdx = -1
+	}
 	t.trackWrites(s.rc)
 	s.startLocked("")
 	// An SSE comment forces the headers out, also through HTTP/2 proxies

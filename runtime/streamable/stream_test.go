@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -214,36 +215,105 @@ func TestProgressFollowsItsToken(t *testing.T) {
 	wg.Wait()
 }
 
+// collect reads a stream's events after idx from store.
+func collect(store streamable.EventStore, session, stream string, idx int) ([]string, error) {
+	var out []string
+	for d, err := range store.After(context.Background(), session, stream, idx) {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, string(d))
+	}
+	return out, nil
+}
+
 func TestMemoryEventStore(t *testing.T) {
 	ctx := context.Background()
-	s := streamable.NewMemoryEventStore(10)
+	// Room for three 1000-byte events with the per-session, per-stream and
+	// per-event charges, not for four.
+	s := streamable.NewMemoryEventStore(3500)
 	s.Open(ctx, "s", "a")
-	for _, d := range []string{"0123", "4567", "89"} {
-		s.Append(ctx, "s", "a", []byte(d))
+	for _, d := range []string{"0", "1", "2"} {
+		s.Append(ctx, "s", "a", []byte(strings.Repeat(d, 1000)))
 	}
-	collect := func(idx int) ([]string, error) {
-		var out []string
-		for d, err := range s.After(ctx, "s", "a", idx) {
-			if err != nil {
-				return out, err
-			}
-			out = append(out, string(d))
+	first := func(evs []string) string {
+		var b strings.Builder
+		for _, e := range evs {
+			b.WriteByte(e[0])
 		}
-		return out, nil
+		return b.String()
 	}
-	if got, err := collect(0); err != nil || strings.Join(got, ",") != "4567,89" {
-		t.Fatalf("After(0) = %v, %v", got, err)
+	if got, err := collect(s, "s", "a", 0); err != nil || first(got) != "12" {
+		t.Fatalf("After(0) = %v, %v", first(got), err)
 	}
-	s.Append(ctx, "s", "a", []byte("xyz")) // 13 bytes > 10: event 0 is dropped
-	if _, err := collect(-1); err == nil {
+	s.Append(ctx, "s", "a", []byte(strings.Repeat("3", 1000))) // event 0 is dropped
+	if _, err := collect(s, "s", "a", -1); err == nil {
 		t.Fatal("After(-1) replayed past a dropped event")
 	}
-	if got, err := collect(0); err != nil || strings.Join(got, ",") != "4567,89,xyz" {
-		t.Fatalf("After(0) after eviction = %v, %v", got, err)
+	if got, err := collect(s, "s", "a", 0); err != nil || first(got) != "123" {
+		t.Fatalf("After(0) after eviction = %v, %v", first(got), err)
+	}
+	// Opening the stream again starts it afresh.
+	s.Open(ctx, "s", "a")
+	s.Append(ctx, "s", "a", []byte("x"))
+	if got, err := collect(s, "s", "a", -1); err != nil || strings.Join(got, ",") != "x" {
+		t.Fatalf("After(-1) after a new Open = %v, %v", got, err)
 	}
 	s.SessionClosed(ctx, "s")
-	if _, err := collect(0); err == nil {
+	if _, err := collect(s, "s", "a", 0); err == nil {
 		t.Fatal("a closed session's stream still replays")
+	}
+}
+
+// Priming events carry no data and still count: a stream of nothing but
+// priming events cannot grow the store without bound.
+func TestMemoryEventStoreCountsEmptyEvents(t *testing.T) {
+	ctx := context.Background()
+	s := streamable.NewMemoryEventStore(64 << 10)
+	s.Open(ctx, "s", "a")
+	for range 100_000 {
+		s.Append(ctx, "s", "a", nil)
+	}
+	if _, err := collect(s, "s", "a", -1); err == nil {
+		t.Fatal("100000 empty events all kept in a 64 KiB store")
+	}
+	if got, err := collect(s, "s", "a", 99_000); err != nil || len(got) != 999 {
+		t.Fatalf("the newest events: %d, %v", len(got), err)
+	}
+}
+
+// One session appending without pause evicts its own history, not every
+// other session's.
+func TestMemoryEventStoreIsFair(t *testing.T) {
+	ctx := context.Background()
+	s := streamable.NewMemoryEventStore(64 << 10)
+	for _, quiet := range []string{"q1", "q2", "q3"} {
+		s.Open(ctx, quiet, "a")
+		for i := range 10 {
+			s.Append(ctx, quiet, "a", []byte(strings.Repeat(strconv.Itoa(i), 100)))
+		}
+	}
+	for i := range 10_000 {
+		id := strconv.Itoa(i)
+		s.Open(ctx, "noisy", id)
+		s.Append(ctx, "noisy", id, []byte(strings.Repeat("n", 100)))
+	}
+	for _, quiet := range []string{"q1", "q2", "q3"} {
+		if got, err := collect(s, quiet, "a", -1); err != nil || len(got) != 10 {
+			t.Fatalf("session %s after a noisy one: %d events, %v; want all 10", quiet, len(got), err)
+		}
+	}
+	if _, err := collect(s, "noisy", "0", -1); err == nil {
+		t.Fatal("the noisy session's first stream still replays from a 64 KiB store")
+	}
+	if got, err := collect(s, "noisy", "9999", -1); err != nil || len(got) != 1 {
+		t.Fatalf("the noisy session's newest stream: %v, %v", got, err)
+	}
+	// A stream forgotten to make room and appended to again is lost, not
+	// renumbered from 0.
+	s.Append(ctx, "noisy", "0", []byte("late"))
+	if _, err := collect(s, "noisy", "0", -1); err == nil {
+		t.Fatal("a forgotten stream replays after a late append")
 	}
 }
 
