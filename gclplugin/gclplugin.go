@@ -30,9 +30,13 @@ func init() {
 type Settings struct {
 	// Disable lists analyzers not to run, like mcpvet -NAME=false.
 	Disable []string `json:"disable"`
-	// Flags sets analyzer flags by their mcpvet name, NAME.FLAG, like
-	// mcpvet -NAME.FLAG=VALUE. Values may be YAML strings, numbers or
-	// booleans; each is set as its text.
+	// Flags sets analyzer flags, like mcpvet -NAME.FLAG=VALUE, nested by
+	// analyzer: {errclass: {internal: VALUE}}. golangci-lint's config
+	// loader (viper) splits a dotted key into that nesting, so a flat
+	// "errclass.internal" written in .golangci.yml arrives nested too; the
+	// flat form is accepted from other callers. Values may be YAML
+	// strings, numbers, booleans or lists (joined with commas); each is set
+	// as its text.
 	Flags map[string]any `json:"flags"`
 }
 
@@ -57,13 +61,17 @@ func New(conf any) (register.LinterPlugin, error) {
 			return nil, fmt.Errorf("mcpvet: disable: unknown analyzer %q", name)
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(s.Flags)) {
+	flags, err := flatten(s.Flags)
+	if err != nil {
+		return nil, err
+	}
+	for _, key := range slices.Sorted(maps.Keys(flags)) {
 		name, flag, _ := strings.Cut(key, ".")
 		a := byName[name]
 		if a == nil || flag == "" || a.Flags.Lookup(flag) == nil {
 			return nil, fmt.Errorf("mcpvet: flags: unknown analyzer flag %q", key)
 		}
-		if err := a.Flags.Set(flag, fmt.Sprint(s.Flags[key])); err != nil {
+		if err := a.Flags.Set(flag, flags[key]); err != nil {
 			return nil, fmt.Errorf("mcpvet: flags: %s: %w", key, err)
 		}
 	}
@@ -74,6 +82,46 @@ func New(conf any) (register.LinterPlugin, error) {
 		}
 	}
 	return &plugin{analyzers: keep}, nil
+}
+
+// flatten turns the flags setting, nested by analyzer or flat, into
+// NAME.FLAG → value text. A key given both ways is an error rather than a
+// silent choice between the two.
+func flatten(settings map[string]any) (map[string]string, error) {
+	out := map[string]string{}
+	set := func(key string, v any) error {
+		if _, dup := out[key]; dup {
+			return fmt.Errorf("mcpvet: flags: %q is set twice", key)
+		}
+		switch v := v.(type) {
+		case []any:
+			parts := make([]string, len(v))
+			for i, e := range v {
+				parts[i] = fmt.Sprint(e)
+			}
+			out[key] = strings.Join(parts, ",")
+		case map[string]any:
+			return fmt.Errorf("mcpvet: flags: %q: want a value, not a map", key)
+		default:
+			out[key] = fmt.Sprint(v)
+		}
+		return nil
+	}
+	for _, name := range slices.Sorted(maps.Keys(settings)) {
+		nested, ok := settings[name].(map[string]any)
+		if !ok {
+			if err := set(name, settings[name]); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		for _, flag := range slices.Sorted(maps.Keys(nested)) {
+			if err := set(name+"."+flag, nested[flag]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
 }
 
 // BuildAnalyzers returns the enabled analyzers of mcpvet's suite.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"github.com/spf13/viper"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
@@ -111,4 +112,81 @@ func TestPluginFlags(t *testing.T) {
 		return
 	}
 	t.Skip("no analyzer of the suite has a flag yet")
+}
+
+// golangciSettings loads a .golangci.yml the way golangci-lint v2 does (a
+// default viper, whose key delimiter is ".", unmarshalled with
+// mapstructure) and returns what it hands the plugin: the raw
+// linters.settings.custom.mcpvet.settings.
+func golangciSettings(t *testing.T, yaml string) any {
+	t.Helper()
+	v := viper.New()
+	v.SetConfigType("yaml")
+	if err := v.ReadConfig(strings.NewReader(yaml)); err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Linters struct {
+			Settings struct {
+				Custom map[string]struct {
+					Type     string `mapstructure:"type"`
+					Settings any    `mapstructure:"settings"`
+				} `mapstructure:"custom"`
+			} `mapstructure:"settings"`
+		} `mapstructure:"linters"`
+	}
+	if err := v.Unmarshal(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	return cfg.Linters.Settings.Custom[gclplugin.Name].Settings
+}
+
+// TestPluginYAMLFlags: analyzer flags from a real .golangci.yml load reach
+// the analyzer, written nested or with a dotted key (which the loader
+// nests), and a misspelled flag is still an error after the nesting.
+func TestPluginYAMLFlags(t *testing.T) {
+	errclass := func() *analysis.Analyzer {
+		for _, a := range suite.Analyzers() {
+			if a.Name == "errclass" {
+				return a
+			}
+		}
+		t.Fatal("no errclass in the suite")
+		return nil
+	}()
+	internal := errclass.Flags.Lookup("internal")
+	if internal == nil {
+		t.Fatal("errclass has no -internal flag")
+	}
+	defer internal.Value.Set(internal.Value.String())
+	const head = "version: \"2\"\nlinters:\n  settings:\n    custom:\n      mcpvet:\n        type: module\n        settings:\n"
+	for _, tt := range []struct {
+		name, settings, want, err string
+	}{
+		{"nested", "          flags:\n            errclass:\n              internal: example.com/store.Open\n", "example.com/store.Open", ""},
+		{"dotted key", "          flags:\n            errclass.internal: example.com/a.F\n", "example.com/a.F", ""},
+		{"list", "          flags:\n            errclass:\n              internal: [example.com/a.F, example.com/b.G]\n", "example.com/a.F,example.com/b.G", ""},
+		{"misspelled", "          flags:\n            errclass:\n              internl: x\n", "", `unknown analyzer flag "errclass.internl"`},
+		{"disable", "          disable: [sessionstatus]\n", "", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			internal.Value.Set("")
+			as, err := build(t, golangciSettings(t, head+tt.settings))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want != "" && internal.Value.String() != tt.want {
+				t.Errorf("errclass -internal = %q, want %q", internal.Value.String(), tt.want)
+			}
+			if tt.name == "disable" && slices.Contains(names(as), "sessionstatus") {
+				t.Errorf("disable: [sessionstatus] left %v", names(as))
+			}
+		})
+	}
 }
