@@ -246,7 +246,7 @@ func isNamed(t types.Type, path, name string) bool {
 		return false
 	}
 	obj := n.Obj()
-	return obj.Name() == name && obj.Pkg() != nil && obj.Pkg().Path() == path
+	return obj.Name() == name && obj.Pkg() != nil && vendorless(obj.Pkg().Path()) == path
 }
 
 // isPointerTo reports whether t is *path.name.

@@ -3,11 +3,10 @@ package refusedhandshake
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-
-	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
 // LeakyConstructor is the fact exported for a function that returns a
@@ -174,11 +173,22 @@ func checkConstructorCalls(pass *analysis.Pass, c *contexts, call *ast.CallExpr,
 		if closedInScope(pass.TypesInfo, call, stack, scope) {
 			return
 		}
-		report.Reportf(pass, call, "%s builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where %s builds it", name, name)
+		finding(pass, call, catLeakyCtor,
+			fmt.Sprintf("%s returns a transport without CloseOnRefusedHandshake; per request it leaks on refusal", name),
+			relatedAt(objRange{fn}, "set CloseOnRefusedHandshake: true where "+name+" builds the transport"), nil)
 	case k == longLived && pass.ImportObjectFact(fn, new(ClosingConstructor)):
-		report.Reportf(pass, call, "%s builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint, so the first refused request (such as a client's version-negotiation probe) closes it for every client; build this endpoint without the option", name)
+		finding(pass, call, catLongLived,
+			fmt.Sprintf("%s sets CloseOnRefusedHandshake: this long-lived endpoint closes on the first refusal", name),
+			relatedAt(objRange{fn}, "builds the transport with CloseOnRefusedHandshake: true; build this endpoint without it"), nil)
 	}
 }
+
+// objRange is the position of a declared object (the name in its
+// declaration), as a range for related information.
+type objRange struct{ obj types.Object }
+
+func (r objRange) Pos() token.Pos { return r.obj.Pos() }
+func (r objRange) End() token.Pos { return r.obj.Pos() + token.Pos(len(r.obj.Name())) }
 
 // onlyValue returns the one value assigned to the local variable id names
 // in fd, or nil if it has several, is written through a pointer, or is
@@ -292,7 +302,7 @@ func returnedSession(pass *analysis.Pass, fd *ast.FuncDecl) *SessionFactory {
 		if !ok {
 			return true
 		}
-		o := newOwnership(pass.TypesInfo, fd, fd)
+		o := newOwnership(pass, fd, fd)
 		index, count := 0, 2
 		if isServerConnect(pass.TypesInfo, call) && len(call.Args) >= 2 {
 			if !o.transport(call.Args[1]) {
@@ -313,7 +323,7 @@ func returnedSession(pass *analysis.Pass, fd *ast.FuncDecl) *SessionFactory {
 			return true
 		}
 		for k := range o.returns {
-			if k < results.Len() && isPointerTo(results.At(k).Type(), sdkMCP, "ServerSession") {
+			if k < results.Len() && isSDKPointer(results.At(k).Type(), "ServerSession") {
 				found = &SessionFactory{Result: k, Results: results.Len()}
 			}
 		}

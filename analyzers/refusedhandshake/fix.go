@@ -3,6 +3,8 @@ package refusedhandshake
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -57,4 +59,126 @@ func source(pass *analysis.Pass, tf *token.File, from, to token.Pos) string {
 		return ""
 	}
 	return string(content[tf.Offset(from):tf.Offset(to)])
+}
+
+// closeFix returns the fix for a per-request session nothing closes: go-sdk's
+// own recipe, a deferred close of the session when the handshake did not
+// establish it (of every session, for a stateless transport), inserted after
+// the Connect statement and its error check. It is offered only when the
+// session is held in a variable and the same function serves the transport
+// after connecting it: in a helper that only connects, the deferred close
+// would run before the request is served and end every session.
+func closeFix(o *ownership, call *ast.CallExpr, stack []ast.Node, session *types.Var, sessionful bool) *analysis.SuggestedFix {
+	if session == nil {
+		return nil
+	}
+	// The statement holding the call, directly in a block.
+	i := len(stack) - 2
+	for i > 0 {
+		if _, ok := stack[i-1].(*ast.BlockStmt); ok {
+			break
+		}
+		switch stack[i].(type) {
+		case *ast.ParenExpr, *ast.ValueSpec, *ast.GenDecl:
+			i--
+			continue
+		}
+		return nil
+	}
+	if i <= 0 {
+		return nil
+	}
+	block := stack[i-1].(*ast.BlockStmt)
+	stmt, ok := stack[i].(ast.Stmt)
+	if !ok {
+		return nil
+	}
+	at := slices.Index(block.List, stmt)
+	if at < 0 {
+		return nil
+	}
+	rest := block.List[at+1:]
+	after := stmt.End()
+	// Skip the error check right after the Connect: the session is nil there.
+	if len(rest) > 0 {
+		if is, ok := rest[0].(*ast.IfStmt); ok && mentionsDefined(o.info, is.Cond, stmt, session) {
+			after = is.End()
+			rest = rest[1:]
+		}
+	}
+	if !o.servesIn(rest) {
+		return nil
+	}
+	// After the line's end, past a trailing comment.
+	if tf := o.fset.File(after); tf != nil {
+		if line := tf.Line(after); line < tf.LineCount() {
+			after = tf.LineStart(line+1) - 1
+		}
+	}
+	name := session.Name()
+	text := "\ndefer " + name + ".Close()"
+	msg := "Close the stateless session when the request is done"
+	if sessionful {
+		text = "\ndefer func() {\nif " + name + ".InitializeParams() == nil {\n" + name + ".Close()\n}\n}()"
+		msg = "Close the session after serving when the handshake did not establish it"
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: []analysis.TextEdit{{Pos: after, End: after, NewText: []byte(text)}}}
+}
+
+// mentionsDefined reports whether cond uses a variable stmt assigns, other
+// than the session: the error of the Connect.
+func mentionsDefined(info *types.Info, cond ast.Expr, stmt ast.Stmt, session *types.Var) bool {
+	assigned := map[types.Object]bool{}
+	var names []ast.Expr
+	switch stmt := stmt.(type) {
+	case *ast.AssignStmt:
+		names = stmt.Lhs
+	case *ast.DeclStmt:
+		if gd, ok := stmt.Decl.(*ast.GenDecl); ok {
+			for _, spec := range gd.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					for _, n := range vs.Names {
+						names = append(names, n)
+					}
+				}
+			}
+		}
+	}
+	for _, lhs := range names {
+		if id, ok := lhs.(*ast.Ident); ok && id.Name != "_" {
+			if obj := objOf(info, id); obj != nil && obj != session {
+				assigned[obj] = true
+			}
+		}
+	}
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && assigned[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// servesIn reports whether stmts (outside function literals) call
+// ServeHTTP on a tracked transport.
+func (o *ownership) servesIn(stmts []ast.Stmt) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "ServeHTTP" {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && o.vars[o.info.Uses[id]] {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -20,6 +20,9 @@ const (
 	netHTTP    = "net/http"
 )
 
+// doc follows the x/tools convention: a title line, a blank line, the rest
+// (`mcpvet help` prints it all; SARIF takes the title as the rule's short
+// description). The full documentation is the package comment in doc.go.
 const doc = `report per-handshake transports that leak when the handshake is refused
 
 A sessionful transport built per request for one expected initialize, with a
@@ -43,7 +46,7 @@ live until the process exits. This analyzer reports
 // handshake is refused, and the refusal close misapplied to long-lived ones.
 var Analyzer = &analysis.Analyzer{
 	Name: Name,
-	Doc:  Name + ": " + doc,
+	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#refusedhandshake",
 	// No Requires: with facts, a required pass (inspect) would run on every
 	// dependency, standard library included, before the bail-outs in run
@@ -70,18 +73,10 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // relevant is the cheap bail-out: only a package that imports (or is) go-sdk's
-// mcp or the runtime's streamable package, or depends on a package with a
-// leaky constructor, can build the transports checked.
+// mcp (or a copy of it, see sdkPkg) or the runtime's streamable package, or
+// depends on a package with a fact, can build the transports checked.
 func relevant(pass *analysis.Pass) bool {
-	if p := pass.Pkg.Path(); p == sdkMCP || p == streamable {
-		return true
-	}
-	for _, imp := range pass.Pkg.Imports() {
-		if p := imp.Path(); p == sdkMCP || p == streamable {
-			return true
-		}
-	}
-	return len(pass.AllObjectFacts()) > 0
+	return importsSDK(pass.Pkg) || len(pass.AllObjectFacts()) > 0
 }
 
 // buildsTransports reports whether the package calls streamable.NewTransport,
@@ -105,6 +100,37 @@ func buildsTransports(pass *analysis.Pass) bool {
 		}
 	}
 	return false
+}
+
+// Categories of findings, one per kind, for -json and SARIF consumers that
+// group or filter them.
+const (
+	catMissingOption  = "missing-close-option"    // rule 1: NewTransport per request
+	catLeakyCtor      = "leaky-constructor"       // rule 1: a constructor with the fact, per request
+	catLongLived      = "long-lived-close-option" // rule 4
+	catUnclosed       = "unclosed-session"        // rule 2: no close on any path
+	catOtherPath      = "closed-on-other-path"    // rule 2: closes exist, none on the serving path
+	catStateless      = "unclosed-stateless-session"
+	catDiscarded      = "discarded-session" // rule 3
+	catRunUncancelled = "run-never-cancelled"
+)
+
+// finding reports a diagnostic: a short headline, the category, the calls
+// it stems from as related information, and at most one fix.
+func finding(pass *analysis.Pass, rng analysis.Range, category, headline string, related []analysis.RelatedInformation, fix *analysis.SuggestedFix) {
+	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Category: category, Message: headline, Related: related}
+	if fix != nil {
+		d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+	}
+	report.Report(pass, d)
+}
+
+// relatedAt is one related-information entry at n.
+func relatedAt(n analysis.Range, message string) []analysis.RelatedInformation {
+	if n == nil || !n.Pos().IsValid() {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: n.Pos(), End: n.End(), Message: message}}
 }
 
 // leaky reports whether call calls a function with a constructor fact.

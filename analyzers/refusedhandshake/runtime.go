@@ -7,8 +7,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
 const (
@@ -48,32 +46,24 @@ func checkRuntime(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 			if closeVal != nil && !isConst(pass.TypesInfo, closeVal, false) {
 				return true // set from a variable: the author decides at run time
 			}
-			reportFix(pass, call,
-				"streamable.NewTransport builds a sessionful transport per request without CloseOnRefusedHandshake, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true",
-				"Set CloseOnRefusedHandshake: true", setCloseEdits(pass, lit, closeVal))
+			finding(pass, call, catMissingOption,
+				"per-request transport without CloseOnRefusedHandshake leaks when its handshake is refused",
+				nil,
+				&analysis.SuggestedFix{Message: "Set CloseOnRefusedHandshake: true", TextEdits: setCloseEdits(pass, lit, closeVal)})
 		case k == longLived && isConst(pass.TypesInfo, closeVal, true) && !writes[fieldClose]:
-			reportFix(pass, call,
-				"streamable.NewTransport builds a long-lived transport with CloseOnRefusedHandshake: true, so the first refused request (such as a client's version-negotiation probe) closes it for every client; remove the option, which is for transports built per handshake",
-				"Remove CloseOnRefusedHandshake", removeEltEdits(lit, closeElt))
+			finding(pass, call, catLongLived,
+				"long-lived transport with CloseOnRefusedHandshake closes for everyone on the first refusal",
+				nil,
+				&analysis.SuggestedFix{Message: "Remove CloseOnRefusedHandshake (it is for transports built per handshake)", TextEdits: removeEltEdits(lit, closeElt)})
 		}
 		return true
-	})
-}
-
-// reportFix reports message at call with one suggested fix.
-func reportFix(pass *analysis.Pass, call *ast.CallExpr, message, fix string, edits []analysis.TextEdit) {
-	report.Report(pass, analysis.Diagnostic{
-		Pos:            call.Pos(),
-		End:            call.End(),
-		Message:        message,
-		SuggestedFixes: []analysis.SuggestedFix{{Message: fix, TextEdits: edits}},
 	})
 }
 
 // isNewTransport reports whether call calls streamable.NewTransport.
 func isNewTransport(info *types.Info, call *ast.CallExpr) bool {
 	fn := calledFunc(info, call)
-	return fn != nil && fn.Name() == "NewTransport" && fn.Pkg() != nil && fn.Pkg().Path() == streamable &&
+	return fn != nil && fn.Name() == "NewTransport" && fn.Pkg() != nil && vendorless(fn.Pkg().Path()) == streamable &&
 		fn.Type().(*types.Signature).Recv() == nil
 }
 

@@ -3,13 +3,12 @@ package refusedhandshake
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
 // checkSDK checks go-sdk transports built per request and connected with
@@ -30,7 +29,7 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 		if c.kindOf(fn) != perRequest {
 			return true
 		}
-		o := newOwnership(pass.TypesInfo, scope, requestFunc(c, stack))
+		o := newOwnership(pass, scope, requestFunc(c, stack))
 		index, results := 0, 2
 		if connect {
 			if !o.transport(call.Args[1]) {
@@ -52,20 +51,26 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 		if o.closed || o.transferred || reaped(pass, o.maps) {
 			return true
 		}
-		switch name := ""; {
-		case !connect:
-			name = qualifiedName(pass, calledFunc(pass.TypesInfo, call))
-			if discarded {
-				report.Reportf(pass, call, "the *mcp.ServerSession that %s connects to a transport it builds is discarded here, per request, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil", name)
-			} else {
-				report.Reportf(pass, call, "the *mcp.ServerSession that %s connects to a transport it builds is never closed here when its handshake is refused, so it leaks per request; after serving, close it when InitializeParams() == nil, as mcp.StreamableHTTPHandler does", name)
-			}
+		var related []analysis.RelatedInformation
+		if connect {
+			related = relatedAt(o.origin, "transport built here, per request")
+		} else {
+			fn := calledFunc(pass.TypesInfo, call)
+			related = relatedAt(objRange{fn}, qualifiedName(pass, fn)+" builds the transport and connects it here")
+		}
+		switch {
 		case discarded:
-			report.Reportf(pass, call, "the *mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it when the handshake is refused; keep it and close it after serving when InitializeParams() == nil")
-		case !o.sessionful:
-			report.Reportf(pass, call, "the stateless mcp.StreamableServerTransport (no SessionID) built per request and connected here is never closed, so every request, refused or served, leaks its session; defer ss.Close() after connecting, as mcp.StreamableHTTPHandler does")
+			finding(pass, call, catDiscarded,
+				"per-request *mcp.ServerSession is discarded, so nothing can close it on a refused handshake",
+				related, nil)
+		case connect && !o.sessionful:
+			finding(pass, call, catStateless,
+				"per-request stateless session is never closed: every request leaks it",
+				related, closeFix(o, call, stack, session, false))
 		default:
-			report.Reportf(pass, call, "the mcp.StreamableServerTransport built per request and connected here is never closed when its handshake is refused, so its session leaks; after serving, close the session when InitializeParams() == nil, as mcp.StreamableHTTPHandler does")
+			finding(pass, call, catUnclosed,
+				"per-request session is never closed when its handshake is refused",
+				related, closeFix(o, call, stack, session, true))
 		}
 		return true
 	})
@@ -78,7 +83,7 @@ func isServerConnect(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && isPointerTo(recv.Type(), sdkMCP, "Server")
+	return recv != nil && isSDKPointer(recv.Type(), "Server")
 }
 
 // sessionResult returns the variable the session, result index of the
@@ -134,6 +139,7 @@ func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node, index
 // holding the pair (a map entry struct) is followed like the pair itself.
 type ownership struct {
 	info    *types.Info
+	fset    *token.FileSet
 	scope   ast.Node // the outermost function: every use of a local is in it
 	request ast.Node // the outermost per-request function: the pair is built in it
 	vars    map[types.Object]bool
@@ -145,12 +151,14 @@ type ownership struct {
 	// sessionful records a SessionID set in a construction or assigned to
 	// a tracked transport; without one the transport is stateless.
 	sessionful bool
+	// origin is the construction of the transport (for related information).
+	origin ast.Expr
 
 	closed, transferred bool
 }
 
-func newOwnership(info *types.Info, scope, request ast.Node) *ownership {
-	return &ownership{info: info, scope: scope, request: request, vars: map[types.Object]bool{}, returns: map[int]bool{}}
+func newOwnership(pass *analysis.Pass, scope, request ast.Node) *ownership {
+	return &ownership{info: pass.TypesInfo, fset: pass.Fset, scope: scope, request: request, vars: map[types.Object]bool{}, returns: map[int]bool{}}
 }
 
 // requestFunc returns the outermost of the per-request functions enclosing
@@ -181,7 +189,7 @@ func (o *ownership) track(v types.Object) { o.vars[v] = true }
 // this function, tracking the variable that holds it.
 func (o *ownership) transport(arg ast.Expr) bool {
 	arg = ast.Unparen(arg)
-	if !isPointerTo(o.info.TypeOf(arg), sdkMCP, "StreamableServerTransport") {
+	if !isSDKPointer(o.info.TypeOf(arg), "StreamableServerTransport") {
 		return false
 	}
 	if o.construction(arg) {
@@ -201,7 +209,7 @@ func (o *ownership) transport(arg ast.Expr) bool {
 	if o.request == nil || v.Pos() < o.request.Pos() || v.Pos() >= o.request.End() {
 		return false // declared outside the request: built once
 	}
-	if !isPointerTo(v.Type(), sdkMCP, "StreamableServerTransport") {
+	if !isSDKPointer(v.Type(), "StreamableServerTransport") {
 		// A struct value declared in the request is built there.
 		o.track(v)
 		return true
@@ -240,13 +248,22 @@ func (o *ownership) transport(arg ast.Expr) bool {
 	return false
 }
 
-// construction reports whether e is &mcp.StreamableServerTransport{...} or
-// new(mcp.StreamableServerTransport).
-func (o *ownership) construction(e ast.Expr) bool {
+// construction reports whether e is &mcp.StreamableServerTransport{...},
+// new(mcp.StreamableServerTransport) or a call of an SDK's
+// NewStreamableServerTransport constructor, recording whether it sets a
+// session id.
+func (o *ownership) construction(e ast.Expr) (built bool) {
+	if o.origin == nil {
+		defer func() {
+			if built {
+				o.origin = e
+			}
+		}()
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.UnaryExpr:
 		lit, ok := ast.Unparen(e.X).(*ast.CompositeLit)
-		if !ok || !isNamed(o.info.TypeOf(lit), sdkMCP, "StreamableServerTransport") {
+		if !ok || !isSDK(o.info.TypeOf(lit), "StreamableServerTransport") {
 			return false
 		}
 		if _, id := field(lit, "SessionID"); id != nil {
@@ -256,9 +273,17 @@ func (o *ownership) construction(e ast.Expr) bool {
 		}
 		return true
 	case *ast.CallExpr:
+		if isSDKTransportConstructor(calledFunc(o.info, e)) && len(e.Args) >= 1 {
+			// NewStreamableServerTransport(id, ...): sessionful unless the
+			// id is the constant "".
+			if tv := o.info.Types[e.Args[0]]; tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != "" {
+				o.sessionful = true
+			}
+			return true
+		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
 			if _, builtin := o.info.Uses[id].(*types.Builtin); builtin {
-				return isNamed(o.info.TypeOf(e.Args[0]), sdkMCP, "StreamableServerTransport")
+				return isSDK(o.info.TypeOf(e.Args[0]), "StreamableServerTransport")
 			}
 		}
 	}
@@ -347,7 +372,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			o.handedOn = true // returned by a closure, or inside a bigger result
 			return
 		}
-		if isPointerTo(o.info.TypeOf(e), sdkMCP, "ServerSession") {
+		if isSDKPointer(o.info.TypeOf(e), "ServerSession") {
 			o.returns[k] = true
 		}
 	case *ast.SendStmt:
@@ -443,7 +468,7 @@ func isSyncMapStore(info *types.Info, call *ast.CallExpr) bool {
 // *mcp.StreamableServerTransport: a field of that type in a holder is the
 // tracked value itself.
 func pairType(t types.Type) bool {
-	return isPointerTo(t, sdkMCP, "ServerSession") || isPointerTo(t, sdkMCP, "StreamableServerTransport")
+	return isSDKPointer(t, "ServerSession") || isSDKPointer(t, "StreamableServerTransport")
 }
 
 // onlyBlanked reports whether every use of v in scope is `_ = v`, which
@@ -567,5 +592,5 @@ func isServerSessions(info *types.Info, call *ast.CallExpr) bool {
 		return false
 	}
 	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && isPointerTo(recv.Type(), sdkMCP, "Server")
+	return recv != nil && isSDKPointer(recv.Type(), "Server")
 }

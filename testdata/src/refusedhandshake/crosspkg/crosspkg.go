@@ -9,8 +9,8 @@ import (
 )
 
 func leaks(w http.ResponseWriter, r *http.Request) {
-	lib.NewSessionTransport().ServeHTTP(w, r) // want `lib.NewSessionTransport builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true where lib.NewSessionTransport builds it`
-	t := lib.Wrapped()                        // want `lib.Wrapped builds a sessionful streamable transport without CloseOnRefusedHandshake`
+	lib.NewSessionTransport().ServeHTTP(w, r) // want `lib.NewSessionTransport returns a transport without CloseOnRefusedHandshake; per request it leaks on refusal`
+	t := lib.Wrapped()                        // want `lib.Wrapped returns a transport without CloseOnRefusedHandshake`
 	t.ServeHTTP(w, r)
 }
 
@@ -27,9 +27,9 @@ func fine(w http.ResponseWriter, r *http.Request) {
 // here, and the closing one is not.
 var Endpoint = lib.NewSessionTransport()
 
-var Closing = lib.NewClosingTransport() // want `lib.NewClosingTransport builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint, so the first refused request \(such as a client's version-negotiation probe\) closes it for every client; build this endpoint without the option`
+var Closing = lib.NewClosingTransport() // want `lib.NewClosingTransport sets CloseOnRefusedHandshake: this long-lived endpoint closes on the first refusal`
 
 func init() {
-	http.Handle("/mcp", lib.NewClosingTransport()) // want `lib.NewClosingTransport builds a transport with CloseOnRefusedHandshake: true and is called here for a long-lived endpoint`
+	http.Handle("/mcp", lib.NewClosingTransport()) // want `lib.NewClosingTransport sets CloseOnRefusedHandshake`
 	http.Handle("/choose", lib.Choose(true))
 }

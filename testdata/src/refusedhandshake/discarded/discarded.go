@@ -13,7 +13,7 @@ var server = mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v1"}, nil)
 
 func blank(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	if _, err := server.Connect(r.Context(), t, nil); err != nil { // want `\*mcp.ServerSession returned by Server.Connect for a per-request transport is discarded, so nothing can close it`
+	if _, err := server.Connect(r.Context(), t, nil); err != nil { // want `per-request \*mcp.ServerSession is discarded, so nothing can close it on a refused handshake`
 		return
 	}
 	t.ServeHTTP(w, r)

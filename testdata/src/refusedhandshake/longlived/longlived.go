@@ -9,12 +9,12 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
-var Endpoint = streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true}) // want `streamable.NewTransport builds a long-lived transport with CloseOnRefusedHandshake: true, so the first refused request \(such as a client's version-negotiation probe\) closes it for every client; remove the option, which is for transports built per handshake`
+var Endpoint = streamable.NewTransport(streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true}) // want `long-lived transport with CloseOnRefusedHandshake closes for everyone on the first refusal`
 
 var mux = func() *http.ServeMux { return http.NewServeMux() }()
 
 func init() {
-	mux.Handle("/mcp", streamable.NewTransport(streamable.Options{ // want `long-lived transport with CloseOnRefusedHandshake: true`
+	mux.Handle("/mcp", streamable.NewTransport(streamable.Options{ // want `long-lived transport with CloseOnRefusedHandshake closes`
 		SessionIDGenerator:      streamable.RandomSessionID,
 		CloseOnRefusedHandshake: true,
 		JSONResponse:            true,

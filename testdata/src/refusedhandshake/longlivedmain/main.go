@@ -9,7 +9,7 @@ import (
 )
 
 func main() {
-	t := streamable.NewTransport(streamable.Options{ // want `long-lived transport with CloseOnRefusedHandshake: true`
+	t := streamable.NewTransport(streamable.Options{ // want `long-lived transport with CloseOnRefusedHandshake closes`
 		SessionIDGenerator:      streamable.RandomSessionID,
 		CloseOnRefusedHandshake: true,
 	})
@@ -23,5 +23,5 @@ func setup() http.Handler {
 		CloseOnRefusedHandshake: true,
 		SessionIDGenerator:      streamable.RandomSessionID,
 	}
-	return streamable.NewTransport(opts) // want `long-lived transport with CloseOnRefusedHandshake: true`
+	return streamable.NewTransport(opts) // want `long-lived transport with CloseOnRefusedHandshake closes`
 }

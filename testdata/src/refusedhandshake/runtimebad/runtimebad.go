@@ -23,7 +23,7 @@ func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		t.ServeHTTP(w, r)
 		return
 	}
-	t := streamable.NewTransport(streamable.Options{ // want `streamable.NewTransport builds a sessionful transport per request without CloseOnRefusedHandshake, so a refused handshake leaks the transport and its server session; set CloseOnRefusedHandshake: true`
+	t := streamable.NewTransport(streamable.Options{ // want `per-request transport without CloseOnRefusedHandshake leaks when its handshake is refused`
 		SessionIDGenerator: streamable.RandomSessionID,
 		OnSessionInitialized: func(_ context.Context, id string) error {
 			return nil
@@ -75,5 +75,5 @@ func NewSessionTransport() *streamable.Transport { // want NewSessionTransport:`
 }
 
 func servesExported(w http.ResponseWriter, r *http.Request) {
-	NewSessionTransport().ServeHTTP(w, r) // want `NewSessionTransport builds a sessionful streamable transport without CloseOnRefusedHandshake and is called here per request`
+	NewSessionTransport().ServeHTTP(w, r) // want `NewSessionTransport returns a transport without CloseOnRefusedHandshake; per request it leaks on refusal`
 }

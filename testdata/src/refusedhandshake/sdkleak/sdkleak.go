@@ -17,7 +17,7 @@ type handler struct{}
 
 func (handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := server.Connect(r.Context(), t, nil) // want `mcp.StreamableServerTransport built per request and connected here is never closed when its handshake is refused`
+	ss, err := server.Connect(r.Context(), t, nil) // want `per-request session is never closed when its handshake is refused`
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -32,7 +32,7 @@ func register(mux *http.ServeMux) {
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
 		t := new(mcp.StreamableServerTransport)
 		t.SessionID = rand.Text()
-		ss, err := server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+		ss, err := server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 		if err != nil {
 			return
 		}
@@ -46,7 +46,7 @@ func register(mux *http.ServeMux) {
 func servePost(w http.ResponseWriter, r *http.Request, id string) {
 	var t mcp.StreamableServerTransport
 	t.SessionID = id
-	ss, err := server.Connect(r.Context(), &t, nil) // want `never closed when its handshake is refused`
+	ss, err := server.Connect(r.Context(), &t, nil) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}
@@ -62,7 +62,7 @@ var transports = map[string]*mcp.StreamableServerTransport{}
 
 func connect(r *http.Request) string {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, _ := server.Connect(r.Context(), t, nil) // want `\*mcp.ServerSession returned by Server.Connect for a per-request transport is discarded`
+	ss, _ := server.Connect(r.Context(), t, nil) // want `per-request \*mcp.ServerSession is discarded`
 	_ = ss
 	transports[t.SessionID] = t
 	return t.SessionID
@@ -76,7 +76,7 @@ func viaHelper(w http.ResponseWriter, r *http.Request) {
 func nested(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
 	connect := func() error {
-		ss, err := server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+		ss, err := server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 		if err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func nested(w http.ResponseWriter, r *http.Request) {
 // A stateless transport per request leaks on every request, served or not.
 func stateless(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{Stateless: true, SessionID: ""}
-	ss, err := server.Connect(r.Context(), t, nil) // want `the stateless mcp.StreamableServerTransport \(no SessionID\) built per request and connected here is never closed, so every request, refused or served, leaks its session; defer ss.Close\(\) after connecting`
+	ss, err := server.Connect(r.Context(), t, nil) // want `per-request stateless session is never closed: every request leaks it`
 	if err != nil {
 		return
 	}

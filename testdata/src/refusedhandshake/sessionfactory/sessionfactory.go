@@ -19,7 +19,7 @@ var server = mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v1"}, nil)
 var transports = map[string]*mcp.StreamableServerTransport{}
 
 func leaks(w http.ResponseWriter, r *http.Request) {
-	t, ss, err := sdklib.Connect(r.Context(), server) // want `the \*mcp.ServerSession that sdklib.Connect connects to a transport it builds is never closed here when its handshake is refused`
+	t, ss, err := sdklib.Connect(r.Context(), server) // want `per-request session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}
@@ -29,7 +29,7 @@ func leaks(w http.ResponseWriter, r *http.Request) {
 }
 
 func discards(w http.ResponseWriter, r *http.Request) {
-	_, t := sdklib.Session(r.Context(), server) // want `the \*mcp.ServerSession that sdklib.Session connects to a transport it builds is discarded here`
+	_, t := sdklib.Session(r.Context(), server) // want `per-request \*mcp.ServerSession is discarded`
 	t.ServeHTTP(w, r)
 }
 
@@ -44,7 +44,7 @@ func newSession(ctx context.Context) (*mcp.ServerSession, *mcp.StreamableServerT
 }
 
 func ownFactory(w http.ResponseWriter, r *http.Request) {
-	ss, t := newSession(r.Context()) // want `the \*mcp.ServerSession that newSession connects`
+	ss, t := newSession(r.Context()) // want `per-request session is never closed`
 	println(ss.ID())
 	t.ServeHTTP(w, r)
 }

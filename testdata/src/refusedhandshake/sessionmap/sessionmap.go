@@ -38,7 +38,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := h.server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+	ss, err := h.server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		http.Error(w, "connect failed", http.StatusInternalServerError)
 		return
@@ -60,7 +60,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // The same with a sync.Map and an entry built first.
 func (h *Handler) serveSyncMap(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := h.server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+	ss, err := h.server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}

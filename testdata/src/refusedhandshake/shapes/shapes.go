@@ -17,7 +17,7 @@ var server = mcp.NewServer(&mcp.Implementation{Name: "s", Version: "v1"}, nil)
 // var declarations and parentheses.
 func varDecl(w http.ResponseWriter, r *http.Request) {
 	var t = (&mcp.StreamableServerTransport{SessionID: rand.Text()})
-	var ss, err = (server.Connect(r.Context(), (t), nil)) // want `never closed when its handshake is refused`
+	var ss, err = (server.Connect(r.Context(), (t), nil)) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}
@@ -33,7 +33,7 @@ func assigned(w http.ResponseWriter, r *http.Request) {
 		err error
 	)
 	t = &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err = server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+	ss, err = server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}
@@ -66,7 +66,7 @@ func methodValue(w http.ResponseWriter, r *http.Request) {
 // The session inside an if statement's init, used only in the condition.
 func ifInit(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	if ss, err := server.Connect(r.Context(), t, nil); err != nil || ss == nil { // want `never closed when its handshake is refused`
+	if ss, err := server.Connect(r.Context(), t, nil); err != nil || ss == nil { // want `session is never closed when its handshake is refused`
 		return
 	}
 	t.ServeHTTP(w, r)
@@ -78,7 +78,7 @@ var handlers = map[string]http.Handler{}
 
 func converted(w http.ResponseWriter, r *http.Request) {
 	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := server.Connect(r.Context(), t, nil) // want `never closed when its handshake is refused`
+	ss, err := server.Connect(r.Context(), t, nil) // want `session is never closed when its handshake is refused`
 	if err != nil {
 		return
 	}
