@@ -4,6 +4,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // DefaultMaxBodyBytes is the body limit used when [Options.MaxBodyBytes] is
@@ -57,6 +59,16 @@ type Options struct {
 	// new id, and an entry stored under the earlier id is the hook's to
 	// replace (that id is answered 404 from the rollback on).
 	OnClose func(sessionID string)
+
+	// OnStateChange receives the session's go-sdk state whenever it changes
+	// once established: when the server accepts initialize (before the
+	// answer goes out, so a session store holds the session before the
+	// client knows its id), on notifications/initialized, and when the
+	// server accepts logging/setLevel. Calls are serialised and each carries
+	// the state as it is when the call runs. A session store keeps it so
+	// that another node can resume the session ([NewResumedTransport]).
+	// The pointers in state are shared and must not be modified.
+	OnStateChange func(sessionID string, state mcp.ServerSessionState)
 
 	// JSONResponse answers requests with application/json instead of an SSE
 	// stream. Server notifications and requests then travel on the

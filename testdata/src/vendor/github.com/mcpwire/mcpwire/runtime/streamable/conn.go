@@ -108,7 +108,8 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		delete(t.progressOf, m.ID)
 	}
 	t.shrinkLocked()
-	if t.state == stateHandshaking && m.ID == t.initID {
+	isInit := t.state == stateHandshaking && m.ID == t.initID
+	if isInit {
 		if m.Error != nil {
 			// The server refused the initialize: the session is not
 			// established, and the close rule applies as for any refusal.
@@ -117,10 +118,16 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 			t.state = stateEstablished
 		}
 	}
+	changed := !t.stateless && t.observeResponseLocked(m, isInit)
 	// Streams are stored under the id they were opened with, which a
 	// rollback keeps in announced; the header only names a live session.
 	storeID, header := t.announced, t.sessionID
 	t.mu.Unlock()
+	if changed {
+		// Before the answer goes out: a session store then holds an
+		// established session before its client knows the id.
+		t.stateChanged()
+	}
 	if s == nil {
 		t.log.Warn("streamable: response to a request with no stream", "id", m.ID.Raw())
 		return rejected("no stream for response %v", m.ID.Raw())
@@ -263,6 +270,7 @@ func (t *Transport) rollbackLocked() {
 	t.state = stateFresh
 	t.sessionID = ""
 	t.initID = jsonrpc.ID{}
+	t.initParams = nil
 }
 
 // wireCode is the JSON-RPC code of a response error as it goes on the wire

@@ -61,6 +61,13 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 		} else {
 			err = t.storeOpen(ctx, sid, "")
 		}
+		if err != nil && replayAfter >= 0 && t.resumed && !isPanic(err) {
+			// The standalone stream of the session's earlier incarnation:
+			// start afresh rather than make the client drop the session.
+			t.log.Debug("streamable: standalone stream not replayable after resumption; starting afresh", "error", err)
+			replay, replayAfter = nil, -1
+			err = t.storeOpen(ctx, sid, "")
+		}
 		if err != nil {
 			t.mu.Lock()
 			s.attached = false
@@ -132,6 +139,14 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 	if s == nil {
 		t.mu.Unlock()
 		replay, err := t.replay(ctx, sid, streamID, idx)
+		if err != nil && t.foreignStream(streamID) && !isPanic(err) {
+			// A stream of the session's earlier incarnation that the store
+			// does not have: its requests died with that node. An event
+			// stream that ends with no event makes the client fail those
+			// requests and keep the session.
+			t.log.Debug("streamable: stream of an earlier incarnation not replayable; ending it", "stream", streamID, "error", err)
+			replay, err = nil, nil
+		}
 		if err != nil {
 			return nil, resumeRefusal(r, err)
 		}
@@ -191,11 +206,16 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 // server failure, 500 / -32603. The store's error goes to the log only: it
 // may describe the server's internals.
 func resumeRefusal(r *http.Request, err error) error {
-	var p *hookPanic
-	if errors.As(err, &p) {
+	if isPanic(err) {
 		return protocol.Internal(err)
 	}
 	e := protocol.BadRequest("Bad Request: cannot resume the stream from %s %q", protocol.HeaderLastEventID, r.Header.Get(protocol.HeaderLastEventID))
 	e.Cause = err
 	return e
+}
+
+// isPanic reports whether err is a recovered panic of a user hook.
+func isPanic(err error) bool {
+	var p *hookPanic
+	return errors.As(err, &p)
 }

@@ -92,21 +92,36 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	if len(st.pending) > 0 {
 		// Stream ids only need to be unique within the session (event ids
 		// are looked up under the session's id); a counter never has '_'.
-		st.id = strconv.FormatUint(t.streamSeq.Add(1), 36)
+		// A resumed transport's prefix keeps its ids apart from those of the
+		// session's earlier incarnation.
+		st.id = t.streamPrefix + strconv.FormatUint(t.streamSeq.Add(1), 36)
 	}
 	sessionID := ""
 	if init != nil {
 		st.isInit = true
-		if sessionID, err = t.handshake(r.Context(), init.ID, st); err != nil {
+		if sessionID, err = t.handshake(r.Context(), init, st); err != nil {
 			return echo, err
 		}
 	} else if err := t.checkSession(r); err != nil {
 		return echo, err
 	}
+	changed := false
+	if init == nil && !t.stateless {
+		t.mu.Lock()
+		for _, m := range msgs {
+			if req, ok := m.(*jsonrpc.Request); ok && t.observeRequestLocked(req) {
+				changed = true
+			}
+		}
+		t.mu.Unlock()
+	}
 
 	if len(st.pending) == 0 {
 		if err := t.publish(msgs); err != nil {
 			return nil, err
+		}
+		if changed {
+			t.stateChanged()
 		}
 		w.WriteHeader(http.StatusAccepted)
 		return nil, nil
@@ -156,14 +171,16 @@ func (t *Transport) settleHandshake(st *stream, sessionID string) {
 // OnSessionInitialized, store the initialize stream's priming event. Any
 // failure rolls all of it back and is answered 500 / -32603 without
 // Mcp-Session-Id.
-func (t *Transport) handshake(ctx context.Context, initID jsonrpc.ID, st *stream) (string, error) {
+func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, st *stream) (string, error) {
+	params := initializeParams(init)
 	t.mu.Lock()
 	if t.state != stateFresh {
 		t.mu.Unlock()
 		return "", protocol.InvalidRequest("Invalid Request: server already initialized")
 	}
 	t.state = stateHandshaking
-	t.initID = initID
+	t.initID = init.ID
+	t.initParams = params
 	t.mu.Unlock()
 	if t.stateless {
 		return "", nil

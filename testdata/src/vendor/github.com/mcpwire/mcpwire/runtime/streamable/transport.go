@@ -76,6 +76,9 @@ type Transport struct {
 	// streamSeq numbers request streams.
 	streamSeq atomic.Uint64
 
+	// stateMu serialises OnStateChange calls. Lock order: stateMu, then mu.
+	stateMu sync.Mutex
+
 	mu sync.Mutex // guards everything below and the attached flags of streams
 	// active counts requests inside ServeHTTP: a refusal that settles while
 	// another request (an initialize still reading its body) is in flight
@@ -90,6 +93,18 @@ type Transport struct {
 	// stored under it.
 	announced string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
+
+	// srvState is the session's go-sdk state as seen on the wire (State,
+	// OnStateChange); initParams are the params of the initialize being
+	// served, and setLevel the log levels of unanswered logging/setLevel
+	// requests, until the server's answer decides whether they apply.
+	srvState   mcp.ServerSessionState
+	initParams *mcp.InitializeParams
+	setLevel   map[jsonrpc.ID]mcp.LoggingLevel
+	// resumed marks a transport of NewResumedTransport; its stream ids start
+	// with streamPrefix.
+	resumed      bool
+	streamPrefix string
 
 	standalone *stream // the GET stream (id ""), also when detached
 	// byRequest maps each unanswered request to its stream; the request
