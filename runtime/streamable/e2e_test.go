@@ -139,7 +139,7 @@ func TestEndToEndGoSDKClient(t *testing.T) {
 			}
 
 			tools, err := cs.ListTools(ctx, nil)
-			if err != nil || len(tools.Tools) != 5 {
+			if err != nil || len(tools.Tools) != 6 {
 				t.Fatalf("tools/list: %v, %v", tools, err)
 			}
 			if got := callText(t, cs, "echo", "hi", ""); got != "hi" {

@@ -67,6 +67,14 @@ func newServer() *mcp.Server {
 		}
 		return textResult("sampled: " + res.Content.(*mcp.TextContent).Text), nil, nil
 	})
+	mcp.AddTool(s, &mcp.Tool{Name: "slow", Description: "answers after 200ms"}, func(ctx context.Context, _ *mcp.CallToolRequest, in textIn) (*mcp.CallToolResult, any, error) {
+		select {
+		case <-time.After(200 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		return textResult("slow " + in.Text), nil, nil
+	})
 	mcp.AddTool(s, &mcp.Tool{Name: "header", Description: "returns the X-Test request header"}, func(_ context.Context, req *mcp.CallToolRequest, _ textIn) (*mcp.CallToolResult, any, error) {
 		return textResult(req.Extra.Header.Get("X-Test")), nil, nil
 	})

@@ -244,7 +244,7 @@ func (t *Transport) openStream(ctx context.Context, sessionID string, st *stream
 // can arrive.
 func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string) (<-chan struct{}, error) {
 	t.mu.Lock()
-	if t.closed {
+	if t.closed || t.draining {
 		t.mu.Unlock()
 		return nil, protocol.SessionNotFound()
 	}

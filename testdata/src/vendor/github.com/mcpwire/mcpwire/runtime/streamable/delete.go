@@ -1,6 +1,7 @@
 package streamable
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -8,7 +9,9 @@ import (
 
 // serveDELETE terminates the session. Of concurrent DELETEs exactly one
 // closes the transport (and runs OnClose) and is answered 200; the others
-// find it terminated: 404.
+// find it terminated: 404. The closing one drains first (see Drain), for at
+// most the drain timeout: requests that race it are either answered in
+// full or refused 404 before they start, never cut mid-response.
 func (t *Transport) serveDELETE(w http.ResponseWriter, r *http.Request) (any, error) {
 	if _, err := checkVersionHeader(r); err != nil {
 		return nil, err
@@ -16,14 +19,11 @@ func (t *Transport) serveDELETE(w http.ResponseWriter, r *http.Request) (any, er
 	if err := t.checkSession(r); err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	if t.closed {
-		t.mu.Unlock()
+	ctx, cancel := context.WithTimeout(r.Context(), t.drainTimeout)
+	defer cancel()
+	if !t.drain(ctx, 1) {
 		return nil, protocol.SessionNotFound()
 	}
-	id := t.closeLocked()
-	t.mu.Unlock()
-	t.afterClose(id)
 	w.WriteHeader(http.StatusOK)
 	return nil, nil
 }

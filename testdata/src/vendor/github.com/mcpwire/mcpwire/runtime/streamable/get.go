@@ -42,6 +42,11 @@ func (t *Transport) serveGET(w http.ResponseWriter, r *http.Request) (any, error
 func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, version string, replayAfter int) (any, error) {
 	t.mu.Lock()
 	s := t.standalone
+	if t.closed || t.draining {
+		// Too late: the stream would hold the session's drain.
+		t.mu.Unlock()
+		return nil, protocol.SessionNotFound()
+	}
 	if s.attached {
 		t.mu.Unlock()
 		return nil, protocol.Conflict("Conflict: a standalone SSE stream is already open for this session")

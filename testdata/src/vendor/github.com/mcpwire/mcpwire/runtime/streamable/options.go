@@ -22,6 +22,10 @@ const DefaultRetryInterval = time.Second
 // is noticed.
 const DefaultWriteTimeout = 10 * time.Second
 
+// DefaultDrainTimeout is how long a DELETE waits for the session's
+// requests in flight when [Options.DrainTimeout] is zero.
+const DefaultDrainTimeout = 5 * time.Second
+
 // maxQueued bounds the server→client messages kept for a client that has no
 // stream open; beyond it a write fails (and is logged) rather than growing
 // without limit.
@@ -100,6 +104,12 @@ type Options struct {
 	// goroutine waits on a client that stopped reading (0 →
 	// [DefaultWriteTimeout], negative → no deadline).
 	WriteTimeout time.Duration
+
+	// DrainTimeout bounds how long a DELETE waits for the session's
+	// requests in flight to be answered before it closes the session
+	// anyway (0 → [DefaultDrainTimeout], negative → no wait: they are cut).
+	// Requests arriving during the wait are answered 404.
+	DrainTimeout time.Duration
 
 	// MaxBodyBytes limits a POST body: 0 → [DefaultMaxBodyBytes], negative →
 	// no limit. A larger body is answered 413.

@@ -40,6 +40,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,6 +69,9 @@ type Transport struct {
 	maxBody   int64
 	// writeTimeout is the deadline of one write to a stream (0: none).
 	writeTimeout time.Duration
+	// drainTimeout bounds how long a DELETE waits for the requests in
+	// flight.
+	drainTimeout time.Duration
 
 	// incoming carries client messages to the connected server session;
 	// done is closed when the transport closes, which ends Read with EOF.
@@ -83,9 +87,15 @@ type Transport struct {
 	// active counts requests inside ServeHTTP: a refusal that settles while
 	// another request (an initialize still reading its body) is in flight
 	// must not close the transport under it.
-	active    int
-	state     handshakeState
-	closed    bool
+	active int
+	state  handshakeState
+	closed bool
+	// draining is set by drain: requests arriving from then on are
+	// answered 404, and quiet is closed once no more than drainSelf
+	// requests (the DELETE that drains, or none) are in flight.
+	draining  bool
+	drainSelf int
+	quiet     chan struct{}
 	connected bool
 	sessionID string
 	// announced is the last id assigned by a handshake, kept through a
@@ -153,6 +163,10 @@ func NewTransport(opts Options) *Transport {
 	case opts.WriteTimeout > 0:
 		t.writeTimeout = opts.WriteTimeout
 	}
+	t.drainTimeout = opts.DrainTimeout
+	if t.drainTimeout == 0 {
+		t.drainTimeout = DefaultDrainTimeout
+	}
 	if t.opts.RetryInterval <= 0 {
 		t.opts.RetryInterval = DefaultRetryInterval
 	}
@@ -210,7 +224,7 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // request id to echo. A nil error means the response was written.
 func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	t.mu.Lock()
-	closed, connected := t.closed, t.connected
+	closed, connected := t.closed || t.draining, t.connected
 	t.mu.Unlock()
 	if closed {
 		return nil, protocol.SessionNotFound()
@@ -248,6 +262,7 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 func (t *Transport) settle() {
 	t.mu.Lock()
 	t.active--
+	t.quietLocked()
 	if !t.opts.CloseOnRefusedHandshake || t.stateless || t.closed || t.active > 0 || t.state == stateEstablished {
 		t.mu.Unlock()
 		return
@@ -293,6 +308,73 @@ func (t *Transport) Close() error {
 	t.mu.Unlock()
 	t.afterClose(id)
 	return nil
+}
+
+// Drain ends the session gracefully, as DELETE does: requests arriving
+// from now on are answered 404 / -32001, the standalone GET stream ends
+// (after a retry field when an event store makes it resumable), the
+// requests in flight finish and their answers are written; then the
+// transport closes. When ctx ends first it closes at once, cutting what is
+// still in flight. A second Drain, or one racing a DELETE, waits for the
+// first (or ctx).
+func (t *Transport) Drain(ctx context.Context) error {
+	if !t.drain(ctx, 0) {
+		select {
+		case <-t.done:
+		case <-ctx.Done():
+			t.Close()
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// drain runs the graceful close; self is the number of in-flight requests
+// that are the caller's own (the DELETE). It reports false, doing nothing,
+// when the transport is already closed or draining.
+func (t *Transport) drain(ctx context.Context, self int) bool {
+	t.mu.Lock()
+	if t.closed || t.draining {
+		t.mu.Unlock()
+		return false
+	}
+	t.draining = true
+	t.drainSelf = self
+	quiet, s := make(chan struct{}), t.standalone
+	t.quiet = quiet
+	t.quietLocked()
+	t.mu.Unlock()
+
+	// The GET stream would hold its request until the close: end it now,
+	// so that it ends cleanly rather than cut.
+	s.mu.Lock()
+	if s.w != nil && s.started {
+		if t.opts.EventStore != nil {
+			buf := []byte("retry: ")
+			buf = strconv.AppendInt(buf, t.opts.RetryInterval.Milliseconds(), 10)
+			buf = append(buf, "\ndata: \n\n"...)
+			s.queueLocked(buf)
+		}
+		s.releaseLocked()
+	}
+	s.mu.Unlock()
+
+	select {
+	case <-quiet:
+	case <-ctx.Done():
+		t.log.Debug("streamable: drain timed out; closing with requests in flight")
+	case <-t.done:
+	}
+	t.Close()
+	return true
+}
+
+// quietLocked closes quiet once a drain has no other request to wait for.
+func (t *Transport) quietLocked() {
+	if t.draining && t.quiet != nil && t.active <= t.drainSelf {
+		close(t.quiet)
+		t.quiet = nil
+	}
 }
 
 // closeLocked marks the transport closed and returns the id OnClose gets.
