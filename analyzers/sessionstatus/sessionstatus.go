@@ -67,6 +67,15 @@ func check(pass *analysis.Pass, a *answers.Answer) {
 		}
 		reportStatus(pass, w, 404, "http.StatusNotFound",
 			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.What)
+	case session.Invalid:
+		// A validator fails for a malformed id (400), an unknown one (404)
+		// or a store it could not ask (5xx); any other status is wrong for
+		// all three.
+		if w.Status == 400 || w.Status == 404 || w.Status >= 500 {
+			return
+		}
+		reportStatus(pass, w, 404, "http.StatusNotFound",
+			"answers %d when the session check %s fails: answer 404 for an unknown or expired Mcp-Session-Id (400 if malformed)", w.Status, cond.What)
 	case session.LookupErr:
 		if w.Status == 404 || w.Status >= 500 {
 			return

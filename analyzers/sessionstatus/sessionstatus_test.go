@@ -1,6 +1,7 @@
 package sessionstatus_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -35,7 +36,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/initializebranch",
 		"fixtures/sessionstatus/validateid",
 		"fixtures/sessionstatus/reusedok",
-		"fixtures/sessionstatus/boolmap", // ok := sessions[id] on a map[string]bool
+		"fixtures/sessionstatus/boolmap",    // ok := sessions[id] on a map[string]bool
+		"fixtures/sessionstatus/validators", // Exists, IsValid, IsExpired, Validate
+		"fixtures/sessionstatus/idflow",     // conversions, helpers, fields
+		"fixtures/sessionstatus/reaching",   // the assignment that reaches the test
+		"fixtures/sessionstatus/ctorstatus", // NewAPIError(401, ...)
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -50,4 +55,16 @@ func TestFixtures(t *testing.T) {
 // 400 for a missing one) against their .golden file.
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), sessionstatus.Analyzer, "fixtures/sessionstatus/fixes")
+}
+
+// TestFrameworks runs the fixtures that answer through gin, echo and fiber
+// (stand-ins with the frameworks' import paths and API shape, in the GOPATH
+// tree testdata/frameworks).
+func TestFrameworks(t *testing.T) {
+	root, err := fixtures.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
+		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver")
 }

@@ -126,15 +126,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 // skip is the cheap bail-out: the standard library, and packages that
 // import nothing through which they could answer HTTP or build an answer (or
-// a fact that changes one) and call no helper with a fact. The imports are
-// those errclass traces failures through too (context, database/sql,
-// crypto/rand): a package among them may build a protocol error a caller
-// writes.
+// a fact that changes one) and call no helper with a fact: net/http,
+// go-sdk, the runtime's protocol package, and the web frameworks whose
+// context writes answers (gin, echo, fiber).
 func skip(pass *analysis.Pass) bool {
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return true
 	}
-	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol) {
+	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol) ||
+		httpwrite.Imports(pass.Pkg, httpwrite.FrameworkPkgs...) {
 		return false
 	}
 	return !httpwrite.DirectFacts(pass)

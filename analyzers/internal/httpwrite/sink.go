@@ -57,7 +57,7 @@ func Summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf Sink
 	for _, w := range ws {
 		// A Constructor in a helper builds an error value; the helper
 		// returns it rather than writing it, so it is not a sink.
-		if w.Kind == WriteHeader || w.Kind == HTTPError || w.Kind == Helper {
+		if w.Kind == WriteHeader || w.Kind == HTTPError || w.Kind == Helper || w.Kind == Framework {
 			answers = append(answers, w)
 		}
 	}

@@ -20,6 +20,7 @@ const (
 	Constructor                 // a protocol.* constructor or protocol.Error literal
 	ErrorObject                 // a jsonrpc.Error literal or a JSON error object: a code only
 	Helper                      // a call of a function with a Sink
+	Framework                   // a framework context's writer: gin's c.JSON(status, obj), echo's c.NoContent(status)
 )
 
 // Write is one answer: a status, a code, or both, and the errors it is about.
@@ -94,7 +95,7 @@ func Collect(info *types.Info, body *ast.BlockStmt, sinkOf SinkOf) []*Write {
 func pair(ws []*Write) []*Write {
 	used := map[*Write]bool{}
 	for _, w := range ws {
-		if w.HasCode || (w.Kind != WriteHeader && w.Kind != Helper) {
+		if w.HasCode || (w.Kind != WriteHeader && w.Kind != Helper && w.Kind != Framework) {
 			continue
 		}
 		blk := innermostBlock(w.Stack)
@@ -145,6 +146,18 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 		return &Write{Kind: WriteHeader, Node: call, StatusExpr: call.Args[0], Status: statusOf(info, call.Args[0])}
 	case fn.Pkg() != nil && fn.Pkg().Path() == PkgProtocol:
 		return protocolCall(info, fn, call)
+	}
+	if w := frameworkWrite(info, fn, call); w != nil {
+		return w
+	}
+	if i := CtorStatus(info, fn, call); i >= 0 {
+		w := &Write{Kind: Constructor, Node: call, StatusExpr: call.Args[i], Status: statusOf(info, call.Args[i])}
+		for j, a := range call.Args {
+			if j != i {
+				w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+			}
+		}
+		return w
 	}
 	if sinkOf == nil {
 		return nil

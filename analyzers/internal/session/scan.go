@@ -9,6 +9,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
+	"unicode"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -20,6 +22,7 @@ const (
 	Missing   Kind = iota + 1 // the request carries no session id
 	Unknown                   // the id is not in the session map
 	LookupErr                 // looking the id up in a store failed
+	Invalid                   // a validator of the id failed (malformed, unknown, or the store is down)
 )
 
 // Cond is the session condition an answer is given under.
@@ -38,6 +41,7 @@ const (
 	foundDef          // ok of s, ok := sessions[id]
 	valueDef          // s of s := sessions[id] or s, err := store.Get(id)
 	errDef            // err of s, err := store.Get(ctx, id)
+	invalidDef        // err of err := v.Validate(id) or ok, err := store.Exists(ctx, id)
 )
 
 // def is one assignment to a variable, at pos.
@@ -45,6 +49,12 @@ type def struct {
 	pos  token.Pos
 	kind defKind
 	what string // the lookup, for messages
+	// neg is, for a foundDef, that true (not false) means the session is
+	// unknown: expired, terminated.
+	neg bool
+	// scope is the innermost block (or if, switch or for statement, for
+	// an assignment in its init) holding the assignment; nil for a seed.
+	scope ast.Node
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -54,6 +64,18 @@ type Scan struct {
 	Body *ast.BlockStmt
 	info *types.Info
 	defs map[*types.Var][]def // in source order
+	pkg  *pkgIDs              // the package's id helpers and fields, or nil
+	// scope is, while NewScan walks, the innermost block around the
+	// statement it records.
+	scope ast.Node
+}
+
+// pkgIDs is what a package knows about where session ids live beyond a
+// function's variables: functions that return the request's id
+// (sessionID(r) string), and struct fields it is stored in (req.SessionID).
+type pkgIDs struct {
+	funcs  map[*types.Func]bool
+	fields map[*types.Var]bool
 }
 
 // NewScan records the assignments of body (seeded with the parameters that
@@ -61,14 +83,26 @@ type Scan struct {
 // last one before it in the source, which is exact for the straight-line
 // code handlers are made of.
 func NewScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool) *Scan {
-	s := &Scan{Body: body, info: info, defs: map[*types.Var][]def{}}
+	return newScan(info, body, ids, nil)
+}
+
+func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg *pkgIDs) *Scan {
+	s := &Scan{Body: body, info: info, defs: map[*types.Var][]def{}, pkg: pkg}
 	for v := range ids {
 		s.defs[v] = []def{{pos: token.NoPos, kind: idDef}}
 	}
+	var scopes []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		if n == nil {
+			scopes = scopes[:len(scopes)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
 			return false
+		}
+		scopes = append(scopes, n)
+		s.scope = innermostScope(scopes)
+		switch n := n.(type) {
 		case *ast.AssignStmt:
 			s.assign(n.Lhs, n.Rhs, n.TokPos)
 		case *ast.ValueSpec:
@@ -99,20 +133,79 @@ func (s *Scan) varOf(e ast.Expr) *types.Var {
 }
 
 func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
+	s.setNeg(e, pos, kind, what, false)
+}
+
+func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos, kind, what})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope})
 	}
 }
 
-// at returns the assignment to v that reaches pos.
+// innermostScope is the innermost node of stack (the path to the node
+// being visited, itself included) that bounds where an assignment made in
+// it reaches without a merge: a block, a case, or the if, switch or for
+// statement whose init holds it.
+func innermostScope(stack []ast.Node) ast.Node {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause,
+			*ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt, *ast.RangeStmt:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+// at returns the assignment to v that reaches pos: the last one before pos
+// whose scope holds pos (so it runs on every way there). An assignment
+// after it in a nested scope that does not hold pos reaches pos only if
+// that scope can fall through to it; one that ends in a return does not
+// reach, and one that may leaves the value unknown (a merge), which is
+// never the id nor a lookup's result.
 func (s *Scan) at(v *types.Var, pos token.Pos) def {
 	var d def
 	for _, x := range s.defs[v] {
-		if x.pos < pos {
+		if x.pos >= pos {
+			continue
+		}
+		switch {
+		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
+		case terminates(x.scope):
+		default:
+			d = def{}
 		}
 	}
 	return d
+}
+
+// terminates reports whether the block ends in a return or a panic, so an
+// assignment in it never reaches code after it.
+func terminates(scope ast.Node) bool {
+	var list []ast.Stmt
+	switch n := scope.(type) {
+	case *ast.BlockStmt:
+		list = n.List
+	case *ast.CaseClause:
+		list = n.Body
+	case *ast.CommClause:
+		list = n.Body
+	}
+	if len(list) == 0 {
+		return false
+	}
+	switch last := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := last.X.(*ast.CallExpr); ok {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
@@ -128,7 +221,11 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				kind = idDef
 			} else if s.isValues(rhs[i]) {
 				kind = valuesDef
-			} else if nilable(v.Type()) {
+			} else if w, ok := s.errValidator(rhs[i]); ok && httpwrite.IsErrorType(v.Type()) {
+				// err := sessions.Validate(id)
+				kind, what = invalidDef, w
+			} else if nilable(v.Type()) && !httpwrite.IsErrorType(v.Type()) {
+				// An error is not the session: err == nil is success.
 				if w, ok := s.lookup(rhs[i]); ok {
 					kind, what = valueDef, w
 				}
@@ -136,6 +233,10 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				// ok := sessions[id] on a map[string]bool: false
 				// is the zero value of an id not in the map.
 				kind, what = foundDef, w
+			} else if w, neg, ok := s.boolValidator(rhs[i], v); ok {
+				// known := store.Exists(id), expired := s.IsExpired(id)
+				s.setNeg(lhs[i], pos, foundDef, w, neg)
+				continue
 			}
 			s.set(lhs[i], pos, kind, what)
 		}
@@ -151,6 +252,30 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			return
 		}
 		v0, v1 := s.varOf(lhs[0]), s.varOf(lhs[1])
+		// ok, err := store.Exists(ctx, id); terminated, err :=
+		// m.Validate(id): a validator, the bool saying whether the
+		// session is known (or, by its name, gone) and the error that
+		// it could not tell.
+		if v0 != nil && isBool(v0.Type()) && v1 != nil && httpwrite.IsErrorType(v1.Type()) {
+			call, ok := ast.Unparen(rhs[0]).(*ast.CallExpr)
+			if !ok || excludedName(funcName(call)) {
+				return
+			}
+			// The variable's name may say what a neutral name (Check)
+			// does not: terminated, err := m.Check(id).
+			neg, byVar := polarity(v0.Name())
+			if !byVar && !validatorName(funcName(call)) {
+				return
+			}
+			if !byVar {
+				neg, byVar = polarity(funcName(call))
+			}
+			if byVar {
+				s.setNeg(lhs[0], pos+1, foundDef, what, neg)
+			}
+			s.set(lhs[1], pos+1, invalidDef, what)
+			return
+		}
 		// A call given the id counts as a lookup only when it yields
 		// something that can be absent (a *Session, an interface): that
 		// keeps validateID(id) (string, error) and parse(id) out.
@@ -232,10 +357,31 @@ func (s *Scan) IsID(e ast.Expr) bool {
 	case *ast.IndexExpr:
 		// r.Header.Values("Mcp-Session-Id")[0], vals[0]
 		return s.isValues(e.X)
+	case *ast.SelectorExpr:
+		// req.SessionID, a field the package stores the id in.
+		if s.pkg != nil {
+			if sel, ok := s.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
+				return s.pkg.fields[sel.Obj().(*types.Var)]
+			}
+		}
 	case *ast.CallExpr:
+		// SessionID(r.Header.Get(...)), string(id): a conversion to a
+		// string type keeps the value.
+		if tv, ok := s.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				return s.IsID(e.Args[0])
+			}
+			return false
+		}
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
 			return httpwrite.IsSessionHeader(s.info, e.Args[0])
+		}
+		if httpwrite.IsFrameworkHeader(s.info, e) {
+			return true
+		}
+		if fn != nil && s.pkg != nil && s.pkg.funcs[fn.Origin()] {
+			return true
 		}
 		// strings.TrimSpace(r.Header.Get(...)) and the like.
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
@@ -268,13 +414,18 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	switch e := e.(type) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
-			if d := s.at(v, e.Pos()); d.kind == foundDef && !truth {
+			if d := s.at(v, e.Pos()); d.kind == foundDef && truth == d.neg {
 				return Cond{Unknown, d.what}, true
 			}
 		}
 	case *ast.IndexExpr:
 		// if !sessions[id] on a map[string]bool
 		if w, ok := s.boolIndex(e); ok && !truth {
+			return Cond{Unknown, w}, true
+		}
+	case *ast.CallExpr:
+		// if !store.Exists(id), if s.IsExpired(id)
+		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
 			return Cond{Unknown, w}, true
 		}
 	case *ast.BinaryExpr:
@@ -290,6 +441,16 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		case s.isEmpty(y) && equal && s.isIDOrLen(x):
 			return Cond{Missing, ""}, true
 		case s.isNil(y):
+			// if v.Validate(id) != nil
+			if w, ok := s.errValidator(x); ok && !equal {
+				return Cond{Invalid, w}, true
+			}
+			// if sessions[id] == nil, if store.Get(id) == nil
+			if t := s.typeOf(x); equal && nilable(t) && !httpwrite.IsErrorType(t) {
+				if w, ok := s.lookup(x); ok {
+					return Cond{Unknown, w}, true
+				}
+			}
 			v := s.varOf(x)
 			if v == nil {
 				return Cond{}, false
@@ -299,6 +460,8 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 				return Cond{Unknown, d.what}, true
 			case d.kind == errDef && !equal:
 				return Cond{LookupErr, d.what}, true
+			case d.kind == invalidDef && !equal:
+				return Cond{Invalid, d.what}, true
 			}
 		}
 	}
@@ -397,18 +560,19 @@ func render(e ast.Expr) string {
 // ScanPackage scans the functions of a package (declarations and literals,
 // as funcs lists them) for which want is true (every one if want is nil),
 // seeding each with the parameters that receive a session id from a
-// caller in the package. The seeds come from every function in funcs; only
-// the scans are limited, because a caller's scan is only read where it
-// writes an answer.
+// caller in the package, and knowing the package's functions that return
+// the id and the fields it is stored in. That knowledge comes from every
+// function in funcs; only the scans are limited, because a caller's scan is
+// only read where it writes an answer.
 func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node, want func(ast.Node) bool) map[ast.Node]*Scan {
-	seeds := seedParams(info, pkg, funcs)
+	seeds, ids := learn(info, pkg, funcs)
 	out := map[ast.Node]*Scan{}
 	for _, n := range funcs {
 		if want != nil && !want(n) {
 			continue
 		}
 		if body, params := funcBody(info, n); body != nil {
-			out[n] = NewScan(info, body, seeded(params, seeds))
+			out[n] = newScan(info, body, seeded(params, seeds), ids)
 		}
 	}
 	return out
@@ -448,34 +612,70 @@ func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
 	return body, params
 }
 
-// seedParams finds the parameters of the package's functions that receive
-// a session id: a helper lookupSession(w, r, id) called with the header's
-// value looks the id up just as its caller would. It repeats so that ids
-// passed on twice are followed too.
-func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*types.Var]bool {
+// learn finds where the package passes the session id on: the parameters
+// of its functions that receive it (lookupSession(w, r, id) looks the id up
+// just as its caller would), the functions that return it (sessionID(r)
+// string, with a framework accessor or a fallback inside), and the struct
+// fields it is stored in (req.SessionID = r.Header.Get(...), or a literal
+// T{SessionID: id}). It repeats so that ids passed on twice are followed
+// too.
+func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.Var]bool, *pkgIDs) {
 	seeds := map[*types.Var]bool{}
+	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}}
 	for round := 0; round < 3; round++ {
 		changed := false
+		mark := func(m map[*types.Var]bool, v *types.Var) {
+			if v != nil && !m[v] {
+				m[v] = true
+				changed = true
+			}
+		}
 		for _, n := range funcs {
 			body, params := funcBody(info, n)
 			if body == nil {
 				continue
 			}
-			s := NewScan(info, body, seeded(params, seeds))
+			s := newScan(info, body, seeded(params, seeds), ids)
+			var self *types.Func
+			if fd, ok := n.(*ast.FuncDecl); ok {
+				self, _ = info.Defs[fd.Name].(*types.Func)
+				if self != nil && !returnsString(self) {
+					self = nil
+				}
+			}
 			ast.Inspect(body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				fn := httpwrite.Callee(info, call)
-				if fn == nil || fn.Pkg() != pkg {
-					return true
-				}
-				sig := fn.Type().(*types.Signature)
-				for i, a := range call.Args {
-					if i < sig.Params().Len() && s.IsID(a) && !seeds[sig.Params().At(i)] {
-						seeds[sig.Params().At(i)] = true
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ReturnStmt:
+					if self != nil && !ids.funcs[self] && len(n.Results) > 0 && s.IsID(n.Results[0]) {
+						ids.funcs[self] = true
 						changed = true
+					}
+				case *ast.AssignStmt:
+					if len(n.Lhs) == len(n.Rhs) {
+						for i, l := range n.Lhs {
+							if f := fieldOf(info, l); f != nil && s.IsID(n.Rhs[i]) {
+								mark(ids.fields, f)
+							}
+						}
+					}
+				case *ast.KeyValueExpr:
+					if key, ok := n.Key.(*ast.Ident); ok {
+						if f, ok := info.Uses[key].(*types.Var); ok && f.IsField() && s.IsID(n.Value) {
+							mark(ids.fields, f)
+						}
+					}
+				case *ast.CallExpr:
+					fn := httpwrite.Callee(info, n)
+					if fn == nil || fn.Pkg() != pkg {
+						return true
+					}
+					sig := fn.Type().(*types.Signature)
+					for i, a := range n.Args {
+						if i < sig.Params().Len() && s.IsID(a) {
+							mark(seeds, sig.Params().At(i))
+						}
 					}
 				}
 				return true
@@ -485,5 +685,189 @@ func seedParams(info *types.Info, pkg *types.Package, funcs []ast.Node) map[*typ
 			break
 		}
 	}
-	return seeds
+	return seeds, ids
+}
+
+// fieldOf is the struct field e selects (x.SessionID), or nil.
+func fieldOf(info *types.Info, e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	selection, ok := info.Selections[sel]
+	if !ok || selection.Kind() != types.FieldVal {
+		return nil
+	}
+	return selection.Obj().(*types.Var)
+}
+
+// returnsString reports a function whose first result is a string: one
+// that may return the session id.
+func returnsString(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 {
+		return false
+	}
+	b, ok := res.At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// boolValidator reports whether e is a call given the session id that
+// answers whether the session is known (store.Exists(ctx, id),
+// h.sessions.IsValid(id)) or gone (s.IsExpired(id)), as its name says; neg
+// is true for the latter. v, when not nil, is the variable the result goes
+// to, whose name may say which instead (gone := s.store.Validate(id)).
+func (s *Scan) boolValidator(e ast.Expr, v *types.Var) (what string, neg, ok bool) {
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall || !isBool(s.typeOf(call)) {
+		return "", false, false
+	}
+	what, ok = s.lookup(call)
+	if !ok || !validatorName(funcName(call)) || !s.isMethodCall(call) {
+		return "", false, false
+	}
+	if v != nil {
+		if neg, ok := polarity(v.Name()); ok {
+			return what, neg, true
+		}
+	}
+	neg, ok = polarity(funcName(call))
+	return what, neg, ok
+}
+
+// isMethodCall reports a call of a method of a value (s.store.Exists(id)),
+// not of a package-level function: a plain function of the id alone is more
+// often a check of its format than a lookup.
+func (s *Scan) isMethodCall(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	selection, ok := s.info.Selections[sel]
+	return ok && selection.Kind() == types.MethodVal
+}
+
+// errValidator reports whether e is a call given the session id whose only
+// result is an error and whose name says it validates the session
+// (sessions.Validate(id), store.EnsureExists(ctx, id)).
+func (s *Scan) errValidator(e ast.Expr) (string, bool) {
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall || !httpwrite.IsErrorType(s.typeOf(call)) || !validatorName(funcName(call)) {
+		return "", false
+	}
+	return s.lookup(call)
+}
+
+func (s *Scan) typeOf(e ast.Expr) types.Type {
+	t := s.info.TypeOf(e)
+	if t == nil {
+		return types.Typ[types.Invalid]
+	}
+	return t
+}
+
+// funcName is the name a call is spelled with: Validate in s.v.Validate(id).
+func funcName(call *ast.CallExpr) string {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		return f.Name
+	case *ast.SelectorExpr:
+		return f.Sel.Name
+	case *ast.IndexExpr: // a generic function instantiated explicitly
+		if id, ok := f.X.(*ast.Ident); ok {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// validatorName reports a name that says the call checks whether the
+// session exists (Validate, IsValid, Exists, HasSession, IsExpired), and
+// not something else about it: its format (isValidSessionID checks the
+// id's characters), its owner, the caller's rights, which are rightly
+// answered 400 or 403.
+func validatorName(name string) bool {
+	ws := words(name)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "id", "ids", "format", "syntax":
+		return false
+	}
+	if excludedName(name) {
+		return false
+	}
+	for _, w := range ws {
+		switch w {
+		case "validate", "valid", "exists", "exist", "has", "contains", "known", "active", "alive", "expired", "terminated":
+			return true
+		}
+	}
+	return false
+}
+
+// excludedName reports a name that says the call checks something about
+// the session other than whether it exists.
+func excludedName(name string) bool {
+	for _, w := range words(name) {
+		switch w {
+		case "format", "owner", "owned", "auth", "authorized", "authorize", "permission", "permissions",
+			"access", "parse", "syntax", "shape", "token", "scope", "user", "role":
+			return true
+		}
+	}
+	return false
+}
+
+// polarity reads from a name whether true means the session is gone
+// (expired, terminated, invalid: neg) or there (exists, valid, known). ok is
+// false when the name says neither ("ok" says nothing about which).
+func polarity(name string) (neg, ok bool) {
+	ws := words(name)
+	for _, w := range ws {
+		switch w {
+		case "expired", "terminated", "invalid", "unknown", "missing", "closed", "deleted", "revoked", "gone", "stale":
+			return true, true
+		}
+	}
+	for _, w := range ws {
+		switch w {
+		case "valid", "validate", "exists", "exist", "has", "contains", "known", "active", "alive", "found":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// words splits a Go name into its lower-cased words: isValidSessionID is
+// is, valid, session, id; session_exists is session, exists.
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	rs := []rune(name)
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i, r := range rs {
+		if r == '_' {
+			flush()
+			continue
+		}
+		if unicode.IsUpper(r) && len(cur) > 0 {
+			// A word starts at a capital after a lower-case letter or
+			// digit, or at the last capital of an acronym (IDExists).
+			prevLower := unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if prevLower || nextLower {
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return out
 }

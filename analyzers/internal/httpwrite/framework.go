@@ -1,0 +1,160 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// Web frameworks answer through their context type rather than an
+// http.ResponseWriter. They are recognised by import path and name, like
+// go-sdk; the analyzers never import them.
+const (
+	PkgGin    = "github.com/gin-gonic/gin"
+	PkgEcho   = "github.com/labstack/echo/v4"
+	PkgEchoV5 = "github.com/labstack/echo/v5"
+	PkgFiber  = "github.com/gofiber/fiber/v2"
+	PkgFiber3 = "github.com/gofiber/fiber/v3"
+)
+
+// FrameworkPkgs are the framework packages whose importers can answer HTTP
+// without importing net/http themselves.
+var FrameworkPkgs = []string{PkgGin, PkgEcho, PkgEchoV5, PkgFiber, PkgFiber3}
+
+// frameworkWriters are, per framework context type, the methods that write
+// a status, and the (0-based) argument that gives it. Each writes the status
+// itself: fiber's JSON does not (c.Status(400).JSON(...) is the answer's
+// status), echo's return an error the caller passes on.
+var frameworkWriters = map[[2]string]map[string]int{
+	{PkgGin, "Context"}: {
+		"JSON": 0, "IndentedJSON": 0, "PureJSON": 0, "SecureJSON": 0, "AsciiJSON": 0,
+		"String": 0, "Data": 0, "Status": 0,
+		"AbortWithStatus": 0, "AbortWithStatusJSON": 0, "AbortWithError": 0,
+	},
+	{PkgEcho, "Context"}:   {"JSON": 0, "JSONPretty": 0, "JSONBlob": 0, "String": 0, "Blob": 0, "NoContent": 0},
+	{PkgEchoV5, "Context"}: {"JSON": 0, "JSONPretty": 0, "JSONBlob": 0, "String": 0, "Blob": 0, "NoContent": 0},
+	{PkgFiber, "Ctx"}:      {"Status": 0, "SendStatus": 0},
+	{PkgFiber3, "Ctx"}:     {"Status": 0, "SendStatus": 0},
+}
+
+// frameworkErrors are the frameworks' error constructors that carry a
+// status for the framework's error handler to answer with:
+// echo.NewHTTPError(status, ...), fiber.NewError(status, ...).
+var frameworkErrors = map[[2]string]bool{
+	{PkgEcho, "NewHTTPError"}:   true,
+	{PkgEchoV5, "NewHTTPError"}: true,
+	{PkgFiber, "NewError"}:      true,
+	{PkgFiber3, "NewError"}:     true,
+}
+
+// frameworkWrite recognises an answer written through a framework's
+// context, or a framework error carrying a status.
+func frameworkWrite(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
+	pkg := fn.Pkg()
+	if pkg == nil {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		if frameworkErrors[[2]string{pkg.Path(), fn.Name()}] && len(call.Args) >= 1 {
+			w := &Write{Kind: Constructor, Node: call, StatusExpr: call.Args[0], Status: statusOf(info, call.Args[0])}
+			for _, a := range call.Args[1:] {
+				w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+			}
+			return w
+		}
+		return nil
+	}
+	typ := recvName(sig.Recv().Type())
+	i, ok := frameworkWriters[[2]string{pkg.Path(), typ}][fn.Name()]
+	if !ok || i >= len(call.Args) {
+		return nil
+	}
+	w := &Write{Kind: Framework, Node: call, StatusExpr: call.Args[i], Status: statusOf(info, call.Args[i])}
+	for j, a := range call.Args {
+		if j != i {
+			w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+		}
+	}
+	return w
+}
+
+// recvName is the name of the (possibly pointer) named receiver type t.
+func recvName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// IsFrameworkHeader reports whether call reads the Mcp-Session-Id request
+// header through a framework accessor: gin's c.GetHeader(k), fiber's
+// c.Get(k).
+func IsFrameworkHeader(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || len(call.Args) < 1 {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	switch path, typ := fn.Pkg().Path(), recvName(sig.Recv().Type()); {
+	case path == PkgGin && typ == "Context" && fn.Name() == "GetHeader",
+		(path == PkgFiber || path == PkgFiber3) && typ == "Ctx" && fn.Name() == "Get":
+		return IsSessionHeader(info, call.Args[0])
+	}
+	return false
+}
+
+// CtorStatus recognises an error constructor a package defines that takes
+// the status its error answers with: NewAPIError(http.StatusUnauthorized,
+// "..."), newHTTPError(401, msg). The function's name starts with New and
+// ends with Error or Err, it returns something that is an error, and the
+// argument is a constant status (400-599) given to an integer parameter
+// named for a status or code, or spelled as a net/http Status constant. It
+// returns the argument's index, or -1.
+func CtorStatus(info *types.Info, fn *types.Func, call *ast.CallExpr) int {
+	name := strings.ToLower(fn.Name())
+	if !strings.HasPrefix(name, "new") || !(strings.HasSuffix(name, "error") || strings.HasSuffix(name, "err")) {
+		return -1
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() == 0 || !types.Implements(sig.Results().At(0).Type(), errorIface) && !types.Implements(types.NewPointer(sig.Results().At(0).Type()), errorIface) {
+		return -1
+	}
+	for i, a := range call.Args {
+		if i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
+			break
+		}
+		p := sig.Params().At(i)
+		b, ok := p.Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsInteger == 0 {
+			continue
+		}
+		s := statusOf(info, a)
+		if s < 400 || s > 599 {
+			continue
+		}
+		pn := strings.ToLower(p.Name())
+		if strings.Contains(pn, "status") || strings.Contains(pn, "code") || isHTTPStatusConst(info, a) {
+			return i
+		}
+	}
+	return -1
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// isHTTPStatusConst reports whether e is net/http's StatusX constant.
+func isHTTPStatusConst(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	c, ok := info.Uses[sel.Sel].(*types.Const)
+	return ok && c.Pkg() != nil && c.Pkg().Path() == PkgHTTP && strings.HasPrefix(c.Name(), "Status")
+}

@@ -1,0 +1,29 @@
+// Package echo is a stand-in with the shape of echo's Context API that the
+// analyzers recognise; it is not echo.
+package echo
+
+import (
+	"fmt"
+	"net/http"
+)
+
+// Context is a request's context.
+type Context interface {
+	Request() *http.Request
+	JSON(code int, i any) error
+	String(code int, s string) error
+	NoContent(code int) error
+}
+
+// HTTPError is an error with the status echo's error handler answers.
+type HTTPError struct {
+	Code    int
+	Message any
+}
+
+func (e *HTTPError) Error() string { return fmt.Sprint(e.Code, e.Message) }
+
+// NewHTTPError is an error answered with code.
+func NewHTTPError(code int, message ...any) *HTTPError {
+	return &HTTPError{Code: code, Message: message}
+}
