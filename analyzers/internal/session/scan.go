@@ -35,13 +35,13 @@ type Cond struct {
 type defKind int
 
 const (
-	other     defKind = iota
-	idDef             // the Mcp-Session-Id value
-	valuesDef         // the header values: r.Header.Values(...), r.Header[...]
-	foundDef          // ok of s, ok := sessions[id]
-	valueDef          // s of s := sessions[id] or s, err := store.Get(id)
-	errDef            // err of s, err := store.Get(ctx, id)
-	invalidDef        // err of err := v.Validate(id) or ok, err := store.Exists(ctx, id)
+	other      defKind = iota
+	idDef              // the Mcp-Session-Id value
+	valuesDef          // the header values: r.Header.Values(...), r.Header[...]
+	foundDef           // ok of s, ok := sessions[id]
+	valueDef           // s of s := sessions[id] or s, err := store.Get(id)
+	errDef             // err of s, err := store.Get(ctx, id)
+	invalidDef         // err of err := v.Validate(id) or ok, err := store.Exists(ctx, id)
 )
 
 // def is one assignment to a variable, at pos.
