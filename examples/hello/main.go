@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -22,8 +23,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// greetIn is greet's input. Name is optional (omitempty keeps it out of the
+// schema's "required"), since greet defaults it.
 type greetIn struct {
-	Name string `json:"name" jsonschema:"who to greet"`
+	Name string `json:"name,omitempty" jsonschema:"who to greet (default: world)"`
 }
 
 func greet(_ context.Context, _ *mcp.CallToolRequest, in greetIn) (*mcp.CallToolResult, any, error) {
@@ -141,9 +144,16 @@ func main() {
 		}
 	}()
 
-	logger.Info("listening", "url", "http://"+*addr+"/mcp")
-	if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	// Bind first, so "listening" is only logged once the address accepts
+	// connections (and names the real port when -addr ends in :0).
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
 		logger.Error("listen", "error", err)
+		os.Exit(1)
+	}
+	logger.Info("listening", "url", "http://"+ln.Addr().String()+"/mcp")
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("serve", "error", err)
 		os.Exit(1)
 	}
 	<-stopped
