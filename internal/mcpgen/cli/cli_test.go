@@ -61,29 +61,39 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// TestExitCodes pins the one place errors become exit codes: usage errors
-// 2 with the usage printed, verify findings 3, other failures 1 without
-// usage.
+// TestExitCodes pins the one place errors become exit codes (README's
+// table): usage errors 2, verify findings 3, refusals over what is on disk
+// 4, other failures 1. A usage error is one line and a pointer to the
+// command's help; nothing else is printed and nothing is written.
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
+	empty := t.TempDir()
+	mine := t.TempDir()
+	if err := os.WriteFile(mine+"/h.go", []byte("package p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
-		args      []string
-		code      int
-		stderr    string
-		wantUsage bool
+		args   []string
+		code   int
+		stderr string
 	}{
-		{[]string{"version"}, cli.ExitOK, "", false},
-		{[]string{"bogus"}, cli.ExitUsage, `unknown command "bogus"`, true},
-		{[]string{"new"}, cli.ExitUsage, "accepts 1 arg(s), received 0", true},
-		{[]string{"new", dir + "/x"}, cli.ExitUsage, `required flag(s) "module" not set`, true},
-		{[]string{"new", dir + "/x", "--module", "example.com/x", "--mode", "both"}, cli.ExitUsage, `--mode: unknown mode "both"`, true},
-		{[]string{"new", dir + "/x", "--module", "Not A Path"}, cli.ExitUsage, `--module "Not A Path" is not a valid module path`, true},
-		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", dir}, cli.ExitUsage, "--replace-mcpwire", true},
-		{[]string{"new", dir + "/x", "--module", "example.com/x", "--tidy=maybe"}, cli.ExitUsage, `invalid argument "maybe" for "--tidy"`, true},
-		{[]string{"handler", "--out", dir + "/h.go", "--package", "my-pkg"}, cli.ExitUsage, `--package "my-pkg" is not a Go package name`, true},
-		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`, true},
-		{[]string{"verify", "a", "b"}, cli.ExitUsage, "accepts at most 1 arg(s), received 2", true},
-		{[]string{"verify", dir + "/missing"}, cli.ExitError, "no such file or directory", false},
+		{[]string{"version"}, cli.ExitOK, ""},
+		{[]string{"bogus"}, cli.ExitUsage, `unknown command "bogus"`},
+		{[]string{"help", "nosuch"}, cli.ExitUsage, `unknown help topic "nosuch"`},
+		{[]string{"completion", "nosuch"}, cli.ExitUsage, `unknown shell "nosuch" (want one of bash, fish, powershell, zsh)`},
+		{[]string{"new"}, cli.ExitUsage, "accepts 1 arg(s), received 0"},
+		{[]string{"new", dir + "/x"}, cli.ExitUsage, `required flag(s) "module" not set`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--mode", "both"}, cli.ExitUsage, `--mode: unknown mode "both"`},
+		{[]string{"new", dir + "/x", "--module", "Not A Path"}, cli.ExitUsage, `--module "Not A Path" is not a valid module path`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", dir}, cli.ExitUsage, "--replace-mcpwire"},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--tidy=maybe"}, cli.ExitUsage, `invalid argument "maybe" for "--tidy"`},
+		{[]string{"handler", "--out", dir + "/h.go", "--package", "my-pkg"}, cli.ExitUsage, `--package "my-pkg" is not a Go package name`},
+		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`},
+		{[]string{"handler", "--out", dir + "/missing/dir/h.go", "--package", "p"}, cli.ExitUsage, "missing/dir does not exist"},
+		{[]string{"handler", "--out", mine + "/h.go", "--package", "p"}, cli.ExitConflict, "refusing to overwrite a file that mcpgen did not generate"},
+		{[]string{"verify", "a", "b"}, cli.ExitUsage, "accepts at most 1 arg(s), received 2"},
+		{[]string{"verify", empty}, cli.ExitStale, "no mcpgen-generated files under " + empty},
+		{[]string{"verify", dir + "/missing"}, cli.ExitError, "no such file or directory"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			t.Setenv("GOPACKAGE", "")
@@ -95,8 +105,15 @@ func TestExitCodes(t *testing.T) {
 			if !strings.Contains(stderr.String(), tc.stderr) {
 				t.Errorf("stderr %q does not contain %q", stderr.String(), tc.stderr)
 			}
-			if got := strings.Contains(stderr.String(), "Usage:"); got != tc.wantUsage {
-				t.Errorf("usage printed: %v, want %v; stderr:\n%s", got, tc.wantUsage, stderr.String())
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			switch {
+			case tc.code == cli.ExitUsage && (len(lines) != 2 || !strings.HasPrefix(lines[1], "Run 'mcpgen") || !strings.HasSuffix(lines[1], "--help' for usage.")):
+				t.Errorf("a usage error is one line and the help hint; stderr:\n%s", stderr.String())
+			case tc.code != cli.ExitUsage && tc.code != cli.ExitOK && len(lines) != 1:
+				t.Errorf("want a one-line error; stderr:\n%s", stderr.String())
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("%v wrote %v", tc.args, entries)
 			}
 		})
 	}

@@ -51,9 +51,11 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 	if err := cfg.Validate(); err != nil {
 		return invalid(c, err)
 	}
+	// The directory must exist: creating it would hide a mistyped --out
+	// behind a new directory nobody builds.
 	dir := filepath.Dir(opts.Out)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return &UsageError{Err: fmt.Errorf("--out %q: directory %s does not exist", opts.Out, dir), Cmd: c.CommandPath()}
 	}
 	files := []struct {
 		name string
@@ -65,22 +67,26 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 			make func(gen.Config) ([]byte, error)
 		}{cfg.TestOut(), gen.HandlerTest})
 	}
-	for _, f := range files {
+	// Check both files before writing either, so a refusal writes nothing.
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
 		src, err := f.make(cfg)
 		if err != nil {
 			return err
 		}
+		srcs[i] = src
 		p := filepath.Join(dir, f.name)
-		if old, err := os.ReadFile(p); err == nil {
-			if bytes.Equal(old, src) {
-				fmt.Fprintf(io.Out, "unchanged %s\n", p)
-				continue
-			}
-			if !bytes.HasPrefix(old, []byte(gen.GeneratedHeader+"\n")) {
-				return fmt.Errorf("%w: %s", scaffold.ErrNotGenerated, p)
-			}
+		if old, err := os.ReadFile(p); err == nil && !bytes.Equal(old, src) && !bytes.HasPrefix(old, []byte(gen.GeneratedHeader+"\n")) {
+			return &ConflictError{fmt.Errorf("%w: %s", scaffold.ErrNotGenerated, p)}
 		}
-		if err := os.WriteFile(p, src, 0o644); err != nil {
+	}
+	for i, f := range files {
+		p := filepath.Join(dir, f.name)
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, srcs[i]) {
+			fmt.Fprintf(io.Out, "unchanged %s\n", p)
+			continue
+		}
+		if err := os.WriteFile(p, srcs[i], 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(io.Out, "wrote     %s\n", p)

@@ -76,12 +76,13 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace}
 	if v := Version(); released(v) {
 		so.MCPWireVersion = v
-	} else if replace == "" {
-		fmt.Fprintf(io.Err, "mcpgen: warning: this mcpgen is a development build, so go.mod requires mcpwire %s, which only builds with --replace-mcpwire\n", scaffold.ZeroVersion)
 	}
 	files, err := scaffold.Plan(so)
 	if err != nil {
 		return invalid(c, err)
+	}
+	if so.MCPWireVersion == "" && replace == "" {
+		fmt.Fprintf(io.Err, "mcpgen: warning: this mcpgen is a development build, so go.mod requires mcpwire %s, which only builds with --replace-mcpwire\n", scaffold.ZeroVersion)
 	}
 	results, err := scaffold.Write(opts.Dir, files)
 	for _, r := range results {

@@ -30,7 +30,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		if findErr != nil || cmd == nil {
 			cmd = root
 		}
-		err = &UsageError{Err: err, Usage: cmd.UsageString()}
+		err = &UsageError{Err: err, Cmd: cmd.CommandPath()}
 	}
 	return exitCode(err, stderr)
 }
@@ -61,7 +61,7 @@ unknown sessions, hybrid routing of both protocol eras on one endpoint.`,
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &UsageError{Err: err, Usage: c.UsageString()}
+		return &UsageError{Err: err, Cmd: c.CommandPath()}
 	})
 	root.AddCommand(
 		NewCmdNew(io),
@@ -69,7 +69,56 @@ unknown sessions, hybrid routing of both protocol eras on one endpoint.`,
 		NewCmdVerify(io),
 		NewCmdVersion(io),
 	)
+	root.SetHelpCommand(newCmdHelp(root))
+	strictCompletion(root)
 	return root
+}
+
+// newCmdHelp replaces cobra's help command, which answers an unknown topic
+// with the root's help and exit 0: here it is a usage error.
+func newCmdHelp(root *cobra.Command) *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		ValidArgsFunction: func(c *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
+			var names []string
+			for _, sub := range root.Commands() {
+				if sub.IsAvailableCommand() {
+					names = append(names, sub.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, a []string) error {
+			target, rest, err := root.Find(a)
+			if err != nil || len(rest) > 0 || (target == root && len(a) > 0) {
+				return &UsageError{Err: fmt.Errorf("unknown help topic %q", strings.Join(a, " ")), Cmd: root.CommandPath()}
+			}
+			return target.Help()
+		},
+	}
+}
+
+// strictCompletion makes `completion SHELL` with an unknown SHELL a usage
+// error; cobra's own completion command prints its help and exits 0.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() != "completion" {
+			continue
+		}
+		c.Args = func(c *cobra.Command, a []string) error {
+			if len(a) == 0 {
+				return nil
+			}
+			var shells []string
+			for _, sub := range c.Commands() {
+				shells = append(shells, sub.Name())
+			}
+			return &UsageError{Err: fmt.Errorf("unknown shell %q (want one of %s)", a[0], strings.Join(shells, ", ")), Cmd: c.CommandPath()}
+		}
+		c.RunE = func(c *cobra.Command, a []string) error { return c.Help() }
+	}
 }
 
 // args wraps a cobra positional-argument validator so that its failures are
@@ -77,7 +126,7 @@ unknown sessions, hybrid routing of both protocol eras on one endpoint.`,
 func args(validate cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(c *cobra.Command, a []string) error {
 		if err := validate(c, a); err != nil {
-			return &UsageError{Err: err, Usage: c.UsageString()}
+			return &UsageError{Err: err, Cmd: c.CommandPath()}
 		}
 		return nil
 	}
@@ -86,7 +135,7 @@ func args(validate cobra.PositionalArgs) cobra.PositionalArgs {
 // invalid turns an options error into a usage error (it names a flag).
 func invalid(c *cobra.Command, err error) error {
 	if errors.Is(err, gen.ErrInvalidOptions) {
-		return &UsageError{Err: err, Usage: c.UsageString()}
+		return &UsageError{Err: err, Cmd: c.CommandPath()}
 	}
 	return err
 }

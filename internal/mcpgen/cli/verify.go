@@ -48,8 +48,8 @@ func runVerify(io IO, opts *VerifyOptions) error {
 		return &StaleError{N: len(res.Problems)}
 	}
 	if len(res.Checked) == 0 {
-		fmt.Fprintf(io.Out, "no mcpgen-generated files under %s\n", opts.Dir)
-		return nil
+		// Nothing to check is a wrong directory or lost files, not a pass.
+		return &StaleError{Err: fmt.Errorf("no mcpgen-generated files under %s", opts.Dir)}
 	}
 	fmt.Fprintf(io.Out, "%d generated file(s) up to date\n", len(res.Checked))
 	return nil

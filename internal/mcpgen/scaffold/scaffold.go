@@ -107,7 +107,7 @@ func Plan(o Options) ([]File, error) {
 	cfg := gen.Config{Package: "main", Mode: o.Mode}.Normalize()
 	data := templateData{
 		Module:         o.Module,
-		Name:           path.Base(o.Module),
+		Name:           ServerName(o.Module),
 		Mode:           string(cfg.Mode),
 		GoVersion:      GoVersion,
 		GoSDKVersion:   GoSDKVersion,
@@ -158,6 +158,16 @@ func Plan(o Options) ([]File, error) {
 	)
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// ServerName is the name a module's server goes by: the last element of
+// its path, or the one before a major-version suffix (example.com/srv/v2
+// and gopkg.in/srv.v2 are "srv", not "v2").
+func ServerName(modulePath string) string {
+	if prefix, _, ok := module.SplitPathVersion(modulePath); ok && prefix != "" {
+		modulePath = prefix
+	}
+	return path.Base(modulePath)
 }
 
 func execute(name string, data templateData) ([]byte, error) {

@@ -223,3 +223,20 @@ func TestScaffoldBuilds(t *testing.T) {
 		})
 	}
 }
+
+// TestServerName: a major-version suffix is not the server's name.
+func TestServerName(t *testing.T) {
+	for path, want := range map[string]string{
+		"example.com/srv":        "srv",
+		"example.com/srv/v2":     "srv",
+		"example.com/a/srv/v10":  "srv",
+		"gopkg.in/srv.v3":        "srv",
+		"example.com/v2thing":    "v2thing",
+		"srv":                    "srv",
+		"example.com/srv/v1/sub": "sub",
+	} {
+		if got := ServerName(path); got != want {
+			t.Errorf("ServerName(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
