@@ -37,7 +37,9 @@ func checkVersionHeader(r *http.Request) (string, error) {
 // checkOrigin is the DNS-rebinding protection. With allowlists configured
 // they decide; without, a request that arrived on a loopback address must
 // name a loopback Host and, if it has an Origin, a loopback origin — the
-// rule go-sdk applies to Host, extended to Origin.
+// rule go-sdk applies to Host, extended to Origin — and one that arrived on
+// any other address, if it has an Origin, must be same-origin (its host
+// the request's Host).
 func (t *Transport) checkOrigin(r *http.Request) error {
 	loopbackListener := false
 	switch addr := r.Context().Value(http.LocalAddrContextKey).(type) {
@@ -65,13 +67,39 @@ func (t *Transport) checkOrigin(r *http.Request) error {
 		}
 		return protocol.Forbidden("Forbidden: Origin %q is not allowed", origin)
 	}
+	u, err := url.Parse(origin)
 	if loopbackListener {
-		u, err := url.Parse(origin)
 		if err != nil || u.Host == "" || !isLoopbackHost(u.Host) {
 			return protocol.Forbidden("Forbidden: Origin %q is not a loopback origin", origin)
 		}
+		return nil
+	}
+	// Any other listener without an allowlist: a browser may only send
+	// same-origin requests, so that a page on another site cannot drive
+	// the server through a visitor's browser (DNS rebinding included: the
+	// rebound page's Origin still names the attacker's host).
+	if err != nil || u.Host == "" || !sameHost(u.Host, r.Host) {
+		return protocol.Forbidden("Forbidden: Origin %q does not match Host %q; list it in AllowedOrigins", origin, r.Host)
 	}
 	return nil
+}
+
+// sameHost compares an Origin's host[:port] with a Host header: the names
+// must match, and the ports when both name one (a default port is often
+// left out of one of them).
+func sameHost(originHost, host string) bool {
+	on, op, oerr := net.SplitHostPort(originHost)
+	hn, hp, herr := net.SplitHostPort(host)
+	if oerr != nil {
+		on = hostname(originHost)
+	}
+	if herr != nil {
+		hn = hostname(host)
+	}
+	if !strings.EqualFold(on, hn) {
+		return false
+	}
+	return oerr != nil || herr != nil || op == hp
 }
 
 // hostAllowed matches host (as sent, maybe with a port) against the list,
