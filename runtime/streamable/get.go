@@ -51,7 +51,11 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 		t.mu.Unlock()
 		return nil, protocol.Conflict("Conflict: a standalone SSE stream is already open for this session")
 	}
-	s.attached = true
+	if err := t.streamRoomLocked(); err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
+	t.markAttachedLocked(s)
 	sid := t.sessionID
 	t.mu.Unlock()
 
@@ -75,7 +79,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 		}
 		if err != nil {
 			t.mu.Lock()
-			s.attached = false
+			t.markDetachedLocked(s)
 			t.mu.Unlock()
 			if replayAfter >= 0 {
 				return nil, resumeRefusal(r, err)
@@ -124,7 +128,7 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 
 	t.pump(r, s, released)
 	t.mu.Lock()
-	s.attached = false
+	t.markDetachedLocked(s)
 	s.mu.Lock()
 	t.untrackWrites(s.rc)
 	s.detachLocked()
@@ -177,7 +181,11 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 		t.mu.Unlock()
 		return nil, protocol.Conflict("Conflict: stream %q is already being delivered", streamID)
 	}
-	s.attached = true
+	if err := t.streamRoomLocked(); err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
+	t.markAttachedLocked(s)
 	// Holding s.mu while replaying keeps new events from interleaving.
 	s.mu.Lock()
 	t.mu.Unlock()
@@ -185,7 +193,7 @@ func (t *Transport) resume(w http.ResponseWriter, r *http.Request, streamID stri
 	if err != nil {
 		s.mu.Unlock()
 		t.mu.Lock()
-		s.attached = false
+		t.markDetachedLocked(s)
 		t.mu.Unlock()
 		return nil, resumeRefusal(r, err)
 	}

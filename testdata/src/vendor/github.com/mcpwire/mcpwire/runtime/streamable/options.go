@@ -22,6 +22,11 @@ const DefaultRetryInterval = time.Second
 // is noticed.
 const DefaultWriteTimeout = 10 * time.Second
 
+// DefaultMaxStreams is the per-session stream cap when [Options.MaxStreams]
+// is zero: ample for a client's concurrent calls, small enough that a
+// session cannot pin thousands of requests.
+const DefaultMaxStreams = 64
+
 // DefaultDrainTimeout is how long a DELETE waits for the session's
 // requests in flight when [Options.DrainTimeout] is zero.
 const DefaultDrainTimeout = 5 * time.Second
@@ -104,6 +109,13 @@ type Options struct {
 	// goroutine waits on a client that stopped reading (0 →
 	// [DefaultWriteTimeout], negative → no deadline).
 	WriteTimeout time.Duration
+
+	// MaxStreams caps the streams of the session open at once: requests
+	// whose answer is still being streamed (or awaited, in JSON mode) plus
+	// the GET stream. One more is refused 429 with Retry-After, so one
+	// client cannot hold unbounded requests open on its session (0 →
+	// [DefaultMaxStreams], negative → no cap).
+	MaxStreams int
 
 	// DrainTimeout bounds how long a DELETE waits for the session's
 	// requests in flight to be answered before it closes the session

@@ -248,6 +248,10 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 		t.mu.Unlock()
 		return nil, protocol.SessionNotFound()
 	}
+	if err := t.streamRoomLocked(); err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
 	for id := range st.pending {
 		if t.byRequest[id] != nil {
 			t.mu.Unlock()
@@ -269,7 +273,7 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 		t.progress[tok] = id
 		t.progressOf[id] = tok
 	}
-	st.attached = true
+	t.markAttachedLocked(st)
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	t.mu.Unlock()
@@ -299,7 +303,7 @@ func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonr
 // since no client can get them.
 func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	t.mu.Lock()
-	st.attached = false
+	t.markDetachedLocked(st)
 	st.mu.Lock()
 	if !st.started && st.w != nil && r.Context().Err() == nil {
 		// Nothing was written yet: the transport closed under the request.

@@ -117,6 +117,10 @@ type Transport struct {
 	streamPrefix string
 
 	standalone *stream // the GET stream (id ""), also when detached
+	// streams counts the streams an HTTP request carries now, against
+	// maxStreams.
+	streams    int
+	maxStreams int
 	// byRequest maps each unanswered request to its stream; the request
 	// streams of the session are its values.
 	byRequest map[jsonrpc.ID]*stream
@@ -162,6 +166,10 @@ func NewTransport(opts Options) *Transport {
 		t.writeTimeout = DefaultWriteTimeout
 	case opts.WriteTimeout > 0:
 		t.writeTimeout = opts.WriteTimeout
+	}
+	t.maxStreams = opts.MaxStreams
+	if t.maxStreams == 0 {
+		t.maxStreams = DefaultMaxStreams
 	}
 	t.drainTimeout = opts.DrainTimeout
 	if t.drainTimeout == 0 {
@@ -367,6 +375,31 @@ func (t *Transport) drain(ctx context.Context, self int) bool {
 	}
 	t.Close()
 	return true
+}
+
+// markAttachedLocked and markDetachedLocked keep s.attached and the count
+// of carried streams in step.
+func (t *Transport) markAttachedLocked(s *stream) {
+	s.attached = true
+	t.streams++
+}
+
+func (t *Transport) markDetachedLocked(s *stream) {
+	if s.attached {
+		s.attached = false
+		t.streams--
+	}
+}
+
+// streamRoomLocked refuses a new stream beyond maxStreams: each holds a
+// request, its goroutine and its buffers for as long as the client likes.
+func (t *Transport) streamRoomLocked() error {
+	if t.maxStreams > 0 && t.streams >= t.maxStreams {
+		e := protocol.NewError(http.StatusTooManyRequests, protocol.CodeServerError, "Too Many Requests: %d streams are open on this session", t.streams)
+		e.Header = http.Header{"Retry-After": {"1"}}
+		return e
+	}
+	return nil
 }
 
 // quietLocked closes quiet once a drain has no other request to wait for.
