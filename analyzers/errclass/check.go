@@ -141,16 +141,21 @@ func codeName(code int64) string {
 
 // originsOf traces the error expression e in fn to the calls it comes from.
 func (c *checker) originsOf(fn *ssa.Function, e ast.Expr) []origin {
-	v, isAddr := fn.ValueForExpr(ast.Unparen(e))
+	e = ast.Unparen(e)
+	v, isAddr := fn.ValueForExpr(e)
 	if v == nil {
 		return nil
 	}
 	seen := map[ssa.Value]bool{}
 	if isAddr {
-		if alloc, ok := v.(*ssa.Alloc); ok {
-			return c.tracer.stored(alloc, seen)
+		// The variable itself (a captured one, kept in memory): the
+		// stores that reach where e is evaluated.
+		alloc, ok := v.(*ssa.Alloc)
+		ref := debugRef(fn, e)
+		if !ok || ref == nil {
+			return nil
 		}
-		return nil
+		return c.tracer.reaching(alloc, ref, seen)
 	}
 	return c.tracer.origins(v, seen)
 }

@@ -51,6 +51,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/clientfaultvalidator",
 		"fixtures/errclass/errorsissentinel",
 		"fixtures/errclass/generichooks",
+		"fixtures/errclass/capturedreach", // stores to a captured err that reach the test
 	)
 	var acts []*checker.Action
 	for _, r := range results {

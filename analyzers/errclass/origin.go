@@ -1,6 +1,8 @@
 package errclass
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -103,24 +105,80 @@ func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
 	case *ssa.TypeAssert:
 		return t.origins(v.X, seen)
 	case *ssa.UnOp:
-		if alloc, ok := v.X.(*ssa.Alloc); ok {
-			return t.stored(alloc, seen)
+		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			return t.reaching(alloc, v, seen)
 		}
-	case *ssa.Alloc:
-		return t.stored(v, seen)
 	}
 	return nil
 }
 
-// stored returns the origins of every value stored into a local variable.
-func (t *tracer) stored(alloc *ssa.Alloc, seen map[ssa.Value]bool) []origin {
+// reaching returns the origins of the values stored into a local variable
+// (one SSA keeps in memory because a closure captures it) that can reach
+// the instruction at: walking back from it, the last store on each path.
+// Stores made by closures are not followed: a callback (a stream's
+// deliver func) runs at another time than the code around it, and an
+// origin errclass is unsure of must not make a finding.
+func (t *tracer) reaching(alloc *ssa.Alloc, at ssa.Instruction, seen map[ssa.Value]bool) []origin {
 	var out []origin
-	for _, r := range *alloc.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
-			out = append(out, t.origins(st.Val, seen)...)
+	visited := map[*ssa.BasicBlock]bool{}
+	// last scans b's instructions before index end, backwards, and
+	// reports whether it found a store (or the allocation itself, before
+	// which the variable does not exist).
+	last := func(b *ssa.BasicBlock, end int) bool {
+		for i := end - 1; i >= 0; i-- {
+			switch in := b.Instrs[i].(type) {
+			case *ssa.Store:
+				if in.Addr == alloc {
+					out = append(out, t.origins(in.Val, seen)...)
+					return true
+				}
+			case *ssa.Alloc:
+				if in == alloc {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	b := at.Block()
+	if b == nil {
+		return nil
+	}
+	end := 0
+	for i, in := range b.Instrs {
+		if in == at {
+			end = i
+			break
+		}
+	}
+	if last(b, end) {
+		return out
+	}
+	work := append([]*ssa.BasicBlock(nil), b.Preds...)
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		if visited[p] {
+			continue
+		}
+		visited[p] = true
+		if !last(p, len(p.Instrs)) {
+			work = append(work, p.Preds...)
 		}
 	}
 	return out
+}
+
+// debugRef returns the DebugRef instruction of fn that evaluates e, or nil.
+func debugRef(fn *ssa.Function, e ast.Expr) *ssa.DebugRef {
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if ref, ok := in.(*ssa.DebugRef); ok && ref.Expr == e {
+				return ref
+			}
+		}
+	}
+	return nil
 }
 
 // variadic returns the origins of the values packed into a ...any argument.

@@ -68,14 +68,16 @@ func check(pass *analysis.Pass, a *answers.Answer) {
 		reportStatus(pass, w, 404, "http.StatusNotFound",
 			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.What)
 	case session.Invalid:
-		// A validator fails for a malformed id (400), an unknown one (404)
-		// or a store it could not ask (5xx); any other status is wrong for
-		// all three.
-		if w.Status == 400 || w.Status == 404 || w.Status >= 500 {
+		// A validator of the session fails for an id it does not know,
+		// which must be 404; it may also fail for a malformed id, for
+		// which 404 is right too (no such session), or for a store it
+		// could not ask (5xx). A 400 keeps a client whose session expired
+		// retrying it (mcp-go #689).
+		if w.Status == 404 || w.Status >= 500 {
 			return
 		}
 		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d when the session check %s fails: answer 404 for an unknown or expired Mcp-Session-Id (400 if malformed)", w.Status, cond.What)
+			"answers %d when the session check %s fails: an unknown or expired Mcp-Session-Id is answered 404", w.Status, cond.What)
 	case session.LookupErr:
 		if w.Status == 404 || w.Status >= 500 {
 			return

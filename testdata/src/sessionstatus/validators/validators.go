@@ -1,7 +1,9 @@
 // Package validators pins session checks that answer a bool or an error
 // rather than the session itself: a false Exists or IsValid, a true
-// IsExpired, and a failed Validate are an unknown session, answered 404. A
-// failed Validate may also be a malformed id (400) or a store outage (5xx).
+// IsExpired, and a failed Validate are an unknown session, answered 404 (a
+// failed Validate may also be a store outage, 5xx). A 400 for a failed
+// Validate is the mcp-go #689 bug: an expired session's client keeps
+// sending it.
 // Checks of the id's format, of its owner or of the caller's rights are not
 // session lookups; their 400 and 403 are not judged.
 package validators
@@ -72,7 +74,7 @@ func (s *server) terminated(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	terminated, err := s.reg.Check(id)
 	if err != nil {
-		http.Error(w, "malformed session id", http.StatusBadRequest) // a validator's failure may be a malformed id
+		http.Error(w, "invalid session id", http.StatusBadRequest) // want `answers 400 when the session check s.reg.Check\(...\) fails`
 		return
 	}
 	if terminated {
@@ -84,7 +86,7 @@ func (s *server) terminated(w http.ResponseWriter, r *http.Request) {
 func (s *server) good(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if err := s.reg.Validate(id); err != nil {
-		http.Error(w, "malformed session id", http.StatusBadRequest)
+		http.Error(w, "session not found", http.StatusNotFound)
 		return
 	}
 	if !s.reg.IsValid(id) || s.reg.IsExpired(id) {
