@@ -333,9 +333,25 @@ func (s *stream) writeJSONLocked(status int, body []byte, sessionID string) erro
 // deadline. A client that does not take its stream in time thus ends that
 // stream, and only it.
 func (t *Transport) pump(r *http.Request, s *stream, released <-chan struct{}) {
+	// A keepalive comment on a quiet event stream: a client that went away
+	// without closing is found by the failing write even when the server
+	// has nothing to say, and proxies do not cut the stream as idle.
+	var tick <-chan time.Time
+	if t.keepalive > 0 {
+		k := time.NewTicker(t.keepalive)
+		defer k.Stop()
+		tick = k.C
+	}
 	for {
 		last := false
 		select {
+		case <-tick:
+			s.mu.Lock()
+			if s.sse && s.started && len(s.out) == 0 && s.head == nil {
+				s.queueLocked([]byte(": keepalive\n\n"))
+			}
+			s.mu.Unlock()
+			continue
 		case <-s.wake:
 		case <-released:
 			last = true

@@ -37,3 +37,23 @@ func TestMaxStreams(t *testing.T) {
 	p.tr.Close()
 	p.waitEnded(t)
 }
+
+// A quiet event stream gets keepalive comments.
+func TestKeepaliveComments(t *testing.T) {
+	p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, KeepaliveInterval: 30 * time.Millisecond})
+	srv, sid := establishOver(t, p)
+	sc, stop := openStream(t, srv.URL, sid, "")
+	defer stop()
+	seen := 0
+	deadline := time.Now().Add(5 * time.Second)
+	for seen < 3 && time.Now().Before(deadline) && sc.Scan() {
+		if sc.Text() == ": keepalive" {
+			seen++
+		}
+	}
+	if seen < 3 {
+		t.Fatalf("%d keepalive comments on a quiet GET stream, want 3", seen)
+	}
+	p.tr.Close()
+	p.waitEnded(t)
+}

@@ -22,6 +22,11 @@ const DefaultRetryInterval = time.Second
 // is noticed.
 const DefaultWriteTimeout = 10 * time.Second
 
+// DefaultKeepaliveInterval is the keepalive interval when
+// [Options.KeepaliveInterval] is zero: shorter than the idle timeouts of
+// common proxies (60 s and up).
+const DefaultKeepaliveInterval = 25 * time.Second
+
 // DefaultMaxStreams is the per-session stream cap when [Options.MaxStreams]
 // is zero: ample for a client's concurrent calls, small enough that a
 // session cannot pin thousands of requests.
@@ -109,6 +114,13 @@ type Options struct {
 	// goroutine waits on a client that stopped reading (0 →
 	// [DefaultWriteTimeout], negative → no deadline).
 	WriteTimeout time.Duration
+
+	// KeepaliveInterval is how often an event stream with nothing to send
+	// gets an SSE comment: the failing write ends the stream of a client
+	// that vanished without closing its connection even when the server is
+	// silent, and proxies do not cut a quiet stream as idle (0 →
+	// [DefaultKeepaliveInterval], negative → none).
+	KeepaliveInterval time.Duration
 
 	// MaxStreams caps the streams of the session open at once: requests
 	// whose answer is still being streamed (or awaited, in JSON mode) plus

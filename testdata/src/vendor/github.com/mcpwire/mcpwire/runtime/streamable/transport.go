@@ -69,6 +69,9 @@ type Transport struct {
 	maxBody   int64
 	// writeTimeout is the deadline of one write to a stream (0: none).
 	writeTimeout time.Duration
+	// keepalive is the interval of keepalive comments on event streams
+	// (0: none).
+	keepalive time.Duration
 	// drainTimeout bounds how long a DELETE waits for the requests in
 	// flight.
 	drainTimeout time.Duration
@@ -166,6 +169,12 @@ func NewTransport(opts Options) *Transport {
 		t.writeTimeout = DefaultWriteTimeout
 	case opts.WriteTimeout > 0:
 		t.writeTimeout = opts.WriteTimeout
+	}
+	switch {
+	case opts.KeepaliveInterval == 0:
+		t.keepalive = DefaultKeepaliveInterval
+	case opts.KeepaliveInterval > 0:
+		t.keepalive = opts.KeepaliveInterval
 	}
 	t.maxStreams = opts.MaxStreams
 	if t.maxStreams == 0 {
