@@ -167,8 +167,13 @@ func (c *checker) originsOf(fn *ssa.Function, e ast.Expr) []origin {
 // *http.MaxBytesError. Under errors.Is or another errors.As the answer is
 // about one kind of error, not about where errors come from: no cause.
 func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool) {
+	if sortedByKind(info, stack) {
+		return nil, false
+	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
-		narrowed := false
+		// if _, ok := err.(clientError); ok: one kind of error, as
+		// errors.As picks it.
+		narrowed := assertsType(ifs)
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			switch cond := term.E.(type) {
 			case *ast.BinaryExpr:
@@ -208,6 +213,50 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		}
 	}
 	return nil, false
+}
+
+// sortedByKind reports an answer in a case of a type switch on an error
+// (case *clientError:) or of a switch whose cases call errors.Is or
+// errors.As: the code tells kinds of errors apart there, and the answer is
+// about the kind its case picked.
+func sortedByKind(info *types.Info, stack []ast.Node) bool {
+	for _, n := range stack {
+		switch n := n.(type) {
+		case *ast.TypeSwitchStmt:
+			return true
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+					fn := httpwrite.Callee(info, call)
+					if httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// assertsType reports an if whose init or condition asserts a type
+// (_, ok := err.(T); ok), picking one kind of error.
+func assertsType(ifs *ast.IfStmt) bool {
+	found := false
+	check := func(n ast.Node) {
+		if n == nil {
+			return
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if _, ok := n.(*ast.TypeAssertExpr); ok {
+				found = true
+			}
+			_, isLit := n.(*ast.FuncLit)
+			return !found && !isLit
+		})
+	}
+	check(ifs.Init)
+	check(ifs.Cond)
+	return found
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {

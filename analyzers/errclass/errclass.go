@@ -165,6 +165,8 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 				fact.Decode = true
 			case read:
 				fact.Read = true
+			case client:
+				fact.Client = true
 			case internal:
 				if fact.Internal == "" {
 					fact.Internal = o.root()

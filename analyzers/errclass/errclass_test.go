@@ -52,6 +52,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/errorsissentinel",
 		"fixtures/errclass/generichooks",
 		"fixtures/errclass/capturedreach", // stores to a captured err that reach the test
+		"fixtures/errclass/catchall",      // one writer for a helper mixing client and server errors
+		"fixtures/errclass/sentinels",     // var ErrX = errors.New(...), placed by name
 	)
 	var acts []*checker.Action
 	for _, r := range results {

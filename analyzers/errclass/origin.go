@@ -23,6 +23,9 @@ const (
 	// internal: the server failed (an id generator, a store, a hook,
 	// Server.Connect, recover()): 500 with -32603.
 	internal
+	// client: a sentinel error the code defines for a fault of the
+	// client's (ErrSessionNotFound, ErrInvalidParams).
+	client
 )
 
 // origin is one call an error may come from.
@@ -47,6 +50,7 @@ func (o origin) root() string {
 type originFact struct {
 	Decode   bool
 	Read     bool
+	Client   bool   // some are a sentinel of the client's fault
 	Internal string // the call a server-side failure comes from, or ""
 }
 
@@ -59,6 +63,9 @@ func (f *originFact) String() string {
 	}
 	if f.Read {
 		parts = append(parts, "read")
+	}
+	if f.Client {
+		parts = append(parts, "client")
 	}
 	if f.Internal != "" {
 		parts = append(parts, "internal "+f.Internal)
@@ -107,6 +114,38 @@ func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
 	case *ssa.UnOp:
 		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
 			return t.reaching(alloc, v, seen)
+		}
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
+			return sentinel(g)
+		}
+	}
+	return nil
+}
+
+// sentinel classifies a package-level error variable by what its name
+// says (var ErrSessionNotFound = errors.New(...)): the fault of the client
+// (not found, invalid, expired, exists, too large) or of the server
+// (unavailable, internal, timeout, storage). A name that says neither
+// places the error nowhere, and errclass stays silent about it.
+func sentinel(g *ssa.Global) []origin {
+	obj, ok := g.Object().(*types.Var)
+	if !ok || !httpwrite.IsErrorType(obj.Type()) {
+		return nil
+	}
+	name := obj.Name()
+	if obj.Pkg() != nil {
+		name = obj.Pkg().Name() + "." + name
+	}
+	n := strings.ToLower(obj.Name())
+	for _, w := range []string{"unavailable", "internal", "timeout", "timedout", "storage", "database", "shutdown", "overload"} {
+		if strings.Contains(n, w) {
+			return []origin{{kind: internal, name: name}}
+		}
+	}
+	for _, w := range []string{"notfound", "exists", "invalid", "malformed", "missing", "unknown", "expired", "badrequest",
+		"unsupported", "toolarge", "duplicate", "conflict", "denied", "unauthorized", "forbidden", "required"} {
+		if strings.Contains(n, w) {
+			return []origin{{kind: client, name: name}}
 		}
 	}
 	return nil
@@ -262,6 +301,9 @@ func (f *originFact) origins(via string) []origin {
 	if f.Read {
 		out = append(out, origin{kind: read, name: via})
 	}
+	if f.Client {
+		out = append(out, origin{kind: client, name: via})
+	}
 	if f.Internal != "" {
 		out = append(out, origin{kind: internal, name: via + " (from " + f.Internal + ")", leaf: f.Internal})
 	}
@@ -303,7 +345,44 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {
 		return nil
 	}
+	if dispatches(m.Name(), sig) {
+		return nil
+	}
 	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+}
+
+// dispatches reports a method that hands a request on rather than stores
+// or fetches something: named for it (Handle, Dispatch, ServeX, Call,
+// Invoke), or given the request or a message. Its errors are whatever the
+// method it reaches says (invalid params are the client's), so its shape
+// (an interface method taking a context) does not make them the server's.
+func dispatches(name string, sig *types.Signature) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"handle", "dispatch", "serve", "call", "invoke", "process", "execute", "route", "forward", "proxy"} {
+		if strings.HasPrefix(n, w) {
+			return true
+		}
+	}
+	for i := 1; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request") || httpwrite.IsNamed(t, httpwrite.PkgSDKRPC, "Request") || httpwrite.IsNamed(t, httpwrite.PkgSDKRPC2, "Request") {
+			return true
+		}
+		if named, ok := types.Unalias(derefType(t)).(*types.Named); ok {
+			tn := strings.ToLower(named.Obj().Name())
+			if strings.Contains(tn, "request") || strings.Contains(tn, "message") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // dynamic classifies a call of a function value. A function held in an
