@@ -112,12 +112,21 @@ func TestListeningMeansBound(t *testing.T) {
 		for lines.Scan() {
 		}
 	}()
+	// README's client snippet, against the process.
 	ctx := context.Background()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "try", Version: "0.1.0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
 	if err != nil {
 		t.Fatalf("connecting right after %q was logged: %v", url, err)
 	}
-	cs.Close()
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "greet", Arguments: map[string]any{"name": "you"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Content[0].(*mcp.TextContent).Text; got != "Hello, you!" {
+		t.Errorf("greet: %q", got)
+	}
 }
 
 // TestAddressInUse: an address that cannot be bound is an error and exit
