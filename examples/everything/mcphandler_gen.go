@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/classify"
+	"github.com/mcpwire/mcpwire/runtime/limits"
 	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
@@ -45,6 +46,14 @@ type HandlerOptions struct {
 	// EventStore makes session streams resumable (Last-Event-ID); nil
 	// disables resumption.
 	EventStore streamable.EventStore
+	// WriteTimeout bounds each write to a session's stream: a client that
+	// stops reading loses that stream, never its session or the server's
+	// goroutines. Zero: the runtime's default (10 s), negative: none.
+	WriteTimeout time.Duration
+	// MaxStreams caps the streams one session holds open at once (calls in
+	// flight plus its GET stream); beyond it 429. Zero: the runtime's
+	// default (64), negative: no cap.
+	MaxStreams int
 	// AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:
 	// a request that arrived on a loopback address must name a loopback host.
 	AllowedHosts   []string
@@ -52,6 +61,16 @@ type HandlerOptions struct {
 	// MaxBodyBytes limits a request body: zero is the runtime's default
 	// (4 MiB), negative is no limit.
 	MaxBodyBytes int64
+	// MaxBufferedBodyBytes is the budget of request-body bytes read at once
+	// across all requests, each body charged its Content-Length (or
+	// MaxBodyBytes) until its request ends; a request beyond it is refused 503
+	// with Retry-After before its body is read, so clients sending bodies slowly
+	// cannot hold a body per connection. Zero: 64 MiB, negative: no budget.
+	MaxBufferedBodyBytes int64
+	// BodyReadTimeout is how long one request body may take to arrive
+	// (a read deadline per request, cleared once the body is read, so that
+	// SSE responses are not cut). Zero: 30 s, negative: none.
+	BodyReadTimeout time.Duration
 	// Logger receives the handler's and the transports' logs; nil discards them.
 	Logger *slog.Logger
 }
@@ -78,6 +97,7 @@ type Stats struct {
 type Handler struct {
 	newServer func() *mcp.Server
 	opts      HandlerOptions
+	bodies    *limits.Bodies // the MaxBufferedBodyBytes budget
 	modern    http.Handler
 
 	mu       sync.Mutex
@@ -125,6 +145,7 @@ type handlerSession struct {
 // session, and one is made up front for the stateless leg.
 func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	h := &Handler{
+		bodies:    limits.NewBodies(opts.MaxBufferedBodyBytes),
 		newServer: newServer,
 		opts:      opts,
 		sessions:  map[string]*handlerSession{},
@@ -155,6 +176,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, nil, protocol.Unavailable(1, "Service Unavailable: the server is shutting down"))
 		return
 	}
+	// Charged before anything reads the body: refusing beyond the budget
+	// costs nothing.
+	r, release, err := h.bodies.Admit(w, r, h.opts.MaxBodyBytes, h.opts.BodyReadTimeout)
+	if err != nil {
+		protocol.WriteError(w, nil, err)
+		return
+	}
+	defer release()
 	// The classifier reads the body once and hands back a request whose
 	// body reads the same bytes.
 	r, res, err := classify.Classify(r, h.opts.MaxBodyBytes)
@@ -253,6 +282,7 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 		JSONResponse:            h.opts.JSONResponse,
 		Logger:                  h.opts.Logger,
 		MaxBodyBytes:            h.opts.MaxBodyBytes,
+		MaxStreams:              h.opts.MaxStreams,
 		OnClose: func(string) {
 			h.remove(s)
 		},
@@ -260,6 +290,7 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 			return h.register(id, s)
 		},
 		SessionIDGenerator: streamable.RandomSessionID,
+		WriteTimeout:       h.opts.WriteTimeout,
 	})
 	// The session outlives this request, so it is not bound to its context.
 	ss, err := h.newServer().Connect(context.Background(), s.transport, nil)
@@ -417,9 +448,11 @@ func (s *handlerSession) stopIdle() {
 	}
 }
 
-// Shutdown refuses new requests (503), closes every session and waits
-// until their server sessions have ended or ctx is done. Call it before
-// http.Server.Shutdown: open SSE streams would otherwise keep that waiting.
+// Shutdown refuses new requests (503) and drains every session: its GET
+// stream ends cleanly, its calls in flight are answered, then it closes.
+// It waits until their server sessions have ended or ctx is done (which
+// cuts what is still in flight). Call it before http.Server.Shutdown: open
+// SSE streams would otherwise keep that waiting.
 func (h *Handler) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
@@ -430,7 +463,8 @@ func (h *Handler) Shutdown(ctx context.Context) error {
 	h.mu.Unlock()
 	for _, s := range open {
 		s.reason.CompareAndSwap(int32(reasonOther), int32(reasonShutdown))
-		s.transport.Close()
+		// Concurrently: each waits for its own calls in flight.
+		go s.transport.Drain(ctx)
 	}
 	done := make(chan struct{})
 	go func() {

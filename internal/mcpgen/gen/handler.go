@@ -33,6 +33,7 @@ func mcpQ(name string) *Statement        { return Qual(pkgMCP, name) }
 func protocolQ(name string) *Statement   { return Qual(pkgProtocol, name) }
 func streamableQ(name string) *Statement { return Qual(pkgStreamable, name) }
 func classifyQ(name string) *Statement   { return Qual(pkgClassify, name) }
+func limitsQ(name string) *Statement     { return Qual(pkgLimits, name) }
 
 // writeError is protocol.WriteError(w, id, err): every refusal goes
 // through it.
@@ -76,6 +77,14 @@ func emitOptions(f *File, o Config) {
 			Doc("EventStore makes session streams resumable (Last-Event-ID); nil",
 				"disables resumption."),
 			Id("EventStore").Add(streamableQ("EventStore")),
+			Doc("WriteTimeout bounds each write to a session's stream: a client that",
+				"stops reading loses that stream, never its session or the server's",
+				"goroutines. Zero: the runtime's default (10 s), negative: none."),
+			Id("WriteTimeout").Qual("time", "Duration"),
+			Doc("MaxStreams caps the streams one session holds open at once (calls in",
+				"flight plus its GET stream); beyond it 429. Zero: the runtime's",
+				"default (64), negative: no cap."),
+			Id("MaxStreams").Int(),
 		)
 	}
 	fields = append(fields,
@@ -86,6 +95,16 @@ func emitOptions(f *File, o Config) {
 		Doc("MaxBodyBytes limits a request body: zero is the runtime's default",
 			"(4 MiB), negative is no limit."),
 		Id("MaxBodyBytes").Int64(),
+		Doc("MaxBufferedBodyBytes is the budget of request-body bytes read at once",
+			"across all requests, each body charged its Content-Length (or",
+			"MaxBodyBytes) until its request ends; a request beyond it is refused 503",
+			"with Retry-After before its body is read, so clients sending bodies slowly",
+			"cannot hold a body per connection. Zero: 64 MiB, negative: no budget."),
+		Id("MaxBufferedBodyBytes").Int64(),
+		Doc("BodyReadTimeout is how long one request body may take to arrive",
+			"(a read deadline per request, cleared once the body is read, so that",
+			"SSE responses are not cut). Zero: 30 s, negative: none."),
+		Id("BodyReadTimeout").Qual("time", "Duration"),
 		Doc("Logger receives the handler's and the transports' logs; nil discards them."),
 		Id("Logger").Op("*").Qual("log/slog", "Logger"),
 	)
@@ -138,6 +157,7 @@ func emitHandlerType(f *File, o Config) {
 	fields := []Code{
 		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
 		Id("opts").Id("HandlerOptions"),
+		Id("bodies").Op("*").Add(limitsQ("Bodies")).Comment("the MaxBufferedBodyBytes budget"),
 	}
 	if o.Mode.Modern() {
 		fields = append(fields, Id("modern").Qual("net/http", "Handler"))
@@ -200,6 +220,7 @@ func emitNewHandler(f *File, o Config) {
 		Id("h").Op(":=").Op("&").Id("Handler").Values(DictFunc(func(d Dict) {
 			d[Id("newServer")] = Id("newServer")
 			d[Id("opts")] = Id("opts")
+			d[Id("bodies")] = limitsQ("NewBodies").Call(Id("opts").Dot("MaxBufferedBodyBytes"))
 			if o.Mode.Sessions() {
 				d[Id("sessions")] = Map(String()).Op("*").Id("handlerSession").Values()
 			}
@@ -250,6 +271,16 @@ func emitServeHTTP(f *File, o Config) {
 	}
 	var body []Code
 	body = append(body, closedCheck...)
+	body = append(body,
+		Doc("Charged before anything reads the body: refusing beyond the budget",
+			"costs nothing."),
+		List(Id("r"), Id("release"), Err()).Op(":=").Id("h").Dot("bodies").Dot("Admit").Call(Id("w"), Id("r"), Id("h").Dot("opts").Dot("MaxBodyBytes"), Id("h").Dot("opts").Dot("BodyReadTimeout")),
+		If(Err().Op("!=").Nil()).Block(
+			writeError(Nil(), Err()),
+			Return(),
+		),
+		Defer().Id("release").Call(),
+	)
 	switch o.Mode {
 	case ModeModern:
 		body = append(body, Id("h").Dot("serveModern").Call(Id("w"), Id("r"), Nil()))
@@ -408,6 +439,8 @@ func emitLegacy(f *File, o Config) {
 			Id("AllowedHosts"):   Id("h").Dot("opts").Dot("AllowedHosts"),
 			Id("AllowedOrigins"): Id("h").Dot("opts").Dot("AllowedOrigins"),
 			Id("MaxBodyBytes"):   Id("h").Dot("opts").Dot("MaxBodyBytes"),
+			Id("WriteTimeout"):   Id("h").Dot("opts").Dot("WriteTimeout"),
+			Id("MaxStreams"):     Id("h").Dot("opts").Dot("MaxStreams"),
 			Id("Logger"):         Id("h").Dot("opts").Dot("Logger"),
 		})),
 		Doc("The session outlives this request, so it is not bound to its context."),
@@ -557,9 +590,11 @@ func emitSessionBookkeeping(f *File, o Config) {
 func emitShutdownAndStats(f *File, o Config) {
 	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
 	if o.Mode.Sessions() {
-		f.Add(Doc("Shutdown refuses new requests (503), closes every session and waits",
-			"until their server sessions have ended or ctx is done. Call it before",
-			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
+		f.Add(Doc("Shutdown refuses new requests (503) and drains every session: its GET",
+			"stream ends cleanly, its calls in flight are answered, then it closes.",
+			"It waits until their server sessions have ended or ctx is done (which",
+			"cuts what is still in flight). Call it before http.Server.Shutdown: open",
+			"SSE streams would otherwise keep that waiting."))
 		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(
 			Id("h").Dot("mu").Dot("Lock").Call(),
 			Id("h").Dot("closed").Op("=").True(),
@@ -570,7 +605,8 @@ func emitShutdownAndStats(f *File, o Config) {
 			Id("h").Dot("mu").Dot("Unlock").Call(),
 			For(List(Id("_"), Id("s")).Op(":=").Range().Id("open")).Block(
 				Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonShutdown"))),
-				Id("s").Dot("transport").Dot("Close").Call(),
+				Doc("Concurrently: each waits for its own calls in flight."),
+				Go().Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
 			),
 			Id("done").Op(":=").Make(Chan().Struct()),
 			Go().Func().Params().Block(

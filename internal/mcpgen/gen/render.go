@@ -18,6 +18,7 @@ const (
 	pkgClassify   = "github.com/mcpwire/mcpwire/runtime/classify"
 	pkgProtocol   = "github.com/mcpwire/mcpwire/runtime/protocol"
 	pkgRuntime    = "github.com/mcpwire/mcpwire/runtime/mcpwire"
+	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 )
 
 // GeneratedHeader is the first line of every file mcpgen regenerates. It is
@@ -38,6 +39,7 @@ func newFile(pkg string) *jen.File {
 	f.ImportName(pkgStreamable, "streamable")
 	f.ImportName(pkgClassify, "classify")
 	f.ImportName(pkgProtocol, "protocol")
+	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgRuntime, "mcpwire")
 	return f
 }
