@@ -27,6 +27,9 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/sessionfactory",
 		"fixtures/refusedhandshake/sessionfactory/sdklib",
 		"fixtures/refusedhandshake/sessionsreaper",
+		"fixtures/refusedhandshake/paths",
+		"fixtures/refusedhandshake/forked",
+		"fixtures/refusedhandshake/forked/internal/mcp",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",
 		"fixtures/refusedhandshake/longlived",

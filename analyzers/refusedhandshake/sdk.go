@@ -6,15 +6,20 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/ssabuild"
 )
 
 // checkSDK checks go-sdk transports built per request and connected with
 // (*mcp.Server).Connect: something must be able to close the session when
 // the handshake is refused.
 func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
+	s := &ssaState{pass: pass}
 	ins.WithStack([]ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
 		call := n.(*ast.CallExpr)
 		if !push {
@@ -31,10 +36,11 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 		}
 		o := newOwnership(pass, scope, requestFunc(c, stack))
 		index, results := 0, 2
+		lexical := true // the lexical check resolved the transport
 		if connect {
-			if !o.transport(call.Args[1]) {
-				return true // not a transport built here: its builder owns it
-			}
+			// A transport the lexical check cannot resolve (its variable
+			// also holds other values) may still be built here: SSA decides.
+			lexical = o.transport(call.Args[1])
 		} else {
 			index, results = factory.Result, factory.Results
 		}
@@ -48,11 +54,29 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 			return true // returned or handed on directly
 		}
 		o.scan()
-		if o.closed || o.transferred || reaped(pass, o.maps) {
+		if o.transferred || reaped(pass, o.maps) || o.closed && !connect {
 			return true
 		}
 		var related []analysis.RelatedInformation
-		if connect {
+		if connect && (o.closed || !lexical) {
+			// Closes exist (or the transport's variable is reused): is one
+			// on every path that serves the transport?
+			res, ok := s.paths(call, fn, requestFunc(c, stack))
+			if !ok || !res.leak || reaped(pass, res.maps) {
+				return true
+			}
+			o.sessionful = o.sessionful || res.sessionful
+			related = append(related, analysis.RelatedInformation{Pos: res.origin, Message: "transport built here, per request"})
+			for _, p := range res.closes {
+				related = append(related, analysis.RelatedInformation{Pos: p, Message: "closed here, on another path"})
+			}
+			if len(res.closes) > 0 {
+				finding(pass, call, catOtherPath,
+					"per-request session is closed only on paths that do not serve it; a refused handshake leaks it",
+					related, nil)
+				return true
+			}
+		} else if connect {
 			related = relatedAt(o.origin, "transport built here, per request")
 		} else {
 			fn := calledFunc(pass.TypesInfo, call)
@@ -536,7 +560,13 @@ func reaped(pass *analysis.Pass, maps []types.Object) bool {
 	}
 	found := false
 	for _, f := range pass.Files {
+		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
 			var body ast.Node
 			switch n := n.(type) {
 			case *ast.RangeStmt:
@@ -548,12 +578,59 @@ func reaped(pass *analysis.Pass, maps []types.Object) bool {
 					body = n.Args[0]
 				}
 			}
-			if body != nil && callsClose(body) {
+			if body != nil && callsClose(body) && !shutdown(stack, body) {
 				found = true
 			}
 			return !found
 		})
 	}
+	return found
+}
+
+// shutdown reports whether a loop closing every entry of a map is a
+// shutdown rather than a reaper: it closes unconditionally, runs once (not
+// inside another loop, as a ticker's reaper does), and its function is named
+// like a shutdown (closeAll, Shutdown, Stop). go-sdk's handler before v1.1.0
+// had exactly that, and leaked refused handshakes until it ran.
+func shutdown(stack []ast.Node, body ast.Node) bool {
+	if conditionalClose(body) {
+		return false
+	}
+	var name string
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return false // periodic
+		case *ast.FuncLit:
+			return false // a callback: may run from a ticker
+		case *ast.FuncDecl:
+			name = strings.ToLower(n.Name.Name)
+		}
+		if name != "" {
+			break
+		}
+	}
+	for _, w := range []string{"close", "shutdown", "stop", "drain", "teardown"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalClose reports whether body calls Close under an if, switch or
+// select of its own: a selective close, as an idle reaper's.
+func conditionalClose(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if n != body && callsClose(n) {
+				found = true
+			}
+		}
+		return !found
+	})
 	return found
 }
 
@@ -593,4 +670,33 @@ func isServerSessions(info *types.Info, call *ast.CallExpr) bool {
 	}
 	recv := fn.Type().(*types.Signature).Recv()
 	return recv != nil && isSDKPointer(recv.Type(), "Server")
+}
+
+// ssaState builds the package's SSA form once, on the first Connect that
+// needs it, with bodies for the declarations that call Connect only.
+type ssaState struct {
+	pass  *analysis.Pass
+	funcs map[ast.Node]*ssa.Function
+}
+
+// paths runs the SSA path check for call, in the function fn, built per
+// request in request (FuncDecl or FuncLit nodes).
+func (s *ssaState) paths(call *ast.CallExpr, fn, request ast.Node) (pathResult, bool) {
+	if s.funcs == nil {
+		keep := map[*ast.FuncDecl]bool{}
+		for _, fd := range bodiedDecls(s.pass) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && isServerConnect(s.pass.TypesInfo, c) {
+					keep[fd] = true
+				}
+				return !keep[fd]
+			})
+		}
+		s.funcs = ssabuild.Build(s.pass, keep)
+	}
+	f, r := s.funcs[fn], s.funcs[request]
+	if f == nil || r == nil {
+		return pathResult{}, false
+	}
+	return connectPaths(f, call.Lparen, r)
 }

@@ -41,21 +41,6 @@ func usesExported(w http.ResponseWriter, r *http.Request) {
 	Connect(r).ServeHTTP(w, r)
 }
 
-// A Close only on an unrelated early-return path still counts as a close
-// path: the analyzer does not check that it covers the refused handshake.
-func closedOnOtherPath(w http.ResponseWriter, r *http.Request) {
-	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := server.Connect(r.Context(), t, nil)
-	if err != nil {
-		return
-	}
-	if r.Header.Get("X-Bad") != "" {
-		ss.Close()
-		return
-	}
-	t.ServeHTTP(w, r)
-}
-
 // A generator held in a variable may be nil (a stateless transport), so the
 // transport is not known to be sessionful.
 var generator = streamable.RandomSessionID

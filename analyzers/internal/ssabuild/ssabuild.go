@@ -1,0 +1,66 @@
+// Package ssabuild builds the SSA form of one package inside an analysis
+// pass, for analyzers that need it for a few functions only.
+//
+// Requiring buildssa would build SSA for every package the analyzer runs
+// on; an analyzer with facts runs on every dependency, standard library
+// included, so that is most of its cost. Build builds the package the pass
+// analyses (the dependencies as external, bodiless packages) and gives a
+// body only to the declarations asked for. errclass does the same in its
+// own buildSSA.
+package ssabuild
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Build builds pass's package in SSA form, in debug mode (so a syntax node
+// maps to its value), with bodies only for the declarations in keep, and
+// returns the SSA function of each of their declarations and function
+// literals, by syntax node.
+func Build(pass *analysis.Pass, keep map[*ast.FuncDecl]bool) map[ast.Node]*ssa.Function {
+	files := make([]*ast.File, len(pass.Files))
+	for i, file := range pass.Files {
+		decls := make([]ast.Decl, len(file.Decls))
+		for j, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil && !keep[fd] {
+				stub := *fd
+				stub.Body = nil // built as an external function: declared, no blocks
+				decl = &stub
+			}
+			decls[j] = decl
+		}
+		f := *file
+		f.Decls = decls
+		files[i] = &f
+	}
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, files, pass.TypesInfo, false)
+	pkg.SetDebugMode(true)
+	pkg.Build()
+
+	funcs := map[ast.Node]*ssa.Function{}
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		if syn := f.Syntax(); syn != nil {
+			funcs[syn] = f
+		}
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for fd := range keep {
+		if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+			if f := prog.FuncValue(obj); f != nil {
+				add(f)
+			}
+		}
+	}
+	return funcs
+}
