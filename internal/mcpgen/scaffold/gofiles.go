@@ -10,7 +10,14 @@ import (
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
 )
 
-const pkgMCP = "github.com/modelcontextprotocol/go-sdk/mcp"
+const (
+	pkgMCP        = "github.com/modelcontextprotocol/go-sdk/mcp"
+	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
+	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
+)
+
+func limitsQ(name string) *jen.Statement     { return jen.Qual(pkgLimits, name) }
+func streamableQ(name string) *jen.Statement { return jen.Qual(pkgStreamable, name) }
 
 func render(f *jen.File) ([]byte, error) {
 	var b bytes.Buffer
@@ -22,58 +29,117 @@ func render(f *jen.File) ([]byte, error) {
 
 // MainGo is the user-owned main.go: flags, the HTTP server with the
 // generated handler at /mcp, graceful shutdown on SIGINT/SIGTERM, and an
-// optional expvar endpoint publishing the handler's Stats.
+// optional expvar endpoint publishing the handler's Stats. Every limit a
+// client on the network could exhaust has a finite default and a flag.
 func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	cfg = cfg.Normalize()
 	f := jen.NewFile("main")
+	f.ImportName(pkgLimits, "limits")
+	f.ImportName(pkgStreamable, "streamable")
 	f.PackageComment(fmt.Sprintf("Command %s serves the MCP server of server.go over Streamable HTTP.", name))
 	f.Comment("//go:generate mcpgen handler " + strings.Join(cfg.Args(), " "))
 	f.Line()
 
-	f.Func().Id("main").Params().Block(
-		jen.Id("addr").Op(":=").Qual("flag", "String").Call(jen.Lit("addr"), jen.Lit("127.0.0.1:8080"), jen.Lit("address to serve MCP on, at /mcp")),
-		jen.Id("debugAddr").Op(":=").Qual("flag", "String").Call(jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the session counters on, at /debug/vars (off when empty)")),
+	f.Add(gen.Doc("config is what the flags set; the README's \"Running on a network\" section",
+		"gives each default's reason."))
+	f.Type().Id("config").Struct(
+		jen.Id("addr").Op(",").Id("debugAddr").String(),
+		jen.Id("maxConns").Int(),
+		jen.Id("maxHeaderBytes").Int(),
+		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
+		jen.Id("shutdownTimeout").Qual("time", "Duration"),
+		jen.Id("opts").Id("HandlerOptions"),
+	)
+
+	sec := func(n int) *jen.Statement { return jen.Lit(n).Op("*").Qual("time", "Second") }
+	flags := []jen.Code{
+		jen.Var().Id("cfg").Id("config"),
+		jen.Var().List(jen.Id("hosts"), jen.Id("origins")).String(),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("addr"), jen.Lit("addr"), jen.Lit("127.0.0.1:8080"), jen.Lit("address to serve MCP on, at /mcp")),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("debugAddr"), jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the session counters on, at /debug/vars (off when empty)")),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("hosts"), jen.Lit("allowed-hosts"), jen.Lit(""), jen.Lit("comma-separated Host names (with or without port) to serve; empty: loopback names on a loopback address, any name otherwise")),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("origins"), jen.Lit("allowed-origins"), jen.Lit(""), jen.Lit("comma-separated browser origins allowed to call the server; empty: loopback origins on a loopback address, same-origin otherwise")),
+		jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("maxConns"), jen.Lit("max-conns"), limitsQ("DefaultMaxConns"), jen.Lit("connections open at once; more wait in the kernel's accept queue")),
+		jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("maxHeaderBytes"), jen.Lit("max-header-bytes"), jen.Lit(64<<10), jen.Lit("largest request head (request line and headers) read")),
+		jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("httpIdleTimeout"), jen.Lit("http-idle-timeout"), jen.Lit(2).Op("*").Qual("time", "Minute"), jen.Lit("close a keep-alive connection idle this long")),
+		jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("shutdownTimeout"), jen.Lit("shutdown-timeout"), sec(10), jen.Lit("how long SIGINT/SIGTERM waits for calls in flight")),
+		jen.Qual("flag", "Int64Var").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxBodyBytes"), jen.Lit("max-body-bytes"), streamableQ("DefaultMaxBodyBytes"), jen.Lit("largest request body; larger is 413")),
+		jen.Qual("flag", "Int64Var").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxBufferedBodyBytes"), jen.Lit("max-buffered-body-bytes"), limitsQ("DefaultMaxBufferedBodyBytes"), jen.Lit("request-body bytes read at once across all requests; beyond it 503")),
+		jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("BodyReadTimeout"), jen.Lit("body-read-timeout"), limitsQ("DefaultBodyReadTimeout"), jen.Lit("how long one request body may take to arrive")),
+	}
+	if cfg.Mode.Sessions() {
+		flags = append(flags,
+			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxSessions"), jen.Lit("max-sessions"), jen.Lit(1000), jen.Lit("open sessions plus handshakes in progress; beyond it 503")),
+			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("IdleTimeout"), jen.Lit("idle-timeout"), jen.Lit(10).Op("*").Qual("time", "Minute"), jen.Lit("close a session with no call for this long")),
+			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxStreams"), jen.Lit("max-streams"), streamableQ("DefaultMaxStreams"), jen.Lit("streams one session holds open at once; beyond it 429")),
+			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("WriteTimeout"), jen.Lit("write-timeout"), streamableQ("DefaultWriteTimeout"), jen.Lit("deadline of one write to a client's stream; a client slower than that loses the stream")),
+		)
+	}
+	flags = append(flags,
 		jen.Qual("flag", "Parse").Call(),
+		jen.Id("cfg").Dot("opts").Dot("AllowedHosts").Op("=").Id("list").Call(jen.Id("hosts")),
+		jen.Id("cfg").Dot("opts").Dot("AllowedOrigins").Op("=").Id("list").Call(jen.Id("origins")),
 		jen.Line(),
 		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Nil())),
+		jen.Id("cfg").Dot("opts").Dot("Logger").Op("=").Id("logger"),
 		jen.List(jen.Id("ctx"), jen.Id("stop")).Op(":=").Qual("os/signal", "NotifyContext").Call(jen.Qual("context", "Background").Call(), jen.Qual("os", "Interrupt"), jen.Qual("syscall", "SIGTERM")),
 		jen.Defer().Id("stop").Call(),
-		jen.If(jen.Err().Op(":=").Id("run").Call(jen.Id("ctx"), jen.Op("*").Id("addr"), jen.Op("*").Id("debugAddr"), jen.Id("logger")), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id("run").Call(jen.Id("ctx"), jen.Id("cfg"), jen.Id("logger")), jen.Err().Op("!=").Nil()).Block(
 			jen.Id("logger").Dot("Error").Call(jen.Lit("server failed"), jen.Lit("err"), jen.Err()),
 			jen.Qual("os", "Exit").Call(jen.Lit(1)),
 		),
 	)
+	f.Func().Id("main").Params().Block(flags...)
 
-	f.Add(gen.Doc("run serves until ctx is done, then closes the MCP sessions and drains",
-		"the HTTP server."))
+	f.Add(gen.Doc("list splits a comma-separated flag value, dropping empty items."))
+	f.Func().Id("list").Params(jen.Id("s").String()).Index().String().Block(
+		jen.Var().Id("out").Index().String(),
+		jen.For(jen.List(jen.Id("_"), jen.Id("item")).Op(":=").Range().Qual("strings", "Split").Call(jen.Id("s"), jen.Lit(","))).Block(
+			jen.If(jen.Id("item").Op("=").Qual("strings", "TrimSpace").Call(jen.Id("item")), jen.Id("item").Op("!=").Lit("")).Block(
+				jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("item")),
+			),
+		),
+		jen.Return(jen.Id("out")),
+	)
+
+	f.Add(gen.Doc("run serves until ctx is done, then drains the MCP sessions and the",
+		"HTTP server."))
 	f.Func().Id("run").Params(
 		jen.Id("ctx").Qual("context", "Context"),
-		jen.Id("addr"), jen.Id("debugAddr").String(),
+		jen.Id("cfg").Id("config"),
 		jen.Id("logger").Op("*").Qual("log/slog", "Logger"),
 	).Error().Block(
-		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("HandlerOptions").Values(jen.Dict{jen.Id("Logger"): jen.Id("logger")})),
+		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("cfg").Dot("opts")),
 		jen.Id("mux").Op(":=").Qual("net/http", "NewServeMux").Call(),
 		jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler")),
 		jen.Line(),
-		jen.List(jen.Id("ln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("addr")),
+		jen.List(jen.Id("ln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("cfg").Dot("addr")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("srv").Op(":=").Op("&").Qual("net/http", "Server").Values(jen.Dict{
 			jen.Id("Handler"):           jen.Id("mux"),
-			jen.Id("ReadHeaderTimeout"): jen.Lit(10).Op("*").Qual("time", "Second"),
+			jen.Id("ReadHeaderTimeout"): sec(10),
+			jen.Id("IdleTimeout"):       jen.Id("cfg").Dot("httpIdleTimeout"),
+			jen.Id("MaxHeaderBytes"):    jen.Id("cfg").Dot("maxHeaderBytes"),
 		}),
+		gen.Doc("No WriteTimeout: it would cut SSE streams. Each stream write has its",
+			"own deadline (-write-timeout) and each body its own (-body-read-timeout)."),
 		jen.Id("errc").Op(":=").Make(jen.Chan().Error(), jen.Lit(2)),
-		jen.Go().Func().Params().Block(jen.Id("errc").Op("<-").Id("srv").Dot("Serve").Call(jen.Id("ln"))).Call(),
-		jen.Id("logger").Dot("Info").Call(jen.Lit("serving MCP"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("ln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/mcp")),
+		jen.Go().Func().Params().Block(jen.Id("errc").Op("<-").Id("srv").Dot("Serve").Call(limitsQ("Listener").Call(jen.Id("ln"), jen.Id("cfg").Dot("maxConns")))).Call(),
+		jen.List(jen.Id("hostRule"), jen.Id("originRule"), jen.Id("exposed")).Op(":=").Add(streamableQ("AccessPolicy")).Call(jen.Id("ln").Dot("Addr").Call(), jen.Id("cfg").Dot("opts").Dot("AllowedHosts"), jen.Id("cfg").Dot("opts").Dot("AllowedOrigins")),
+		jen.Id("logger").Dot("Info").Call(jen.Lit("serving MCP"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("ln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/mcp"), jen.Lit("hosts"), jen.Id("hostRule"), jen.Lit("origins"), jen.Id("originRule")),
+		jen.If(jen.Id("exposed")).Block(
+			jen.Id("logger").Dot("Warn").Call(jen.Lit("not a loopback address and no -allowed-hosts: every Host name is served; set -allowed-hosts to the names clients use")),
+		),
 		jen.Line(),
-		jen.If(jen.Id("debugAddr").Op("!=").Lit("")).Block(
+		jen.If(jen.Id("cfg").Dot("debugAddr").Op("!=").Lit("")).Block(
 			jen.Qual("expvar", "Publish").Call(jen.Lit("mcp"), jen.Qual("expvar", "Func").Call(jen.Func().Params().Any().Block(jen.Return(jen.Id("handler").Dot("Stats").Call())))),
 			jen.Id("debugMux").Op(":=").Qual("net/http", "NewServeMux").Call(),
 			jen.Id("debugMux").Dot("Handle").Call(jen.Lit("/debug/vars"), jen.Qual("expvar", "Handler").Call()),
-			jen.List(jen.Id("dln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("debugAddr")),
+			jen.List(jen.Id("dln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("cfg").Dot("debugAddr")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.Id("debug").Op(":=").Op("&").Qual("net/http", "Server").Values(jen.Dict{
 				jen.Id("Handler"):           jen.Id("debugMux"),
-				jen.Id("ReadHeaderTimeout"): jen.Lit(10).Op("*").Qual("time", "Second"),
+				jen.Id("ReadHeaderTimeout"): sec(10),
 			}),
 			jen.Defer().Id("debug").Dot("Close").Call(),
 			jen.Go().Func().Params().Block(jen.Id("errc").Op("<-").Id("debug").Dot("Serve").Call(jen.Id("dln"))).Call(),
@@ -85,10 +151,11 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 			jen.Case(jen.Op("<-").Id("ctx").Dot("Done").Call()).Block(),
 		),
 		jen.Id("logger").Dot("Info").Call(jen.Lit("shutting down")),
-		jen.List(jen.Id("shutdownCtx"), jen.Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(jen.Qual("context", "Background").Call(), jen.Lit(10).Op("*").Qual("time", "Second")),
+		jen.List(jen.Id("shutdownCtx"), jen.Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(jen.Qual("context", "Background").Call(), jen.Id("cfg").Dot("shutdownTimeout")),
 		jen.Defer().Id("cancel").Call(),
-		gen.Doc("Close the sessions first: their open SSE streams would keep",
-			"srv.Shutdown waiting until the timeout."),
+		gen.Doc("Drain the sessions first (their calls in flight finish, their GET",
+			"streams end): open SSE streams would keep srv.Shutdown waiting until the",
+			"timeout."),
 		jen.Return(jen.Qual("errors", "Join").Call(
 			jen.Id("handler").Dot("Shutdown").Call(jen.Id("shutdownCtx")),
 			jen.Id("srv").Dot("Shutdown").Call(jen.Id("shutdownCtx")),
