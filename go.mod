@@ -7,11 +7,11 @@ require (
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/jsonschema-go v0.4.3
 	github.com/mark3labs/mcp-go v1.2.1
+	github.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/viper v1.20.1
-	go.uber.org/goleak v1.3.0
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
 )
@@ -41,3 +41,9 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
+
+// The runtime is its own module (runtime/go.mod), so servers that use it do not
+// inherit this module's tools. Until runtime/vX.Y.Z is tagged, the tools build
+// against the checkout beside them; a release tags the runtime first, requires
+// that version here and drops this line (as gopls does with x/tools).
+replace github.com/mcpwire/mcpwire/runtime => ./runtime

@@ -60,7 +60,7 @@ func load(b *testing.B) []*packages.Package {
 		b.Fatal(err)
 	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: root}
-	pkgs, err := packages.Load(cfg, "github.com/modelcontextprotocol/go-sdk/mcp", "./runtime/...")
+	pkgs, err := packages.Load(cfg, "github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/...")
 	if err != nil {
 		b.Fatal(err)
 	}

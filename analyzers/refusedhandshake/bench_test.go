@@ -33,7 +33,7 @@ func benchAnalyze(b *testing.B, a *analysis.Analyzer) {
 		b.Fatal(err)
 	}
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: root}
-	pkgs, err := packages.Load(cfg, "github.com/modelcontextprotocol/go-sdk/mcp", "./runtime/...")
+	pkgs, err := packages.Load(cfg, "github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/...")
 	if err != nil {
 		b.Fatal(err)
 	}

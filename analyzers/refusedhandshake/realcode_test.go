@@ -18,6 +18,6 @@ func TestRealCodeIsClean(t *testing.T) {
 		t.Skip("type-checks go-sdk and the runtime from source")
 	}
 	fixtures.RequireClean(t, []*analysis.Analyzer{refusedhandshake.Analyzer},
-		[]string{"github.com/modelcontextprotocol/go-sdk/mcp", "./runtime/..."},
+		[]string{"github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/..."},
 		"github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/streamable")
 }

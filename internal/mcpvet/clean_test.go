@@ -17,7 +17,7 @@ func TestCleanOnCorrectCode(t *testing.T) {
 	}
 	root := strings.TrimSpace(command(t, ".", "git", "rev-parse", "--show-toplevel").stdout)
 	r := command(t, root, mcpvetBin, "-test=false",
-		"github.com/modelcontextprotocol/go-sdk/mcp", "./runtime/...", "./examples/...")
+		"github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/...", "./examples/...")
 	if r.code != 0 {
 		t.Errorf("mcpvet on correct code: exit %d, want 0\n%s", r.code, r.stderr)
 	}

@@ -16,7 +16,7 @@ import (
 
 // Run both with:
 //
-//	go test -run '^$' -bench . -benchmem ./runtime/streamable/
+//	cd runtime && go test -run '^$' -bench . -benchmem ./streamable/
 //
 // Each benchmark compares this transport (behind the per-handshake session
 // map, JSON responses) with go-sdk's StreamableHTTPHandler (sessionful, JSON

@@ -6,12 +6,28 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
 	"github.com/mcpwire/mcpwire/internal/mcpgen/scaffold"
+	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 )
+
+// runtimeVersion is the version of the runtime module a released mcpgen
+// scaffolds against: the one it was built with (the root module requires a
+// tagged runtime/vX.Y.Z in a release), else the runtime's own version constant.
+func runtimeVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == scaffold.RuntimeModule && d.Replace == nil && released(d.Version) {
+				return d.Version
+			}
+		}
+	}
+	return "v" + mcpwire.Version
+}
 
 // NewOptions are the inputs of `mcpgen new`.
 type NewOptions struct {
@@ -69,13 +85,14 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 		return fmt.Errorf("--replace-mcpwire: %w", err)
 	}
 	if opts.Replace != "" {
-		if _, err := os.Stat(filepath.Join(opts.Replace, "go.mod")); err != nil {
-			return invalid(c, fmt.Errorf("%w: --replace-mcpwire %q: no go.mod there", gen.ErrInvalidOptions, opts.Replace))
+		// The scaffold requires the checkout's runtime module, not the root.
+		if _, err := os.Stat(filepath.Join(opts.Replace, "runtime", "go.mod")); err != nil {
+			return invalid(c, fmt.Errorf("%w: --replace-mcpwire %q: no runtime/go.mod there", gen.ErrInvalidOptions, opts.Replace))
 		}
 	}
 	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace}
 	if v := Version(); released(v) {
-		so.MCPWireVersion = v
+		so.MCPWireVersion = runtimeVersion()
 	}
 	files, err := scaffold.Plan(so)
 	if err != nil {

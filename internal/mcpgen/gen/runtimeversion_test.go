@@ -13,30 +13,30 @@ import (
 )
 
 // TestOutdatedRuntimeFailsToBuild builds the generated handler against a copy
-// of this checkout's runtime/ whose version package lacks the constant the
-// generated code references, as a runtime older than the generator would:
+// of this checkout's runtime module whose version package lacks the constant
+// the generated code references, as a runtime older than the generator would:
 // the build must fail and name the constant.
 func TestOutdatedRuntimeFailsToBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a temporary module")
 	}
-	repo := mcpgentest.RepoRoot(t)
+	runtimeDir := filepath.Join(mcpgentest.RepoRoot(t), "runtime")
 	old := t.TempDir()
 	for _, name := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join(repo, name), filepath.Join(old, name))
+		copyFile(t, filepath.Join(runtimeDir, name), filepath.Join(old, name))
 	}
-	err := filepath.WalkDir(filepath.Join(repo, "runtime"), func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(runtimeDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
 			return err
 		}
-		rel, _ := filepath.Rel(repo, p)
+		rel, _ := filepath.Rel(runtimeDir, p)
 		copyFile(t, p, filepath.Join(old, rel))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	version := filepath.Join(old, "runtime", "mcpwire", "version.go")
+	version := filepath.Join(old, "mcpwire", "version.go")
 	src, err := os.ReadFile(version)
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestOutdatedRuntimeFailsToBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := mcpgentest.Module(t, "example.com/outdated", map[string][]byte{DefaultOut: handler})
-	mcpgentest.Go(t, dir, "mod", "edit", "-replace=github.com/mcpwire/mcpwire="+old)
+	mcpgentest.Go(t, dir, "mod", "edit", "-replace=github.com/mcpwire/mcpwire/runtime="+old)
 	cmd := exec.Command("go", "build", "./...")
 	cmd.Dir = dir
 	cmd.Env = mcpgentest.Env()

@@ -63,14 +63,15 @@ func Run(t testing.TB, dir, name string, args ...string) string {
 }
 
 // Module writes files into a new temporary module named modpath that
-// requires go-sdk and uses this checkout for github.com/mcpwire/mcpwire, and
+// requires go-sdk and this checkout's runtime module
+// (github.com/mcpwire/mcpwire/runtime), as a scaffolded server does, and
 // returns its directory.
 func Module(t testing.TB, modpath string, files map[string][]byte) string {
 	t.Helper()
 	dir := t.TempDir()
 	gomod := "module " + modpath + "\n\ngo 1.25\n\n" +
-		"require (\n\tgithub.com/mcpwire/mcpwire v0.0.0-00010101000000-000000000000\n\tgithub.com/modelcontextprotocol/go-sdk v1.8.0\n)\n\n" +
-		"replace github.com/mcpwire/mcpwire => " + RepoRoot(t) + "\n"
+		"require (\n\tgithub.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000\n\tgithub.com/modelcontextprotocol/go-sdk v1.8.0\n)\n\n" +
+		"replace github.com/mcpwire/mcpwire/runtime => " + filepath.Join(RepoRoot(t), "runtime") + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		t.Fatal(err)
 	}

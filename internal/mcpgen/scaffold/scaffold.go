@@ -23,10 +23,15 @@ import (
 	"github.com/mcpwire/mcpwire/templates"
 )
 
-// Versions the scaffold's go.mod names. GoVersion matches this repository's
-// go.mod (a test keeps them equal): the runtime needs that toolchain.
+// RuntimeModule is the module a scaffolded server requires: the runtime
+// alone, without the tools of the repository's root module.
+const RuntimeModule = "github.com/mcpwire/mcpwire/runtime"
+
+// Versions the scaffold's go.mod names. GoVersion is the runtime module's go
+// line (a test keeps them equal), the oldest toolchain the runtime and the
+// generated code build with, so a server is not forced onto a newer one.
 const (
-	GoVersion    = "1.26.0"
+	GoVersion    = "1.25.0"
 	GoSDKVersion = "v1.8.0"
 	// ZeroVersion is the placeholder version of a module that a replace
 	// directive provides.
@@ -39,11 +44,12 @@ type Options struct {
 	Module string
 	// Mode selects the eras the generated handler serves; empty is hybrid.
 	Mode gen.Mode
-	// Replace, when set, is written as `replace github.com/mcpwire/mcpwire
-	// => Replace` so that the module builds against a local checkout.
+	// Replace, when set, is the path of a local mcpwire checkout, written as
+	// `replace github.com/mcpwire/mcpwire/runtime => Replace/runtime` so that
+	// the module builds against that checkout's runtime.
 	Replace string
-	// MCPWireVersion is the mcpwire version to require; empty means
-	// [ZeroVersion], which only builds with Replace set.
+	// MCPWireVersion is the version of [RuntimeModule] to require; empty
+	// means [ZeroVersion], which only builds with Replace set.
 	MCPWireVersion string
 }
 
@@ -96,7 +102,7 @@ type File struct {
 
 // templateData is what the templates in /templates see.
 type templateData struct {
-	Module, Name, Mode, GoVersion, GoSDKVersion, MCPWireVersion, Replace, HookRev, Out, TestOut string
+	Module, Name, Mode, GoVersion, GoSDKVersion, RuntimeModule, MCPWireVersion, Replace, HookRev, Out, TestOut string
 }
 
 // Plan returns the files of the module, sorted by path.
@@ -111,8 +117,9 @@ func Plan(o Options) ([]File, error) {
 		Mode:           string(cfg.Mode),
 		GoVersion:      GoVersion,
 		GoSDKVersion:   GoSDKVersion,
+		RuntimeModule:  RuntimeModule,
 		MCPWireVersion: o.MCPWireVersion,
-		Replace:        o.Replace,
+		Replace:        runtimeDir(o.Replace),
 		HookRev:        "v" + mcpwire.Version,
 		Out:            cfg.Out,
 		TestOut:        cfg.TestOut(),
@@ -243,6 +250,19 @@ func Write(dir string, files []File) ([]Result, error) {
 		results = append(results, Result{f.Path, action})
 	}
 	return results, nil
+}
+
+// runtimeDir is the runtime module's directory in the checkout at replace,
+// spelled as go.mod needs a local path: absolute, or starting with ./ or ../.
+func runtimeDir(replace string) string {
+	if replace == "" {
+		return ""
+	}
+	dir := path.Join(replace, "runtime")
+	if !path.IsAbs(dir) && !filepath.IsAbs(filepath.FromSlash(dir)) && !strings.HasPrefix(dir, "../") {
+		dir = "./" + dir
+	}
+	return dir
 }
 
 // RelativeReplace turns the --replace-mcpwire path given relative to the

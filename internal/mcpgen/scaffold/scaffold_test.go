@@ -186,18 +186,43 @@ func TestRelativeReplace(t *testing.T) {
 	}
 }
 
-// The versions the scaffold's go.mod names are the ones this repository
-// builds with.
+// The versions the scaffold's go.mod names are the ones the runtime module
+// builds with, and the root module requires the same go-sdk.
 func TestVersionsMatchRepository(t *testing.T) {
-	gomod, err := os.ReadFile(filepath.Join(mcpgentest.RepoRoot(t), "go.mod"))
+	root := mcpgentest.RepoRoot(t)
+	runtimeMod, err := os.ReadFile(filepath.Join(root, "runtime", "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(gomod); m == nil || string(m[1]) != GoVersion {
-		t.Errorf("go.mod's go line is %q, GoVersion is %q", m, GoVersion)
+	if m := regexp.MustCompile(`(?m)^module (\S+)$`).FindSubmatch(runtimeMod); m == nil || string(m[1]) != RuntimeModule {
+		t.Errorf("runtime/go.mod's module line is %q, RuntimeModule is %q", m, RuntimeModule)
 	}
-	if !regexp.MustCompile(`(?m)^\s*github.com/modelcontextprotocol/go-sdk ` + regexp.QuoteMeta(GoSDKVersion) + `\b`).Match(gomod) {
-		t.Errorf("go.mod does not require go-sdk %s", GoSDKVersion)
+	if m := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(runtimeMod); m == nil || string(m[1]) != GoVersion {
+		t.Errorf("runtime/go.mod's go line is %q, GoVersion is %q", m, GoVersion)
+	}
+	rootMod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, gomod := range map[string][]byte{"runtime/go.mod": runtimeMod, "go.mod": rootMod} {
+		if !regexp.MustCompile(`(?m)^\s*github.com/modelcontextprotocol/go-sdk ` + regexp.QuoteMeta(GoSDKVersion) + `\b`).Match(gomod) {
+			t.Errorf("%s does not require go-sdk %s", name, GoSDKVersion)
+		}
+	}
+}
+
+func TestRuntimeDir(t *testing.T) {
+	for _, tc := range []struct{ replace, want string }{
+		{"", ""},
+		{".", "./runtime"},
+		{"..", "../runtime"},
+		{"../..", "../../runtime"},
+		{"./mcpwire", "./mcpwire/runtime"},
+		{"/src/mcpwire", "/src/mcpwire/runtime"},
+	} {
+		if got := runtimeDir(tc.replace); got != tc.want {
+			t.Errorf("runtimeDir(%q) = %q, want %q", tc.replace, got, tc.want)
+		}
 	}
 }
 
@@ -217,6 +242,7 @@ func TestScaffoldBuilds(t *testing.T) {
 				t.Fatal(err)
 			}
 			mcpgentest.Go(t, dir, "vet", "./...")
+			checkFootprint(t, dir)
 			if mcpgentest.Slow() {
 				mcpgentest.Go(t, dir, "test", "-count=1", "./...")
 			}
@@ -239,4 +265,57 @@ func TestServerName(t *testing.T) {
 			t.Errorf("ServerName(%q) = %q, want %q", path, got, want)
 		}
 	}
+}
+
+// toolModules are what the repository's root module needs for mcpvet and
+// mcpgen and a server must not inherit: the root module itself and every
+// direct requirement of it that the runtime module does not share.
+var toolModules = []string{
+	"github.com/mcpwire/mcpwire",
+	"github.com/dave/jennifer",
+	"github.com/golangci/plugin-module-register",
+	"github.com/mark3labs/mcp-go",
+	"github.com/rogpeppe/go-internal",
+	"github.com/spf13/cobra",
+	"golang.org/x/mod",
+}
+
+// checkFootprint fails unless the scaffolded module at dir needs only the
+// runtime module and what that module itself needs: its `go mod graph`
+// names no module outside the runtime's own graph and none of
+// [toolModules], and it links no golang.org/x/tools package (go-sdk's
+// go.mod names x/tools, so the module appears, but no package is built).
+func checkFootprint(t *testing.T, dir string) {
+	t.Helper()
+	mcpgentest.Go(t, dir, "mod", "tidy")
+	runtimeGraph := graphModules(mcpgentest.Go(t, filepath.Join(mcpgentest.RepoRoot(t), "runtime"), "mod", "graph"))
+	for mod := range graphModules(mcpgentest.Go(t, dir, "mod", "graph")) {
+		path, _, _ := strings.Cut(mod, "@")
+		for _, tool := range toolModules {
+			if path == tool {
+				t.Errorf("the scaffold's module graph holds %s, a module of mcpwire's tools", mod)
+			}
+		}
+		// The scaffold's own module is the one node without a version.
+		if strings.Contains(mod, "@") && !runtimeGraph[mod] && path != RuntimeModule {
+			t.Errorf("the scaffold's module graph holds %s, which the runtime module's graph does not", mod)
+		}
+	}
+	for _, pkg := range strings.Fields(mcpgentest.Go(t, dir, "list", "-deps", "./...")) {
+		if strings.HasPrefix(pkg, "golang.org/x/tools/") {
+			t.Errorf("the scaffold links %s", pkg)
+		}
+	}
+}
+
+// graphModules returns the set of module@version nodes of `go mod graph`
+// output (the main module appears without a version).
+func graphModules(graph string) map[string]bool {
+	set := map[string]bool{}
+	for _, line := range strings.Split(graph, "\n") {
+		for _, node := range strings.Fields(line) {
+			set[node] = true
+		}
+	}
+	return set
 }

@@ -3,7 +3,7 @@ module github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore
 go 1.26.0
 
 require (
-	github.com/mcpwire/mcpwire v0.0.0-00010101000000-000000000000
+	github.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000
 	github.com/redis/go-redis/v9 v9.23.0
 )
 
@@ -21,5 +21,6 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-// Development builds against this checkout; a release pins a version.
-replace github.com/mcpwire/mcpwire => ../../..
+// Development builds against this checkout's runtime module; a release
+// requires a tagged runtime/vX.Y.Z instead.
+replace github.com/mcpwire/mcpwire/runtime => ../..
