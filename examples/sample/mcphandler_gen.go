@@ -20,6 +20,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/limits"
 	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
+	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -54,6 +55,20 @@ type HandlerOptions struct {
 	// flight plus its GET stream); beyond it 429. Zero: the runtime's
 	// default (64), negative: no cap.
 	MaxStreams int
+	// NodeID names this node in a deployment of more than one: session ids
+	// become "<NodeID>.<random>", so that a load balancer routes each session's
+	// requests to the node holding it (deploy/haproxy). Empty: ids carry no node
+	// key. NewHandler panics on an invalid one (see streamable.ValidNodeID).
+	NodeID string
+	// SessionStore keeps each established session's state where the other
+	// nodes read it: a request for a session this node does not hold is resumed
+	// from the store instead of answered 404, so sessions survive the loss of
+	// their node. nil: sessions live and die with this process.
+	SessionStore sessionstore.Store
+	// SessionTTL is how long a stored session lives past its last use; a
+	// session in use refreshes it at most once per quarter of it. Zero:
+	// IdleTimeout, or an hour without one.
+	SessionTTL time.Duration
 	// AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:
 	// a request that arrived on a loopback address must name a loopback host.
 	AllowedHosts   []string
@@ -88,6 +103,9 @@ type Stats struct {
 	ClosedByDelete   int64 `json:"closed_by_delete"`
 	ClosedByIdle     int64 `json:"closed_by_idle"`
 	ClosedByShutdown int64 `json:"closed_by_shutdown"`
+	// SessionsResumed counts sessions another node established that this one
+	// resumed from the SessionStore.
+	SessionsResumed int64 `json:"sessions_resumed"`
 }
 
 // Handler serves one MCP endpoint for both protocol eras. A 2026-07-28
@@ -110,6 +128,14 @@ type Handler struct {
 
 	accepted, refused                              atomic.Int64
 	closedByDelete, closedByIdle, closedByShutdown atomic.Int64
+	resumed                                        atomic.Int64
+
+	newID func() (string, error) // mints session ids (NodeID)
+	// keeper links the sessions to SessionStore (nil without one);
+	// resumeMu makes resumptions one at a time, so that two requests
+	// for the same unknown session never resume it twice.
+	keeper   *sessionstore.Keeper
+	resumeMu sync.Mutex
 }
 
 // closeReason records why a session is being closed, for [Stats].
@@ -138,6 +164,8 @@ type handlerSession struct {
 	mu     sync.Mutex
 	active int
 	idle   *time.Timer
+
+	link sessionstore.Link // its record in SessionStore
 }
 
 // NewHandler returns a Handler that takes its servers from newServer, which must
@@ -152,6 +180,21 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	}
 	if h.opts.Logger == nil {
 		h.opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	h.newID = streamable.RandomSessionID
+	if opts.NodeID != "" {
+		gen, err := streamable.NodeSessionIDs(opts.NodeID)
+		if err != nil {
+			panic("mcp: HandlerOptions.NodeID: " + err.Error())
+		}
+		h.newID = gen
+	}
+	if opts.SessionStore != nil {
+		ttl := opts.SessionTTL
+		if ttl <= 0 {
+			ttl = opts.IdleTimeout
+		}
+		h.keeper = sessionstore.NewKeeper(opts.SessionStore, opts.NodeID, ttl, h.opts.Logger)
 	}
 	// The stateless leg keeps no state between requests, so one server
 	// serves all of them.
@@ -206,6 +249,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classify.Result) {
 	if res.SessionID != "" {
 		s := h.lookup(res.SessionID)
+		if s == nil && h.keeper != nil {
+			var err error
+			if s, err = h.resume(r, res.SessionID); err != nil {
+				protocol.WriteError(w, res.ID, err)
+				return
+			}
+		}
 		if s == nil {
 			// 404 tells the client to start a new session.
 			protocol.WriteError(w, res.ID, protocol.SessionNotFound())
@@ -253,6 +303,10 @@ func batchHasInitialize(msgs []jsonrpc.Message) bool {
 func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, s *handlerSession) {
 	s.begin()
 	defer h.end(s)
+	if h.keeper != nil {
+		// A store round trip once per quarter of the ttl, not per request.
+		h.keeper.Touch(&s.link, s.transport.SessionID(), s.transport.State)
+	}
 	if r.Method == http.MethodDelete {
 		// If the transport accepts the DELETE it closes, and the close is
 		// counted as the client's; if it refuses it, the mark is taken back.
@@ -274,24 +328,13 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	}
 	defer h.release()
 	s := &handlerSession{}
-	s.transport = streamable.NewTransport(streamable.Options{
-		AllowedHosts:            h.opts.AllowedHosts,
-		AllowedOrigins:          h.opts.AllowedOrigins,
-		CloseOnRefusedHandshake: true,
-		EventStore:              h.opts.EventStore,
-		JSONResponse:            h.opts.JSONResponse,
-		Logger:                  h.opts.Logger,
-		MaxBodyBytes:            h.opts.MaxBodyBytes,
-		MaxStreams:              h.opts.MaxStreams,
-		OnClose: func(string) {
-			h.remove(s)
-		},
-		OnSessionInitialized: func(_ context.Context, id string) error {
-			return h.register(id, s)
-		},
-		SessionIDGenerator: streamable.RandomSessionID,
-		WriteTimeout:       h.opts.WriteTimeout,
-	})
+	opts := h.transportOptions(s)
+	opts.SessionIDGenerator = h.newID
+	opts.CloseOnRefusedHandshake = true
+	opts.OnSessionInitialized = func(_ context.Context, id string) error {
+		return h.register(id, s)
+	}
+	s.transport = streamable.NewTransport(opts)
 	// The session outlives this request, so it is not bound to its context.
 	ss, err := h.newServer().Connect(context.Background(), s.transport, nil)
 	if err != nil {
@@ -318,6 +361,87 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 		h.opts.Logger.Debug("mcp: handshake refused", "remote", r.RemoteAddr)
 	}
 	h.end(s)
+}
+
+// transportOptions are the options of every session transport of s, made
+// by a handshake or resumed.
+func (h *Handler) transportOptions(s *handlerSession) streamable.Options {
+	opts := streamable.Options{
+		AllowedHosts:   h.opts.AllowedHosts,
+		AllowedOrigins: h.opts.AllowedOrigins,
+		EventStore:     h.opts.EventStore,
+		JSONResponse:   h.opts.JSONResponse,
+		Logger:         h.opts.Logger,
+		MaxBodyBytes:   h.opts.MaxBodyBytes,
+		MaxStreams:     h.opts.MaxStreams,
+		OnClose: func(string) {
+			h.remove(s)
+		},
+		WriteTimeout: h.opts.WriteTimeout,
+	}
+	if h.keeper != nil {
+		// The store holds the session before its client knows the id, and
+		// follows the initialized notification and the log level.
+		opts.OnStateChange = func(id string, state mcp.ServerSessionState) {
+			h.keeper.Save(&s.link, id, state)
+		}
+	}
+	return opts
+}
+
+// resume serves a session this node does not hold from the SessionStore:
+// another node established it, and may be gone. Its transport is established
+// from the start and a fresh server is connected with the stored state, so
+// the client carries on without re-initializing. nil, nil: the store does
+// not have it either (404). A store that does not answer is 503, which
+// clients retry, rather than 404, which would end the session.
+func (h *Handler) resume(r *http.Request, id string) (*handlerSession, error) {
+	h.resumeMu.Lock()
+	defer h.resumeMu.Unlock()
+	if s := h.lookup(id); s != nil {
+		// Resumed by a request that held resumeMu before this one.
+		return s, nil
+	}
+	state, ok, err := h.keeper.Load(r.Context(), id)
+	if err != nil {
+		h.opts.Logger.Warn("mcp: session store: loading a session", "session", id, "err", err)
+		return nil, protocol.Unavailable(1, "Service Unavailable: the session store did not answer")
+	}
+	if !ok {
+		return nil, nil
+	}
+	if err := h.reserve(); err != nil {
+		return nil, err
+	}
+	defer h.release()
+	s := &handlerSession{}
+	t, err := streamable.NewResumedTransport(h.transportOptions(s), id, state)
+	if err != nil {
+		h.running.Done()
+		return nil, protocol.Internal(err)
+	}
+	s.transport = t
+	ss, err := h.newServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state})
+	if err != nil {
+		h.running.Done()
+		t.Close()
+		return nil, protocol.Internal(err)
+	}
+	go func() {
+		defer h.running.Done()
+		ss.Wait()
+		t.Close()
+		h.remove(s)
+	}()
+	if err := h.register(id, s); err != nil {
+		// Shut down meanwhile.
+		t.Close()
+		return nil, err
+	}
+	h.keeper.Resumed(&s.link)
+	h.resumed.Add(1)
+	h.opts.Logger.Info("mcp: session resumed from the session store", "session", id)
+	return s, nil
 }
 
 // reserve claims room for one handshake, or refuses it: 503 when the
@@ -370,16 +494,23 @@ func (h *Handler) remove(s *handlerSession) {
 		return
 	}
 	s.removed = true
-	delete(h.sessions, s.id)
+	id := s.id
+	delete(h.sessions, id)
 	h.mu.Unlock()
 	s.stopIdle()
-	switch closeReason(s.reason.Load()) {
+	reason := closeReason(s.reason.Load())
+	switch reason {
 	case reasonDelete:
 		h.closedByDelete.Add(1)
 	case reasonIdle:
 		h.closedByIdle.Add(1)
 	case reasonShutdown:
 		h.closedByShutdown.Add(1)
+	}
+	if h.keeper != nil && (reason == reasonDelete || reason == reasonIdle) {
+		// Ended for good. A session closed by Shutdown keeps its record, so
+		// that another node resumes it.
+		h.keeper.Forget(id)
 	}
 }
 
@@ -491,6 +622,7 @@ func (h *Handler) Stats() Stats {
 		HandshakesAccepted: h.accepted.Load(),
 		HandshakesRefused:  h.refused.Load(),
 		OpenSessions:       open,
+		SessionsResumed:    h.resumed.Load(),
 	}
 }
 

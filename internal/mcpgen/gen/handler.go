@@ -34,6 +34,7 @@ func protocolQ(name string) *Statement   { return Qual(pkgProtocol, name) }
 func streamableQ(name string) *Statement { return Qual(pkgStreamable, name) }
 func classifyQ(name string) *Statement   { return Qual(pkgClassify, name) }
 func limitsQ(name string) *Statement     { return Qual(pkgLimits, name) }
+func storeQ(name string) *Statement      { return Qual(pkgStore, name) }
 
 // writeError is protocol.WriteError(w, id, err): every refusal goes
 // through it.
@@ -85,6 +86,20 @@ func emitOptions(f *File, o Config) {
 				"flight plus its GET stream); beyond it 429. Zero: the runtime's",
 				"default (64), negative: no cap."),
 			Id("MaxStreams").Int(),
+			Doc("NodeID names this node in a deployment of more than one: session ids",
+				"become \"<NodeID>.<random>\", so that a load balancer routes each session's",
+				"requests to the node holding it (deploy/haproxy). Empty: ids carry no node",
+				"key. NewHandler panics on an invalid one (see streamable.ValidNodeID)."),
+			Id("NodeID").String(),
+			Doc("SessionStore keeps each established session's state where the other",
+				"nodes read it: a request for a session this node does not hold is resumed",
+				"from the store instead of answered 404, so sessions survive the loss of",
+				"their node. nil: sessions live and die with this process."),
+			Id("SessionStore").Add(storeQ("Store")),
+			Doc("SessionTTL is how long a stored session lives past its last use; a",
+				"session in use refreshes it at most once per quarter of it. Zero:",
+				"IdleTimeout, or an hour without one."),
+			Id("SessionTTL").Qual("time", "Duration"),
 		)
 	}
 	fields = append(fields,
@@ -125,6 +140,9 @@ func emitStats(f *File, _ Config) {
 		Id("ClosedByDelete").Int64().Tag(map[string]string{"json": "closed_by_delete"}),
 		Id("ClosedByIdle").Int64().Tag(map[string]string{"json": "closed_by_idle"}),
 		Id("ClosedByShutdown").Int64().Tag(map[string]string{"json": "closed_by_shutdown"}),
+		Doc("SessionsResumed counts sessions another node established that this one",
+			"resumed from the SessionStore."),
+		Id("SessionsResumed").Int64().Tag(map[string]string{"json": "sessions_resumed"}),
 	)
 }
 
@@ -176,6 +194,14 @@ func emitHandlerType(f *File, o Config) {
 			Line(),
 			Id("accepted").Op(",").Id("refused").Qual("sync/atomic", "Int64"),
 			Id("closedByDelete").Op(",").Id("closedByIdle").Op(",").Id("closedByShutdown").Qual("sync/atomic", "Int64"),
+			Id("resumed").Qual("sync/atomic", "Int64"),
+			Line(),
+			Id("newID").Func().Params().Params(String(), Error()).Comment("mints session ids (NodeID)"),
+			Doc("keeper links the sessions to SessionStore (nil without one);",
+				"resumeMu makes resumptions one at a time, so that two requests",
+				"for the same unknown session never resume it twice."),
+			Id("keeper").Op("*").Add(storeQ("Keeper")),
+			Id("resumeMu").Qual("sync", "Mutex"),
 		)
 	}
 	f.Type().Id("Handler").Struct(fields...)
@@ -207,6 +233,8 @@ func emitHandlerType(f *File, o Config) {
 		Id("mu").Qual("sync", "Mutex"),
 		Id("active").Int(),
 		Id("idle").Op("*").Qual("time", "Timer"),
+		Line(),
+		Id("link").Add(storeQ("Link")).Comment("its record in SessionStore"),
 	)
 }
 
@@ -228,6 +256,23 @@ func emitNewHandler(f *File, o Config) {
 		If(Id("h").Dot("opts").Dot("Logger").Op("==").Nil()).Block(
 			Id("h").Dot("opts").Dot("Logger").Op("=").Qual("log/slog", "New").Call(Qual("log/slog", "DiscardHandler")),
 		),
+	}
+	if o.Mode.Sessions() {
+		body = append(body,
+			Id("h").Dot("newID").Op("=").Add(streamableQ("RandomSessionID")),
+			If(Id("opts").Dot("NodeID").Op("!=").Lit("")).Block(
+				List(Id("gen"), Err()).Op(":=").Add(streamableQ("NodeSessionIDs")).Call(Id("opts").Dot("NodeID")),
+				If(Err().Op("!=").Nil()).Block(
+					Panic(Lit("mcp: HandlerOptions.NodeID: ").Op("+").Err().Dot("Error").Call()),
+				),
+				Id("h").Dot("newID").Op("=").Id("gen"),
+			),
+			If(Id("opts").Dot("SessionStore").Op("!=").Nil()).Block(
+				Id("ttl").Op(":=").Id("opts").Dot("SessionTTL"),
+				If(Id("ttl").Op("<=").Lit(0)).Block(Id("ttl").Op("=").Id("opts").Dot("IdleTimeout")),
+				Id("h").Dot("keeper").Op("=").Add(storeQ("NewKeeper")).Call(Id("opts").Dot("SessionStore"), Id("opts").Dot("NodeID"), Id("ttl"), Id("h").Dot("opts").Dot("Logger")),
+			),
+		)
 	}
 	if o.Mode.Modern() {
 		body = append(body,
@@ -344,6 +389,13 @@ func emitLegacy(f *File, o Config) {
 	f.Add(recv()).Id("serveLegacy").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
 		If(Id("res").Dot("SessionID").Op("!=").Lit("")).Block(
 			Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("res").Dot("SessionID")),
+			If(Id("s").Op("==").Nil().Op("&&").Id("h").Dot("keeper").Op("!=").Nil()).Block(
+				Var().Err().Error(),
+				If(List(Id("s"), Err()).Op("=").Id("h").Dot("resume").Call(Id("r"), Id("res").Dot("SessionID")), Err().Op("!=").Nil()).Block(
+					writeError(Id("res").Dot("ID"), Err()),
+					Return(),
+				),
+			),
 			If(Id("s").Op("==").Nil()).Block(
 				Doc("404 tells the client to start a new session."),
 				writeError(Id("res").Dot("ID"), protocolQ("SessionNotFound").Call()),
@@ -402,6 +454,10 @@ func emitLegacy(f *File, o Config) {
 	f.Add(recv()).Id("serveSession").Params(w, r, Id("s").Op("*").Id("handlerSession")).Block(
 		Id("s").Dot("begin").Call(),
 		Defer().Id("h").Dot("end").Call(Id("s")),
+		If(Id("h").Dot("keeper").Op("!=").Nil()).Block(
+			Doc("A store round trip once per quarter of the ttl, not per request."),
+			Id("h").Dot("keeper").Dot("Touch").Call(Op("&").Id("s").Dot("link"), Id("s").Dot("transport").Dot("SessionID").Call(), Id("s").Dot("transport").Dot("State")),
+		),
 		If(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).Block(
 			Doc("If the transport accepts the DELETE it closes, and the close is",
 				"counted as the client's; if it refuses it, the mark is taken back."),
@@ -425,24 +481,13 @@ func emitLegacy(f *File, o Config) {
 		),
 		Defer().Id("h").Dot("release").Call(),
 		Id("s").Op(":=").Op("&").Id("handlerSession").Values(),
-		Id("s").Dot("transport").Op("=").Add(streamableQ("NewTransport")).Call(streamableQ("Options").Values(Dict{
-			Id("SessionIDGenerator"):      streamableQ("RandomSessionID"),
-			Id("CloseOnRefusedHandshake"): True(),
-			Id("OnSessionInitialized"): Func().Params(Id("_").Qual("context", "Context"), Id("id").String()).Error().Block(
-				Return(Id("h").Dot("register").Call(Id("id"), Id("s"))),
-			),
-			Id("OnClose"): Func().Params(Id("string")).Block(
-				Id("h").Dot("remove").Call(Id("s")),
-			),
-			Id("JSONResponse"):   Id("h").Dot("opts").Dot("JSONResponse"),
-			Id("EventStore"):     Id("h").Dot("opts").Dot("EventStore"),
-			Id("AllowedHosts"):   Id("h").Dot("opts").Dot("AllowedHosts"),
-			Id("AllowedOrigins"): Id("h").Dot("opts").Dot("AllowedOrigins"),
-			Id("MaxBodyBytes"):   Id("h").Dot("opts").Dot("MaxBodyBytes"),
-			Id("WriteTimeout"):   Id("h").Dot("opts").Dot("WriteTimeout"),
-			Id("MaxStreams"):     Id("h").Dot("opts").Dot("MaxStreams"),
-			Id("Logger"):         Id("h").Dot("opts").Dot("Logger"),
-		})),
+		Id("opts").Op(":=").Id("h").Dot("transportOptions").Call(Id("s")),
+		Id("opts").Dot("SessionIDGenerator").Op("=").Id("h").Dot("newID"),
+		Id("opts").Dot("CloseOnRefusedHandshake").Op("=").True(),
+		Id("opts").Dot("OnSessionInitialized").Op("=").Func().Params(Id("_").Qual("context", "Context"), Id("id").String()).Error().Block(
+			Return(Id("h").Dot("register").Call(Id("id"), Id("s"))),
+		),
+		Id("s").Dot("transport").Op("=").Add(streamableQ("NewTransport")).Call(Id("opts")),
 		Doc("The session outlives this request, so it is not bound to its context."),
 		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()),
 		If(Err().Op("!=").Nil()).Block(
@@ -469,6 +514,87 @@ func emitLegacy(f *File, o Config) {
 			Id("h").Dot("opts").Dot("Logger").Dot("Debug").Call(Lit("mcp: handshake refused"), Lit("remote"), Id("r").Dot("RemoteAddr")),
 		),
 		Id("h").Dot("end").Call(Id("s")),
+	)
+
+	f.Add(Doc("transportOptions are the options of every session transport of s, made",
+		"by a handshake or resumed."))
+	f.Add(recv()).Id("transportOptions").Params(Id("s").Op("*").Id("handlerSession")).Add(streamableQ("Options")).Block(
+		Id("opts").Op(":=").Add(streamableQ("Options")).Values(Dict{
+			Id("OnClose"): Func().Params(Id("string")).Block(
+				Id("h").Dot("remove").Call(Id("s")),
+			),
+			Id("JSONResponse"):   Id("h").Dot("opts").Dot("JSONResponse"),
+			Id("EventStore"):     Id("h").Dot("opts").Dot("EventStore"),
+			Id("AllowedHosts"):   Id("h").Dot("opts").Dot("AllowedHosts"),
+			Id("AllowedOrigins"): Id("h").Dot("opts").Dot("AllowedOrigins"),
+			Id("MaxBodyBytes"):   Id("h").Dot("opts").Dot("MaxBodyBytes"),
+			Id("WriteTimeout"):   Id("h").Dot("opts").Dot("WriteTimeout"),
+			Id("MaxStreams"):     Id("h").Dot("opts").Dot("MaxStreams"),
+			Id("Logger"):         Id("h").Dot("opts").Dot("Logger"),
+		}),
+		If(Id("h").Dot("keeper").Op("!=").Nil()).Block(
+			Doc("The store holds the session before its client knows the id, and",
+				"follows the initialized notification and the log level."),
+			Id("opts").Dot("OnStateChange").Op("=").Func().Params(Id("id").String(), Id("state").Add(mcpQ("ServerSessionState"))).Block(
+				Id("h").Dot("keeper").Dot("Save").Call(Op("&").Id("s").Dot("link"), Id("id"), Id("state")),
+			),
+		),
+		Return(Id("opts")),
+	)
+
+	f.Add(Doc(
+		"resume serves a session this node does not hold from the SessionStore:",
+		"another node established it, and may be gone. Its transport is established",
+		"from the start and a fresh server is connected with the stored state, so",
+		"the client carries on without re-initializing. nil, nil: the store does",
+		"not have it either (404). A store that does not answer is 503, which",
+		"clients retry, rather than 404, which would end the session.",
+	))
+	f.Add(recv()).Id("resume").Params(r, Id("id").String()).Params(Op("*").Id("handlerSession"), Error()).Block(
+		Id("h").Dot("resumeMu").Dot("Lock").Call(),
+		Defer().Id("h").Dot("resumeMu").Dot("Unlock").Call(),
+		If(Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("id")), Id("s").Op("!=").Nil()).Block(
+			Doc("Resumed by a request that held resumeMu before this one."),
+			Return(Id("s"), Nil()),
+		),
+		List(Id("state"), Id("ok"), Err()).Op(":=").Id("h").Dot("keeper").Dot("Load").Call(Id("r").Dot("Context").Call(), Id("id")),
+		If(Err().Op("!=").Nil()).Block(
+			Id("h").Dot("opts").Dot("Logger").Dot("Warn").Call(Lit("mcp: session store: loading a session"), Lit("session"), Id("id"), Lit("err"), Err()),
+			Return(Nil(), protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: the session store did not answer"))),
+		),
+		If(Op("!").Id("ok")).Block(Return(Nil(), Nil())),
+		If(Err().Op(":=").Id("h").Dot("reserve").Call(), Err().Op("!=").Nil()).Block(
+			Return(Nil(), Err()),
+		),
+		Defer().Id("h").Dot("release").Call(),
+		Id("s").Op(":=").Op("&").Id("handlerSession").Values(),
+		List(Id("t"), Err()).Op(":=").Add(streamableQ("NewResumedTransport")).Call(Id("h").Dot("transportOptions").Call(Id("s")), Id("id"), Id("state")),
+		If(Err().Op("!=").Nil()).Block(
+			Id("h").Dot("running").Dot("Done").Call(),
+			Return(Nil(), protocolQ("Internal").Call(Err())),
+		),
+		Id("s").Dot("transport").Op("=").Id("t"),
+		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("t"), Op("&").Add(mcpQ("ServerSessionOptions")).Values(Dict{Id("State"): Op("&").Id("state")})),
+		If(Err().Op("!=").Nil()).Block(
+			Id("h").Dot("running").Dot("Done").Call(),
+			Id("t").Dot("Close").Call(),
+			Return(Nil(), protocolQ("Internal").Call(Err())),
+		),
+		Go().Func().Params().Block(
+			Defer().Id("h").Dot("running").Dot("Done").Call(),
+			Id("ss").Dot("Wait").Call(),
+			Id("t").Dot("Close").Call(),
+			Id("h").Dot("remove").Call(Id("s")),
+		).Call(),
+		If(Err().Op(":=").Id("h").Dot("register").Call(Id("id"), Id("s")), Err().Op("!=").Nil()).Block(
+			Doc("Shut down meanwhile."),
+			Id("t").Dot("Close").Call(),
+			Return(Nil(), Err()),
+		),
+		Id("h").Dot("keeper").Dot("Resumed").Call(Op("&").Id("s").Dot("link")),
+		Id("h").Dot("resumed").Dot("Add").Call(Lit(1)),
+		Id("h").Dot("opts").Dot("Logger").Dot("Info").Call(Lit("mcp: session resumed from the session store"), Lit("session"), Id("id")),
+		Return(Id("s"), Nil()),
 	)
 }
 
@@ -521,13 +647,20 @@ func emitSessionBookkeeping(f *File, o Config) {
 		lock,
 		If(Id("s").Dot("id").Op("==").Lit("").Op("||").Id("s").Dot("removed")).Block(unlock, Return()),
 		Id("s").Dot("removed").Op("=").True(),
-		Delete(Id("h").Dot("sessions"), Id("s").Dot("id")),
+		Id("id").Op(":=").Id("s").Dot("id"),
+		Delete(Id("h").Dot("sessions"), Id("id")),
 		unlock,
 		Id("s").Dot("stopIdle").Call(),
-		Switch(Id("closeReason").Call(Id("s").Dot("reason").Dot("Load").Call())).Block(
+		Id("reason").Op(":=").Id("closeReason").Call(Id("s").Dot("reason").Dot("Load").Call()),
+		Switch(Id("reason")).Block(
 			Case(Id("reasonDelete")).Block(Id("h").Dot("closedByDelete").Dot("Add").Call(Lit(1))),
 			Case(Id("reasonIdle")).Block(Id("h").Dot("closedByIdle").Dot("Add").Call(Lit(1))),
 			Case(Id("reasonShutdown")).Block(Id("h").Dot("closedByShutdown").Dot("Add").Call(Lit(1))),
+		),
+		If(Id("h").Dot("keeper").Op("!=").Nil().Op("&&").Parens(Id("reason").Op("==").Id("reasonDelete").Op("||").Id("reason").Op("==").Id("reasonIdle"))).Block(
+			Doc("Ended for good. A session closed by Shutdown keeps its record, so",
+				"that another node resumes it."),
+			Id("h").Dot("keeper").Dot("Forget").Call(Id("id")),
 		),
 	)
 
@@ -630,6 +763,7 @@ func emitShutdownAndStats(f *File, o Config) {
 				Id("ClosedByDelete"):     Id("h").Dot("closedByDelete").Dot("Load").Call(),
 				Id("ClosedByIdle"):       Id("h").Dot("closedByIdle").Dot("Load").Call(),
 				Id("ClosedByShutdown"):   Id("h").Dot("closedByShutdown").Dot("Load").Call(),
+				Id("SessionsResumed"):    Id("h").Dot("resumed").Dot("Load").Call(),
 			})),
 		)
 		return

@@ -19,6 +19,7 @@ const (
 	pkgProtocol   = "github.com/mcpwire/mcpwire/runtime/protocol"
 	pkgRuntime    = "github.com/mcpwire/mcpwire/runtime/mcpwire"
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
+	pkgStore      = "github.com/mcpwire/mcpwire/runtime/sessionstore"
 )
 
 // GeneratedHeader is the first line of every file mcpgen regenerates. It is
