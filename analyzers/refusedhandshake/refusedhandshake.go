@@ -91,7 +91,7 @@ func buildsTransports(pass *analysis.Pass) bool {
 				return false
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
-				found = isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
+				found = isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || isServerRun(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
 			}
 			return !found
 		})

@@ -29,6 +29,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/sessionsreaper",
 		"fixtures/refusedhandshake/paths",
 		"fixtures/refusedhandshake/forked",
+		"fixtures/refusedhandshake/run",
 		"fixtures/refusedhandshake/forked/internal/mcp",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",

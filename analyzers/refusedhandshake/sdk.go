@@ -25,6 +25,10 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 		if !push {
 			return true
 		}
+		if isServerRun(pass.TypesInfo, call) && len(call.Args) >= 2 {
+			checkRun(pass, c, call, stack)
+			return true
+		}
 		connect := isServerConnect(pass.TypesInfo, call) && len(call.Args) >= 2
 		factory := sessionFactory(pass, call)
 		if !connect && factory == nil {
@@ -380,7 +384,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			return
 		}
 		switch {
-		case isServerConnect(o.info, p):
+		case isServerConnect(o.info, p), isServerRun(o.info, p):
 		case isSyncMapStore(o.info, p):
 			if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok {
 				o.storedIn(sel.X)
@@ -699,4 +703,63 @@ func (s *ssaState) paths(call *ast.CallExpr, fn, request ast.Node) (pathResult, 
 		return pathResult{}, false
 	}
 	return connectPaths(f, call.Lparen, r)
+}
+
+// isServerRun reports whether call calls (*mcp.Server).Run.
+func isServerRun(info *types.Info, call *ast.CallExpr) bool {
+	return sdkMethod(calledFunc(info, call), "Server", "Run")
+}
+
+// checkRun reports (*mcp.Server).Run of a transport built per request on a
+// context nothing cancels. Run closes the session only when the client ends
+// it or its context is done, so with context.Background() (or a context of
+// the long-lived code around the handler) a refused handshake leaves the
+// session and Run's goroutine behind. Run on the request's own context ends
+// with the request and is not reported.
+func checkRun(pass *analysis.Pass, c *contexts, call *ast.CallExpr, stack []ast.Node) {
+	fn, scope := enclosing(stack)
+	if c.kindOf(fn) != perRequest {
+		return
+	}
+	request := requestFunc(c, stack)
+	o := newOwnership(pass, scope, request)
+	if !o.transport(call.Args[1]) {
+		return
+	}
+	o.scan()
+	if o.closed || o.transferred || reaped(pass, o.maps) {
+		return
+	}
+	if !neverCancelled(pass.TypesInfo, call.Args[0], request) {
+		return
+	}
+	finding(pass, call, catRunUncancelled,
+		"Server.Run of a per-request transport on a context never cancelled leaks a refused handshake",
+		relatedAt(o.origin, "transport built here, per request"), nil)
+}
+
+// neverCancelled reports whether ctx is certainly not cancelled when the
+// request ends: context.Background(), context.TODO(), context.WithoutCancel
+// of anything, or a variable of the long-lived code around the per-request
+// function (declared before it, in an enclosing function). A context
+// derived in the request (WithCancel, WithTimeout, r.Context()) may be.
+func neverCancelled(info *types.Info, ctx ast.Expr, request ast.Node) bool {
+	switch e := ast.Unparen(ctx).(type) {
+	case *ast.CallExpr:
+		fn := calledFunc(info, e)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" {
+			return false
+		}
+		switch fn.Name() {
+		case "Background", "TODO", "WithoutCancel":
+			return true
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || request == nil {
+			return false // a global may be anything
+		}
+		return v.Pos() < request.Pos() // declared outside the request function, in code around it
+	}
+	return false
 }
