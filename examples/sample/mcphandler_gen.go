@@ -301,8 +301,13 @@ func batchHasInitialize(msgs []jsonrpc.Message) bool {
 // serveSession hands a request to an established session's transport,
 // keeping the idle timer and the DELETE accounting.
 func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, s *handlerSession) {
-	s.begin()
-	defer h.end(s)
+	if r.Method != http.MethodGet {
+		// A GET stream is not activity: a client may hold one open for
+		// ever, and the session would never be idle. It ends when the
+		// session expires; a live client shows itself with its calls.
+		s.begin()
+		defer h.end(s)
+	}
 	if h.keeper != nil {
 		// A store round trip once per quarter of the ttl, not per request.
 		h.keeper.Touch(&s.link, s.transport.SessionID(), s.transport.State)
@@ -557,7 +562,7 @@ func (h *Handler) end(s *handlerSession) {
 	s.idle.Reset(h.opts.IdleTimeout)
 }
 
-// expire closes a session whose idle timer fired, unless a request
+// expire drains a session whose idle timer fired, unless a request
 // arrived in the meantime.
 func (h *Handler) expire(s *handlerSession) {
 	s.mu.Lock()
@@ -567,7 +572,11 @@ func (h *Handler) expire(s *handlerSession) {
 		return
 	}
 	s.reason.CompareAndSwap(int32(reasonOther), int32(reasonIdle))
-	s.transport.Close()
+	// Drained, so that a GET stream still open ends cleanly; a call
+	// arriving meanwhile is answered 404.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	s.transport.Drain(ctx)
 }
 
 // stopIdle stops the idle timer of a removed session.

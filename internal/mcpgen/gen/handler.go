@@ -452,8 +452,13 @@ func emitLegacy(f *File, o Config) {
 	f.Add(Doc("serveSession hands a request to an established session's transport,",
 		"keeping the idle timer and the DELETE accounting."))
 	f.Add(recv()).Id("serveSession").Params(w, r, Id("s").Op("*").Id("handlerSession")).Block(
-		Id("s").Dot("begin").Call(),
-		Defer().Id("h").Dot("end").Call(Id("s")),
+		If(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodGet")).Block(
+			Doc("A GET stream is not activity: a client may hold one open for",
+				"ever, and the session would never be idle. It ends when the",
+				"session expires; a live client shows itself with its calls."),
+			Id("s").Dot("begin").Call(),
+			Defer().Id("h").Dot("end").Call(Id("s")),
+		),
 		If(Id("h").Dot("keeper").Op("!=").Nil()).Block(
 			Doc("A store round trip once per quarter of the ttl, not per request."),
 			Id("h").Dot("keeper").Dot("Touch").Call(Op("&").Id("s").Dot("link"), Id("s").Dot("transport").Dot("SessionID").Call(), Id("s").Dot("transport").Dot("State")),
@@ -701,7 +706,7 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Id("s").Dot("idle").Dot("Reset").Call(Id("h").Dot("opts").Dot("IdleTimeout")),
 	)
 
-	f.Add(Doc("expire closes a session whose idle timer fired, unless a request",
+	f.Add(Doc("expire drains a session whose idle timer fired, unless a request",
 		"arrived in the meantime."))
 	f.Add(recv()).Id("expire").Params(Id("s").Op("*").Id("handlerSession")).Block(
 		Id("s").Dot("mu").Dot("Lock").Call(),
@@ -709,7 +714,11 @@ func emitSessionBookkeeping(f *File, o Config) {
 		Id("s").Dot("mu").Dot("Unlock").Call(),
 		If(Id("busy")).Block(Return()),
 		Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonIdle"))),
-		Id("s").Dot("transport").Dot("Close").Call(),
+		Doc("Drained, so that a GET stream still open ends cleanly; a call",
+			"arriving meanwhile is answered 404."),
+		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(Qual("context", "Background").Call(), Lit(5).Op("*").Qual("time", "Second")),
+		Defer().Id("cancel").Call(),
+		Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
 	)
 
 	f.Add(Doc("stopIdle stops the idle timer of a removed session."))
