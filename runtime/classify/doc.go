@@ -9,7 +9,7 @@
 //     [Result.IsInitialize].
 //   - [Modern]: the stateless 2026-07-28 leg.
 //   - [Reject]: neither; [Result.Err] is the refusal to write, with the
-//     status and code protocol.md §4 gives it. The caller writes it with
+//     status and code docs/protocol.md ("Classifying") gives it. The caller writes it with
 //     protocol.WriteError(w, res.ID, res.Err).
 //
 // [Classify] reads the body once, bounded, and hands back a request whose
@@ -25,9 +25,13 @@
 //
 //  1. Not POST: GET and DELETE are session operations (the modern era is
 //     POST-only) and go to the legacy leg with or without a session id, so a
-//     client's shutdown DELETE reaches the session it names. Any other method
-//     goes there too; the legacy leg answers 405.
-//  2. A body that is not JSON goes to the legacy leg, which answers
+//     client's shutdown DELETE reaches the session it names — unless their
+//     MCP-Protocol-Version header names 2026-07-28 or later, which has no
+//     sessions: reject 405 with Allow: POST, whatever session id they carry.
+//     Any other method goes to the legacy leg, which answers 405.
+//  2. The body is decoded once by the runtime's one decoder
+//     (runtime/edge), which the sessionful transport uses too. A body that
+//     is not JSON goes to the legacy leg, which answers
 //     400 / -32700: only the sessionful transport speaks for bytes it cannot
 //     read.
 //  3. A JSON array is a batch (2025-03-26). Empty → reject 400 / -32600. An
@@ -61,7 +65,7 @@
 // 2026-07-28 client that kept an id volunteered by some server still gets
 // served statelessly, as the revision requires. The converse — a claim-less
 // message with a session id — always reaches the session's host, including
-// notifications/initialized and posted responses (protocol.md bug class 4).
+// notifications/initialized and posted responses (docs/protocol.md, "Bug classes").
 //
 // The classifier checks only what decides the leg and what the modern leg
 // must not be handed. Mcp-Name, a missing Mcp-Method, Mcp-Param-* headers,

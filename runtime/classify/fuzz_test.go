@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/mcpwire/mcpwire/runtime/classify"
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
@@ -80,8 +81,8 @@ func FuzzClassify(f *testing.F) {
 		}
 
 		if res.Leg == classify.Modern {
-			if method != http.MethodPost || res.Batch || len(res.Messages) != 1 {
-				t.Fatalf("modern %s: method %q, batch %v, %d messages", res.Reason, method, res.Batch, len(res.Messages))
+			if method != http.MethodPost || res.Batch || messages(res) != 1 {
+				t.Fatalf("modern %s: method %q, batch %v, %d messages", res.Reason, method, res.Batch, messages(res))
 			}
 			// The header names the served revision the request is held to,
 			// so session traffic (whose header names a session revision, or
@@ -91,16 +92,16 @@ func FuzzClassify(f *testing.F) {
 			}
 		}
 		if res.Leg == classify.Legacy && res.SessionID != "" && method == http.MethodPost &&
-			!res.Batch && len(res.Messages) == 1 && !res.IsInitialize && res.Reason != classify.ReasonSessionID {
+			!res.Batch && messages(res) == 1 && !res.IsInitialize && res.Reason != classify.ReasonSessionID {
 			t.Fatalf("a session's single message went legacy as %s", res.Reason)
 		}
 		// Messages are what go-sdk itself reads from the body.
-		if len(res.Messages) == 1 && !res.Batch {
+		if messages(res) == 1 && !res.Batch {
 			sdk, err := jsonrpc.DecodeMessage(body)
 			if err != nil {
 				t.Fatalf("classified as %s, but go-sdk cannot decode it: %v", res.Reason, err)
 			}
-			ours, _ := jsonrpc.EncodeMessage(res.Messages[0])
+			ours, _ := jsonrpc.EncodeMessage(res.Payload.Messages[0].Msg)
 			theirs, _ := jsonrpc.EncodeMessage(sdk)
 			if !bytes.Equal(ours, theirs) {
 				t.Fatalf("decoded %s, go-sdk decodes %s", ours, theirs)
@@ -114,10 +115,7 @@ func FuzzClassify(f *testing.F) {
 		if method == "" || strings.ContainsAny(method, " \t\r\n") {
 			return // not a method a request can carry
 		}
-		r := httptest.NewRequest(http.MethodGet, "/mcp", nil)
-		r.Method, r.Header = method, h
-		r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
-		fwd, viaReq, err := classify.Classify(r, -1)
+		fwd, viaReq, err := classify.Classify(r2(method, h, body), -1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,9 +123,28 @@ func FuzzClassify(f *testing.F) {
 			t.Fatalf("Classify %v/%s, ClassifyParts %v/%s", viaReq.Leg, viaReq.Reason, res.Leg, res.Reason)
 		}
 		if method == http.MethodPost {
+			// The decoding travels with the request; the bytes do too.
+			if p, _ := edge.ReadPayload(fwd, -1); p != viaReq.Payload {
+				t.Fatalf("forwarded payload %p, classified %p", p, viaReq.Payload)
+			}
+			fwd, _, _ = classify.Classify(r2(method, h, body), -1)
 			if got, _ := io.ReadAll(fwd.Body); !bytes.Equal(got, body) {
 				t.Fatalf("forwarded %q, sent %q", got, body)
 			}
 		}
 	})
+}
+
+func r2(method string, h http.Header, body []byte) *http.Request {
+	r := httptest.NewRequest(http.MethodGet, "/mcp", nil)
+	r.Method, r.Header = method, h
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+	return r
+}
+
+func messages(res classify.Result) int {
+	if res.Payload == nil {
+		return 0
+	}
+	return len(res.Payload.Messages)
 }

@@ -1,14 +1,12 @@
 package classify
 
 import (
-	"encoding/json"
-	"errors"
+	"bytes"
 	"net/http"
 	"slices"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
@@ -23,49 +21,64 @@ var SupportedVersions = slices.Concat(protocol.ModernVersions, protocol.SessionV
 // ClassifyParts classifies a request from its HTTP method, its headers and
 // its whole body (nil for a body-less request), applying the rules in the
 // package documentation. It never fails and never panics: every input has
-// exactly one outcome, and a [Reject] always carries a 4xx [Result.Err].
+// exactly one outcome, and a [Reject] always carries a 4xx [Result.Err]
+// (400, 405 or 413).
 func ClassifyParts(method string, header http.Header, body []byte) Result {
-	res := Result{
+	switch method {
+	case http.MethodPost:
+	case http.MethodGet, http.MethodDelete:
+		res := newResult(header, body)
+		if protocol.LooksModern(res.Version) {
+			// 2026-07-28 has no standalone stream and no session to
+			// delete, whatever session id the request carries.
+			return res.reject(ReasonModernGetDelete, protocol.MethodNotAllowed(method, http.MethodPost))
+		}
+		if method == http.MethodGet {
+			return res.legacy(ReasonGet)
+		}
+		return res.legacy(ReasonDelete)
+	default:
+		return newResult(header, body).legacy(ReasonHTTPMethod)
+	}
+	p, err := edge.Decode(body)
+	return classifyDecoded(header, body, p, err)
+}
+
+// jsonSpace is the whitespace JSON allows around values (RFC 8259 §2).
+const jsonSpace = " \t\r\n"
+
+func newResult(header http.Header, body []byte) Result {
+	return Result{
 		SessionID: headerValue(header, protocol.HeaderSessionID),
 		Version:   headerValue(header, protocol.HeaderProtocolVersion),
 		Body:      body,
 	}
-	switch method {
-	case http.MethodPost:
-	case http.MethodGet:
-		return res.legacy(ReasonGet)
-	case http.MethodDelete:
-		return res.legacy(ReasonDelete)
-	default:
-		return res.legacy(ReasonHTTPMethod)
-	}
+}
 
-	// Rule 2 (not JSON) is decided by the parse each shape needs anyway:
-	// json.Unmarshal checks the whole input before decoding.
-	trimmed := trimJSONSpace(body)
-	if len(trimmed) == 0 {
-		return res.legacy(ReasonNotJSON)
-	}
-	switch trimmed[0] {
-	case '[':
-		return res.classifyBatch(trimmed)
-	case '{':
-	default:
-		if !json.Valid(trimmed) {
+// classifyDecoded classifies a POST from the decoder's verdict on its body.
+func classifyDecoded(header http.Header, body []byte, p *edge.Payload, err error) Result {
+	res := newResult(header, body)
+	if err != nil {
+		e := protocol.AsError(err)
+		if e.Code == protocol.CodeParseError {
+			// Rule 2: only the sessionful leg speaks for bytes it cannot read.
 			return res.legacy(ReasonNotJSON)
 		}
-		return res.reject(ReasonInvalidJSONRPC, protocol.InvalidRequest("Invalid Request: the body is JSON but not a JSON-RPC message"))
+		if rest, ok := bytes.CutPrefix(bytes.TrimLeft(body, jsonSpace), []byte("[")); ok {
+			res.Batch = true
+			if bytes.HasPrefix(bytes.TrimLeft(rest, jsonSpace), []byte("]")) {
+				return res.reject(ReasonEmptyBatch, e)
+			}
+			return res.reject(ReasonInvalidElement, e)
+		}
+		return res.reject(ReasonInvalidJSONRPC, e)
 	}
-
-	m, err := decodeMessage(trimmed)
-	if errors.Is(err, errNotJSON) {
-		return res.legacy(ReasonNotJSON)
+	res.Payload = p
+	if p.Batch {
+		return res.classifyBatch(p)
 	}
-	if err != nil {
-		return res.reject(ReasonInvalidJSONRPC, protocol.InvalidRequest("Invalid Request: the body is JSON but not a JSON-RPC 2.0 message"))
-	}
-	res.Messages = []jsonrpc.Message{m.msg}
-	if m.isResponse() {
+	m := &p.Messages[0]
+	if m.Request == nil {
 		// Replies to server-initiated requests travel over a session; the
 		// modern era has no such channel.
 		if res.SessionID != "" {
@@ -77,35 +90,35 @@ func ClassifyParts(method string, header http.Header, body []byte) Result {
 }
 
 // classifyMessage applies rules 6–8 to a single request or notification.
-func (res Result) classifyMessage(m message, header http.Header) Result {
-	req := m.req
+func (res Result) classifyMessage(m *edge.Message, header http.Header) Result {
+	req := m.Request
 	if req.IsCall() {
 		res.ID = req.ID.Raw()
 	}
 	res.IsInitialize = req.Method == methodInitialize
 	headerVersion := res.Version
-	env := inspectEnvelope(m.params)
+	env := m.Meta
 
 	// Rule 6: a claim decides the era, whatever the method or session id.
-	if env.claimed {
-		if env.problem != "" {
-			return res.reject(ReasonInvalidEnvelope, protocol.InvalidParams("Invalid params: %s", env.problem))
+	if env.Claimed {
+		if env.Problem != "" {
+			return res.reject(ReasonInvalidEnvelope, protocol.InvalidParams("Invalid params: %s", env.Problem))
 		}
-		if headerVersion != "" && headerVersion != env.version {
+		if headerVersion != "" && headerVersion != env.Claim {
 			return res.reject(ReasonHeaderMismatch, protocol.HeaderMismatch("Header mismatch: %s header %q does not match params._meta[%q] %q",
-				protocol.HeaderProtocolVersion, headerVersion, protocol.MetaProtocolVersion, env.version))
+				protocol.HeaderProtocolVersion, headerVersion, protocol.MetaProtocolVersion, env.Claim))
 		}
-		if !protocol.IsModernVersion(env.version) {
-			return res.reject(ReasonUnsupportedModernRevision, protocol.UnsupportedProtocolVersion(env.version, SupportedVersions))
+		if !protocol.IsModernVersion(env.Claim) {
+			return res.reject(ReasonUnsupportedModernRevision, protocol.UnsupportedProtocolVersion(env.Claim, SupportedVersions))
 		}
 		if headerVersion == "" {
 			return res.reject(ReasonMissingVersionHeader, protocol.HeaderMismatch("Header mismatch: %s header is required on a request claiming protocol version %s",
-				protocol.HeaderProtocolVersion, env.version))
+				protocol.HeaderProtocolVersion, env.Claim))
 		}
 		if r, bad := res.methodHeaderMismatch(req.Method, header); bad {
 			return r
 		}
-		res.Version = env.version
+		res.Version = env.Claim
 		return res.modern(ReasonModernClaim)
 	}
 
@@ -118,8 +131,8 @@ func (res Result) classifyMessage(m message, header http.Header) Result {
 		if !protocol.IsModernVersion(headerVersion) {
 			return res.reject(ReasonUnsupportedModernRevision, protocol.UnsupportedProtocolVersion(headerVersion, SupportedVersions))
 		}
-		if env.problem != "" {
-			return res.reject(ReasonInvalidEnvelope, protocol.InvalidParams("Invalid params: %s", env.problem))
+		if env.Problem != "" {
+			return res.reject(ReasonInvalidEnvelope, protocol.InvalidParams("Invalid params: %s", env.Problem))
 		}
 		if req.IsCall() {
 			return res.reject(ReasonModernHeaderWithoutClaim, protocol.InvalidParams("Invalid params: the %s header names %s, but params._meta lacks %q",
@@ -133,7 +146,7 @@ func (res Result) classifyMessage(m message, header http.Header) Result {
 
 	// Rule 8: legacy traffic.
 	if res.IsInitialize {
-		if v := initializeVersion(m.params); v != "" {
+		if v := env.InitVersion; v != "" {
 			res.Version = v
 		}
 		return res.legacy(ReasonInitialize)
@@ -147,31 +160,16 @@ func (res Result) classifyMessage(m message, header http.Header) Result {
 	return res.legacy(ReasonClaimlessNotification)
 }
 
-// classifyBatch applies rule 3 (and rule 2 to a body that starts like an
-// array but is not JSON).
-func (res Result) classifyBatch(body []byte) Result {
-	var elems []json.RawMessage
-	if err := json.Unmarshal(body, &elems); err != nil {
-		// body starts with '[', so an array always fits: bad syntax.
-		return res.legacy(ReasonNotJSON)
-	}
+// classifyBatch applies rule 3 to a decoded batch (the decoder refused the
+// empty and invalid ones).
+func (res Result) classifyBatch(p *edge.Payload) Result {
 	res.Batch = true
-	if len(elems) == 0 {
-		return res.reject(ReasonEmptyBatch, protocol.InvalidRequest("Invalid Request: empty JSON-RPC batch"))
-	}
-	msgs := make([]jsonrpc.Message, 0, len(elems))
-	for _, raw := range elems {
-		m, err := decodeMessage(raw)
-		if err != nil {
-			return res.reject(ReasonInvalidElement, protocol.InvalidRequest("Invalid Request: the batch holds an element that is not a JSON-RPC 2.0 message"))
-		}
-		if !m.isResponse() && inspectEnvelope(m.params).claimed {
+	for _, m := range p.Messages {
+		if m.Request != nil && m.Meta.Claimed {
 			return res.reject(ReasonBatchWithModernElement, protocol.InvalidRequest("Invalid Request: a batch may not hold a message claiming params._meta[%q]; protocol version %s and later take one message per POST",
 				protocol.MetaProtocolVersion, protocol.Version20260728))
 		}
-		msgs = append(msgs, m.msg)
 	}
-	res.Messages = msgs
 	return res.legacy(ReasonBatch)
 }
 

@@ -97,8 +97,13 @@ func table() []tableCase {
 		// Rule 1: methods other than POST, whatever they carry.
 		{"GET", "GET", nil, "", legacy(classify.ReasonGet)},
 		{"GET with session", "GET", hdr{sid: "abc", pv: v2025}, "", legacy(classify.ReasonGet).with(func(w *want) { w.ver = v2025 })},
-		{"GET with modern header", "GET", hdr{pv: v2026}, "", legacy(classify.ReasonGet).with(func(w *want) { w.ver = v2026 })},
-		{"DELETE with session and modern header", "DELETE", hdr{sid: "abc", pv: v2026}, "", legacy(classify.ReasonDelete).with(func(w *want) { w.ver = v2026 })},
+		// 2026-07-28 has no GET stream and no sessions: 405, also when a
+		// session id comes along (it is ignored at that revision).
+		{"GET with modern header", "GET", hdr{pv: v2026}, "", reject(classify.ReasonModernGetDelete, 405, protocol.CodeServerError).with(func(w *want) { w.ver = v2026 })},
+		{"DELETE with session and modern header", "DELETE", hdr{sid: "abc", pv: v2026}, "", reject(classify.ReasonModernGetDelete, 405, protocol.CodeServerError).with(func(w *want) { w.ver = v2026 })},
+		{"GET with session and a later revision", "GET", hdr{sid: "abc", pv: "2027-01-01"}, "", reject(classify.ReasonModernGetDelete, 405, protocol.CodeServerError).with(func(w *want) { w.ver = "2027-01-01" })},
+		{"DELETE with session", "DELETE", hdr{sid: "abc", pv: v2025}, "", legacy(classify.ReasonDelete).with(func(w *want) { w.ver = v2025 })},
+		{"GET with session and a session revision", "GET", hdr{sid: "abc", pv: v2025}, "", legacy(classify.ReasonGet).with(func(w *want) { w.ver = v2025 })},
 		{"PUT", "PUT", nil, toolsCallModern, legacy(classify.ReasonHTTPMethod)},
 		{"lowercase post is not POST", "post", nil, toolsCallModern, legacy(classify.ReasonHTTPMethod)},
 
@@ -250,8 +255,8 @@ func checkResult(t *testing.T, tc tableCase, got classify.Result) {
 	if got.Batch != w.batch {
 		t.Errorf("Batch = %v, want %v", got.Batch, w.batch)
 	}
-	if w.leg != classify.Reject && len(got.Messages) != w.msgs {
-		t.Errorf("%d messages, want %d", len(got.Messages), w.msgs)
+	if w.leg != classify.Reject && messages(got) != w.msgs {
+		t.Errorf("%d messages, want %d", messages(got), w.msgs)
 	}
 	if want := tc.header.header().Get(sid); got.SessionID != want {
 		t.Errorf("SessionID = %q, want %q", got.SessionID, want)
@@ -352,14 +357,14 @@ func TestRejectWritesItsError(t *testing.T) {
 	}
 }
 
-// Messages are go-sdk's own decoding of the body, so a leg can use them
-// instead of decoding again.
+// The payload holds go-sdk's message types, so a leg can use them instead
+// of decoding again.
 func TestMessagesAreDecoded(t *testing.T) {
 	res := classify.ClassifyParts("POST", hdr{pv: v2026}.header(), []byte(toolsCallModern))
-	if len(res.Messages) != 1 {
-		t.Fatalf("%d messages", len(res.Messages))
+	if messages(res) != 1 {
+		t.Fatalf("%d messages", messages(res))
 	}
-	b, err := jsonrpc.EncodeMessage(res.Messages[0])
+	b, err := jsonrpc.EncodeMessage(res.Payload.Messages[0].Msg)
 	if err != nil {
 		t.Fatal(err)
 	}

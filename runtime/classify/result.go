@@ -3,8 +3,7 @@ package classify
 import (
 	"strconv"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
@@ -60,6 +59,7 @@ const (
 
 // Reasons for [Reject].
 const (
+	ReasonModernGetDelete           Reason = "modern-get-delete"             // 405, GET/DELETE naming 2026-07-28
 	ReasonBodyTooLarge              Reason = "body-too-large"                // 413 / -32000
 	ReasonUnreadableBody            Reason = "unreadable-body"               // 400 / -32000
 	ReasonEmptyBatch                Reason = "empty-batch"                   // 400 / -32600
@@ -106,8 +106,9 @@ type Result struct {
 	// Body is the request body as read (nil for methods other than POST).
 	// The forwarded request reads these same bytes: do not modify them.
 	Body []byte
-	// Messages are the body's JSON-RPC messages as go-sdk decodes them: one
-	// for a single message, one per element for a batch; nil for non-JSON
-	// bodies, body-less methods and rejected batches.
-	Messages []jsonrpc.Message
+	// Payload is the body decoded by the runtime's one decoder: go-sdk's
+	// message types (one for a single message, one per element for a
+	// batch) and the params fields the runtime routes on. nil for bodies
+	// that are not JSON-RPC, body-less methods and refused batches.
+	Payload *edge.Payload
 }
