@@ -8,21 +8,18 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/classify"
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/limits"
 	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -275,23 +272,24 @@ func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classi
 // and is not an initialize.
 func refuseSessionless(r *http.Request, res classify.Result) *protocol.Error {
 	switch {
-	case (r.Method == http.MethodGet || r.Method == http.MethodDelete) && protocol.LooksModern(r.Header.Get(protocol.HeaderProtocolVersion)):
-		// 2026-07-28 has no GET stream and no sessions to delete.
-		return protocol.MethodNotAllowed(r.Method, http.MethodPost)
 	case r.Method != http.MethodGet && r.Method != http.MethodPost && r.Method != http.MethodDelete:
 		return protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
 	case res.Reason == classify.ReasonNotJSON:
 		return protocol.ParseError(nil)
-	case res.Batch && batchHasInitialize(res.Messages):
+	case res.Batch && batchHasInitialize(res.Payload):
 		return protocol.InvalidRequest("Invalid Request: initialize must not be part of a batch")
 	}
 	return protocol.BadRequest("Bad Request: Mcp-Session-Id header is required")
 }
 
-// batchHasInitialize reports whether a batch holds an initialize request.
-func batchHasInitialize(msgs []jsonrpc.Message) bool {
-	for _, m := range msgs {
-		if req, ok := m.(*jsonrpc.Request); ok && req.Method == "initialize" {
+// batchHasInitialize reports whether a batch, as the classifier decoded it,
+// holds an initialize request.
+func batchHasInitialize(p *edge.Payload) bool {
+	if p == nil {
+		return false
+	}
+	for _, m := range p.Messages {
+		if m.Request != nil && m.Request.Method == "initialize" {
 			return true
 		}
 	}
@@ -646,28 +644,12 @@ func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 }
 
 // checkModern refuses what the stateless leg must not serve: a Host or
-// Origin outside AllowedHosts and AllowedOrigins (403), and a POST whose
+// Origin the session transports refuse too (403), and a POST whose
 // Accept or Content-Type the transport cannot answer (406, 415).
 func (h *Handler) checkModern(r *http.Request) error {
-	if len(h.opts.AllowedHosts) > 0 && !allowedHost(r.Host, h.opts.AllowedHosts) {
-		return protocol.Forbidden("Forbidden: Host %q is not allowed", r.Host)
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && len(h.opts.AllowedOrigins) > 0 && !slices.Contains(h.opts.AllowedOrigins, origin) {
-		return protocol.Forbidden("Forbidden: Origin %q is not allowed", origin)
+	// The Host and Origin rule of the session transports (docs/protocol.md).
+	if err := edge.CheckHostOrigin(r, h.opts.AllowedHosts, h.opts.AllowedOrigins); err != nil {
+		return err
 	}
 	return protocol.CheckPOSTHeaders(r)
-}
-
-// allowedHost matches host against the allowlist with or without its port.
-func allowedHost(host string, allowed []string) bool {
-	name := host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		name = h
-	}
-	for _, a := range allowed {
-		if strings.EqualFold(a, host) || strings.EqualFold(a, name) {
-			return true
-		}
-	}
-	return false
 }

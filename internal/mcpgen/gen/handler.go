@@ -413,17 +413,8 @@ func emitLegacy(f *File, o Config) {
 
 	f.Add(Doc("refuseSessionless is the answer to a legacy request that names no session",
 		"and is not an initialize."))
-	var modernGet []Code
-	if o.Mode.Modern() {
-		modernGet = append(modernGet, Case(
-			Parens(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodGet").Op("||").Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).
-				Op("&&").Add(protocolQ("LooksModern")).Call(Id("r").Dot("Header").Dot("Get").Call(protocolQ("HeaderProtocolVersion")))).Block(
-			Doc("2026-07-28 has no GET stream and no sessions to delete."),
-			Return(protocolQ("MethodNotAllowed").Call(Id("r").Dot("Method"), Qual("net/http", "MethodPost"))),
-		))
-	}
 	f.Func().Id("refuseSessionless").Params(r, Id("res").Add(classifyQ("Result"))).Op("*").Add(protocolQ("Error")).Block(
-		Switch().Block(append(modernGet,
+		Switch().Block(
 			Case(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodGet").Op("&&").
 				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodPost").Op("&&").
 				Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodDelete")).Block(
@@ -432,17 +423,19 @@ func emitLegacy(f *File, o Config) {
 			Case(Id("res").Dot("Reason").Op("==").Add(classifyQ("ReasonNotJSON"))).Block(
 				Return(protocolQ("ParseError").Call(Nil())),
 			),
-			Case(Id("res").Dot("Batch").Op("&&").Id("batchHasInitialize").Call(Id("res").Dot("Messages"))).Block(
+			Case(Id("res").Dot("Batch").Op("&&").Id("batchHasInitialize").Call(Id("res").Dot("Payload"))).Block(
 				Return(protocolQ("InvalidRequest").Call(Lit("Invalid Request: initialize must not be part of a batch"))),
 			),
-		)...),
+		),
 		Return(protocolQ("BadRequest").Call(Lit("Bad Request: Mcp-Session-Id header is required"))),
 	)
 
-	f.Add(Doc("batchHasInitialize reports whether a batch holds an initialize request."))
-	f.Func().Id("batchHasInitialize").Params(Id("msgs").Index().Qual(pkgJSONRPC, "Message")).Bool().Block(
-		For(List(Id("_"), Id("m")).Op(":=").Range().Id("msgs")).Block(
-			If(List(Id("req"), Id("ok")).Op(":=").Id("m").Assert(Op("*").Qual(pkgJSONRPC, "Request")), Id("ok").Op("&&").Id("req").Dot("Method").Op("==").Lit("initialize")).Block(
+	f.Add(Doc("batchHasInitialize reports whether a batch, as the classifier decoded it,",
+		"holds an initialize request."))
+	f.Func().Id("batchHasInitialize").Params(Id("p").Op("*").Qual(pkgEdge, "Payload")).Bool().Block(
+		If(Id("p").Op("==").Nil()).Block(Return(False())),
+		For(List(Id("_"), Id("m")).Op(":=").Range().Id("p").Dot("Messages")).Block(
+			If(Id("m").Dot("Request").Op("!=").Nil().Op("&&").Id("m").Dot("Request").Dot("Method").Op("==").Lit("initialize")).Block(
 				Return(True()),
 			),
 		),
@@ -791,8 +784,9 @@ func emitShutdownAndStats(f *File, o Config) {
 }
 
 // emitModernChecks writes the stateless leg's entry: the refusals go-sdk's
-// handler either does not make (Host/Origin allowlists; it protects loopback
-// listeners by itself) or answers in plain text (a bad Accept as 400, a bad
+// handler either makes by other rules (Host/Origin: the runtime's one rule,
+// edge.CheckHostOrigin, applies here as in the session transports) or answers
+// in plain text (a bad Accept as 400, a bad
 // Content-Type as 415, in modern mode GET and DELETE as 405), made here
 // through protocol.WriteError like every other refusal. The session
 // transports apply the same options and checks themselves.
@@ -823,33 +817,20 @@ func emitModernChecks(f *File, o Config) {
 		)
 	}
 	doc := []string{"checkModern refuses what the stateless leg must not serve: a Host or",
-		"Origin outside AllowedHosts and AllowedOrigins (403), and a POST whose",
+		"Origin the session transports refuse too (403), and a POST whose",
 		"Accept or Content-Type the transport cannot answer (406, 415)."}
 	if o.Mode == ModeModern {
-		doc[1] = "Origin outside AllowedHosts and AllowedOrigins (403), a method other"
+		doc[1] = "Origin the session transports refuse too (403), a method other"
 		doc[2] = "than POST (405), and a POST whose Accept or Content-Type the transport"
 		doc = append(doc, "cannot answer (406, 415).")
 	}
 	f.Add(Doc(doc...))
 	f.Func().Params(Id("h").Op("*").Id("Handler")).Id("checkModern").Params(r).Error().Block(append(append([]Code{
-		If(Len(Id("h").Dot("opts").Dot("AllowedHosts")).Op(">").Lit(0).Op("&&").Op("!").Id("allowedHost").Call(Id("r").Dot("Host"), Id("h").Dot("opts").Dot("AllowedHosts"))).Block(
-			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Host %q is not allowed"), Id("r").Dot("Host"))),
-		),
-		If(Id("origin").Op(":=").Id("r").Dot("Header").Dot("Get").Call(Lit("Origin")), Id("origin").Op("!=").Lit("").Op("&&").Len(Id("h").Dot("opts").Dot("AllowedOrigins")).Op(">").Lit(0).Op("&&").Op("!").Qual("slices", "Contains").Call(Id("h").Dot("opts").Dot("AllowedOrigins"), Id("origin"))).Block(
-			Return(protocolQ("Forbidden").Call(Lit("Forbidden: Origin %q is not allowed"), Id("origin"))),
+		Doc("The Host and Origin rule of the session transports (docs/protocol.md)."),
+		If(Err().Op(":=").Qual(pkgEdge, "CheckHostOrigin").Call(Id("r"), Id("h").Dot("opts").Dot("AllowedHosts"), Id("h").Dot("opts").Dot("AllowedOrigins")), Err().Op("!=").Nil()).Block(
+			Return(Err()),
 		),
 	}, method...),
 		Return(protocolQ("CheckPOSTHeaders").Call(Id("r"))),
 	)...)
-	f.Add(Doc("allowedHost matches host against the allowlist with or without its port."))
-	f.Func().Id("allowedHost").Params(Id("host").String(), Id("allowed").Index().String()).Bool().Block(
-		Id("name").Op(":=").Id("host"),
-		If(List(Id("h"), Id("_"), Err()).Op(":=").Qual("net", "SplitHostPort").Call(Id("host")), Err().Op("==").Nil()).Block(
-			Id("name").Op("=").Id("h"),
-		),
-		For(List(Id("_"), Id("a")).Op(":=").Range().Id("allowed")).Block(
-			If(Qual("strings", "EqualFold").Call(Id("a"), Id("host")).Op("||").Qual("strings", "EqualFold").Call(Id("a"), Id("name"))).Block(Return(True())),
-		),
-		Return(False()),
-	)
 }

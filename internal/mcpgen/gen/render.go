@@ -16,6 +16,7 @@ const (
 	pkgJSONRPC    = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
 	pkgClassify   = "github.com/mcpwire/mcpwire/runtime/classify"
+	pkgEdge       = "github.com/mcpwire/mcpwire/runtime/edge"
 	pkgProtocol   = "github.com/mcpwire/mcpwire/runtime/protocol"
 	pkgRuntime    = "github.com/mcpwire/mcpwire/runtime/mcpwire"
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
@@ -39,6 +40,7 @@ func newFile(pkg string) *jen.File {
 	f.ImportName(pkgJSONRPC, "jsonrpc")
 	f.ImportName(pkgStreamable, "streamable")
 	f.ImportName(pkgClassify, "classify")
+	f.ImportName(pkgEdge, "edge")
 	f.ImportName(pkgProtocol, "protocol")
 	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgRuntime, "mcpwire")

@@ -1,14 +1,13 @@
 package streamable
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -193,7 +192,7 @@ func (t *Transport) routeLocked(m *jsonrpc.Request) *stream {
 			Token json.RawMessage `json:"progressToken"`
 		}
 		if json.Unmarshal(m.Params, &p) == nil {
-			if id, ok := t.progress[tokenKey(p.Token)]; ok {
+			if id, ok := t.progress[edge.ProgressKey(p.Token)]; ok {
 				if s := t.byRequest[id]; s != nil {
 					return s
 				}
@@ -281,24 +280,4 @@ func wireCode(err error) int64 {
 		return we.Code
 	}
 	return 0
-}
-
-// tokenKey normalises a progress token so that the client's spelling and
-// the server's re-encoding of it compare equal.
-func tokenKey(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return ""
-	}
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return ""
-	}
-	switch v := v.(type) {
-	case string:
-		return "s:" + v
-	case float64:
-		return "n:" + strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	return ""
 }

@@ -14,13 +14,15 @@ func (t *Transport) serveGET(w http.ResponseWriter, r *http.Request) (any, error
 	if err := checkGETHeaders(r); err != nil {
 		return nil, err
 	}
-	version, err := checkVersionHeader(r)
+	header, err := checkVersionHeader(r)
 	if err != nil {
 		return nil, err
 	}
 	if err := t.checkSession(r); err != nil {
 		return nil, err
 	}
+	// Priming follows the session's negotiated revision, not the header.
+	version := t.sessionVersion(header)
 	last := r.Header.Get(protocol.HeaderLastEventID)
 	if last == "" || t.opts.EventStore == nil {
 		// Without a store there is nothing to replay: a plain new stream.

@@ -5,12 +5,14 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // DefaultMaxBodyBytes is the body limit used when [Options.MaxBodyBytes] is
-// zero, the same as go-sdk's StreamableHTTPHandler.
-const DefaultMaxBodyBytes = 4 << 20
+// zero: the runtime's one limit, [edge.DefaultMaxBodyBytes] (go-sdk's
+// StreamableHTTPHandler default too).
+const DefaultMaxBodyBytes = edge.DefaultMaxBodyBytes
 
 // DefaultRetryInterval is the SSE retry field sent with priming events when
 // [Options.RetryInterval] is zero.

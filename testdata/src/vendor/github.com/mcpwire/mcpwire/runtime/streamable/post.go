@@ -1,13 +1,15 @@
 package streamable
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -22,18 +24,21 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	if err := protocol.CheckPOSTHeaders(r); err != nil {
 		return nil, err
 	}
-	body, err := t.readBody(w, r)
+	// A request from runtime/classify carries its decoding: the body is
+	// neither read nor decoded twice.
+	p, err := edge.ReadPayload(r, t.maxBody)
 	if err != nil {
 		return nil, err
 	}
-	msgs, batch, echo, err := parseBody(body)
+	echo, batch := p.ID(), p.Batch
+	header, err := checkVersionHeader(r)
 	if err != nil {
 		return echo, err
 	}
-	version, err := checkVersionHeader(r)
-	if err != nil {
-		return echo, err
-	}
+	// An established session keeps the revision it negotiated: a header
+	// that is missing (read as 2025-03-26) or stale does not turn batching
+	// or priming on or off.
+	version := t.sessionVersion(header)
 	if batch && version != protocol.Version20250326 {
 		return nil, protocol.InvalidRequest("Invalid Request: JSON-RPC batches are not supported at protocol revision %s", version)
 	}
@@ -46,14 +51,17 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		tokens map[jsonrpc.ID]string
 	)
 	tokenInfo := auth.TokenInfoFromContext(r.Context())
-	for _, m := range msgs {
-		req, ok := m.(*jsonrpc.Request)
-		if !ok {
+	for i := range p.Messages {
+		req, meta := p.Messages[i].Request, &p.Messages[i].Meta
+		if req == nil {
 			continue // a response to a server-to-client request
 		}
-		meta := readParams(req)
-		if meta.claim != "" {
-			return echo, protocol.UnsupportedProtocolVersion(meta.claim, protocol.SessionVersions)
+		if meta.Claimed {
+			// A 2026-07-28 request: refused as the classifier refuses it.
+			if meta.Problem != "" {
+				return echo, protocol.InvalidParams("Invalid params: %s", meta.Problem)
+			}
+			return echo, protocol.UnsupportedProtocolVersion(meta.Claim, protocol.SessionVersions)
 		}
 		if req.Method == methodInitialize {
 			switch {
@@ -62,9 +70,12 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 			case !req.IsCall():
 				return nil, protocol.InvalidRequest("Invalid Request: initialize must be a request with an id")
 			}
+			if err := checkInitializeParams(req.Params); err != nil {
+				return echo, err
+			}
 			init = req
-			if meta.initVersion != "" {
-				st.version = meta.initVersion
+			if meta.InitVersion != "" {
+				st.version = meta.InitVersion
 			}
 		}
 		extra := &mcp.RequestExtra{TokenInfo: tokenInfo, Header: r.Header}
@@ -76,11 +87,11 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 				st.pending = make(map[jsonrpc.ID]struct{}, 1)
 			}
 			st.pending[req.ID] = struct{}{}
-			if meta.progress != "" {
+			if meta.Progress != "" {
 				if tokens == nil {
 					tokens = make(map[jsonrpc.ID]string, 1)
 				}
-				tokens[req.ID] = meta.progress
+				tokens[req.ID] = meta.Progress
 			}
 			// Set for every call, as go-sdk does: handlers call it without
 			// checking for nil.
@@ -99,7 +110,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	sessionID := ""
 	if init != nil {
 		st.isInit = true
-		if sessionID, err = t.handshake(r.Context(), init, st); err != nil {
+		if sessionID, err = t.handshake(r.Context(), init, st.version, st); err != nil {
 			return echo, err
 		}
 	} else if err := t.checkSession(r); err != nil {
@@ -108,8 +119,8 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	changed := false
 	if init == nil && !t.stateless {
 		t.mu.Lock()
-		for _, m := range msgs {
-			if req, ok := m.(*jsonrpc.Request); ok && t.observeRequestLocked(req) {
+		for i := range p.Messages {
+			if req := p.Messages[i].Request; req != nil && t.observeRequestLocked(req) {
 				changed = true
 			}
 		}
@@ -117,7 +128,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	}
 
 	if len(st.pending) == 0 {
-		if err := t.publish(msgs); err != nil {
+		if err := t.publish(p.Messages); err != nil {
 			return nil, err
 		}
 		if changed {
@@ -140,7 +151,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		}
 		return echo, err
 	}
-	if err := t.publish(msgs); err == nil {
+	if err := t.publish(p.Messages); err == nil {
 		t.pump(r, st, released)
 	}
 	t.detach(st, r, echo)
@@ -148,6 +159,27 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		t.settleHandshake(st, sessionID)
 	}
 	return nil, nil
+}
+
+// sessionVersion is the revision a request of this session is served at:
+// the one the session negotiated once it is established, else (stateless
+// transports, requests before the handshake) what the header says.
+func (t *Transport) sessionVersion(header string) string {
+	if t.stateless {
+		return header
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.state != stateEstablished {
+		return header
+	}
+	if v := t.srvState.NegotiatedProtocolVersion; protocol.IsSessionVersion(v) {
+		return v
+	}
+	if t.version != "" {
+		return t.version
+	}
+	return header
 }
 
 // settleHandshake rolls back a handshake whose initialize answer never
@@ -171,7 +203,7 @@ func (t *Transport) settleHandshake(st *stream, sessionID string) {
 // OnSessionInitialized, store the initialize stream's priming event. Any
 // failure rolls all of it back and is answered 500 / -32603 without
 // Mcp-Session-Id.
-func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, st *stream) (string, error) {
+func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, version string, st *stream) (string, error) {
 	params := initializeParams(init)
 	t.mu.Lock()
 	if t.state != stateFresh {
@@ -181,6 +213,9 @@ func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, st *st
 	t.state = stateHandshaking
 	t.initID = init.ID
 	t.initParams = params
+	// What the client asked for, until the server's answer says what was
+	// negotiated (srvState).
+	t.version = version
 	t.mu.Unlock()
 	if t.stateless {
 		return "", nil
@@ -335,7 +370,7 @@ func (t *Transport) cancelRequest(id jsonrpc.ID) {
 		return
 	}
 	params := append(append([]byte(`{"requestId":`), raw...), `,"reason":"client disconnected"}`...)
-	t.publish([]jsonrpc.Message{&jsonrpc.Request{Method: "notifications/cancelled", Params: params}})
+	t.publishOne(&jsonrpc.Request{Method: "notifications/cancelled", Params: params})
 }
 
 // closeSSE implements RequestExtra.CloseSSEStream: end the HTTP response
@@ -361,126 +396,64 @@ func (t *Transport) closeSSE(st *stream, retryMillis int64) {
 }
 
 // publish hands client messages to the connected server session.
-func (t *Transport) publish(msgs []jsonrpc.Message) error {
-	for _, m := range msgs {
-		select {
-		case t.incoming <- m:
-		case <-t.done:
-			return protocol.SessionNotFound()
+func (t *Transport) publish(msgs []edge.Message) error {
+	for i := range msgs {
+		if err := t.publishOne(msgs[i].Msg); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// readBody reads the whole body under the size limit: over it is 413, a
-// read failure 400 / -32000.
-func (t *Transport) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	if r.Body == nil {
-		return nil, nil
+func (t *Transport) publishOne(m jsonrpc.Message) error {
+	select {
+	case t.incoming <- m:
+		return nil
+	case <-t.done:
+		return protocol.SessionNotFound()
 	}
-	body := r.Body
-	if t.maxBody > 0 {
-		if r.ContentLength > t.maxBody {
-			return nil, protocol.BodyTooLarge(t.maxBody)
-		}
-		body = http.MaxBytesReader(w, body, t.maxBody)
-	}
-	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength) + 1)
-	}
-	if _, err := buf.ReadFrom(body); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return nil, protocol.BodyTooLarge(tooLarge.Limit)
-		}
-		e := protocol.BadRequest("Bad Request: could not read the request body")
-		e.Cause = err
-		return nil, e
-	}
-	return buf.Bytes(), nil
 }
 
-// parseBody decodes a POST body: one JSON-RPC message or a batch. Not JSON
-// is 400 / -32700; JSON that is not JSON-RPC (or an empty batch) is 400 /
-// -32600. echo is the request id of a single request, for the error body.
-func parseBody(body []byte) (msgs []jsonrpc.Message, batch bool, echo any, err error) {
-	trimmed := bytes.TrimLeft(body, " \t\r\n")
-	if len(trimmed) > 0 && trimmed[0] == '[' {
-		var raws []json.RawMessage
-		if err := json.Unmarshal(trimmed, &raws); err != nil {
-			if !json.Valid(trimmed) {
-				return nil, false, nil, protocol.ParseError(err)
-			}
-			return nil, false, nil, protocol.InvalidRequest("Invalid Request: %v", err)
-		}
-		if len(raws) == 0 {
-			return nil, false, nil, protocol.InvalidRequest("Invalid Request: empty batch")
-		}
-		msgs = make([]jsonrpc.Message, len(raws))
-		for i, raw := range raws {
-			m, err := jsonrpc.DecodeMessage(raw)
-			if err != nil {
-				return nil, false, nil, protocol.InvalidRequest("Invalid Request: batch element %d is not a JSON-RPC message", i)
-			}
-			msgs[i] = m
-		}
-		return msgs, true, nil, nil
+// checkInitializeParams refuses initialize params the server could not
+// read, 400 / -32602, in words a client can act on. go-sdk would answer
+// them with its decoder's message, which names Go types and fields.
+func checkInitializeParams(params json.RawMessage) error {
+	if len(params) == 0 || string(params) == "null" {
+		return nil // the server answers missing params itself
 	}
-	m, err := jsonrpc.DecodeMessage(trimmed)
-	if err != nil {
-		if !json.Valid(trimmed) {
-			return nil, false, nil, protocol.ParseError(err)
-		}
-		return nil, false, nil, protocol.InvalidRequest("Invalid Request: not a JSON-RPC 2.0 message")
+	if params[0] != '{' {
+		return protocol.InvalidParams("Invalid params: initialize params must be an object")
 	}
-	if req, ok := m.(*jsonrpc.Request); ok && req.IsCall() {
-		echo = req.ID.Raw()
+	var p mcp.InitializeParams
+	err := json.Unmarshal(params, &p)
+	if err == nil {
+		return nil
 	}
-	return []jsonrpc.Message{m}, false, echo, nil
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return protocol.InvalidParams("Invalid params: params.%s must be %s, not %s", te.Field, jsonKind(te.Type), strings.Fields(te.Value)[0])
+	}
+	e := protocol.InvalidParams("Invalid params: initialize params do not have the shape of InitializeRequest params")
+	e.Cause = err
+	return e
 }
 
-// requestParams is what the transport reads from a request's params.
-type requestParams struct {
-	claim       string // params._meta protocol-version claim (2026-07-28 style)
-	progress    string // tokenKey of params._meta.progressToken
-	initVersion string // initialize: the revision the client asks for
-}
-
-// readParams decodes the few params fields the transport routes on. The
-// server validates params fully; a decoding failure here leaves that to it.
-func readParams(req *jsonrpc.Request) requestParams {
-	var out requestParams
-	isInit := req.Method == methodInitialize
-	if len(req.Params) == 0 || (!isInit && !bytes.Contains(req.Params, []byte(`"_meta"`))) {
-		return out
+// jsonKind names the JSON type a Go type is decoded from.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	var p struct {
-		ProtocolVersion json.RawMessage `json:"protocolVersion"`
-		Meta            struct {
-			ProgressToken json.RawMessage `json:"progressToken"`
-			Claim         json.RawMessage `json:"io.modelcontextprotocol/protocolVersion"`
-		} `json:"_meta"`
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Interface:
+		return "a JSON value"
 	}
-	if json.Unmarshal(req.Params, &p) != nil {
-		return out
-	}
-	if c := bytes.TrimSpace(p.Meta.Claim); len(c) > 0 && !bytes.Equal(c, []byte("null")) {
-		var s string
-		if json.Unmarshal(c, &s) != nil {
-			s = string(c)
-		}
-		if s == "" {
-			s = `""`
-		}
-		out.claim = s
-	}
-	out.progress = tokenKey(p.Meta.ProgressToken)
-	if isInit {
-		// Through a local: &out.initVersion would move out to the heap.
-		var v string
-		json.Unmarshal(p.ProtocolVersion, &v)
-		out.initVersion = v
-	}
-	return out
+	return "a number"
 }

@@ -45,6 +45,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -106,6 +107,11 @@ type Transport struct {
 	// stored under it.
 	announced string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
+	// version is the session's revision: the one its initialize asked for,
+	// then the one the server's answer negotiated. It decides batching and
+	// priming for the session's requests, not their MCP-Protocol-Version
+	// header, which a client may omit or get wrong.
+	version string
 
 	// srvState is the session's go-sdk state as seen on the wire (State,
 	// OnStateChange); initParams are the params of the initialize being
@@ -246,13 +252,15 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	if closed {
 		return nil, protocol.SessionNotFound()
 	}
-	if err := t.checkOrigin(r); err != nil {
+	if err := edge.CheckHostOrigin(r, t.opts.AllowedHosts, t.opts.AllowedOrigins); err != nil {
 		return nil, err
 	}
 	switch r.Method {
 	case http.MethodPost:
 	case http.MethodGet, http.MethodDelete:
-		if t.stateless {
+		// 2026-07-28 has no standalone stream and no sessions, whatever
+		// session id the request carries (the classifier's rule too).
+		if t.stateless || protocol.LooksModern(r.Header.Get(protocol.HeaderProtocolVersion)) {
 			return nil, protocol.MethodNotAllowed(r.Method, http.MethodPost)
 		}
 	default:
