@@ -3,6 +3,8 @@ package streamable
 import (
 	"net"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/runtime/edge"
 )
 
 // AccessPolicy describes which Host and Origin values a transport with the
@@ -18,7 +20,7 @@ func AccessPolicy(addr net.Addr, hosts, origins []string) (hostRule, originRule 
 		loopback = a.IP.IsLoopback()
 	case nil:
 	default:
-		loopback = isLoopbackHost(a.String())
+		loopback = edge.IsLoopbackHost(a.String())
 	}
 	switch {
 	case len(hosts) > 0:
