@@ -1,6 +1,6 @@
 module github.com/mcpwire/mcpwire/examples/everything
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000
@@ -8,16 +8,26 @@ require (
 )
 
 require (
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/redis/go-redis/v9 v9.23.0 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
+)
+
+require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore v0.0.0-00010101000000-000000000000
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
-	golang.org/x/sync v0.20.0 // indirect
-	golang.org/x/sys v0.41.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
 
 // Build against a local checkout of mcpwire (mcpgen new --replace-mcpwire).
 // Drop this line to use the published module.
 replace github.com/mcpwire/mcpwire/runtime => ../../runtime
+
+// The Redis session store is a module of its own inside the checkout.
+replace github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore => ../../runtime/sessionstore/redisstore

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
@@ -22,12 +23,34 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve MCP on, at /mcp")
 	debugAddr := flag.String("debug-addr", "", "address to serve the session counters on, at /debug/vars (off when empty)")
+	nodeID := flag.String("node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on (deploy/haproxy)")
+	sessionStore := flag.String("session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
 	flag.Parse()
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if *nodeID != "" {
+		if err := streamable.ValidNodeID(*nodeID); err != nil {
+			logger.Error("bad -node-id", "err", err)
+			os.Exit(2)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, *addr, *debugAddr, logger); err != nil {
+	store, closeStore, err := redisstore.FromFlag(ctx, *sessionStore)
+	if err != nil {
+		logger.Error("bad -session-store", "err", err)
+		os.Exit(2)
+	}
+	defer closeStore()
+	opts := HandlerOptions{
+		Logger: logger,
+		// The event store makes 2025-11-25 streams resumable: the priming event, the retry field and
+		// Last-Event-ID replay that the server-sse-polling scenario checks.
+		EventStore:   streamable.NewMemoryEventStore(0),
+		NodeID:       *nodeID,
+		SessionStore: store,
+	}
+	if err := run(ctx, *addr, *debugAddr, opts); err != nil {
 		logger.Error("server failed", "err", err)
 		os.Exit(1)
 	}
@@ -35,10 +58,9 @@ func main() {
 
 // run serves until ctx is done, then closes the MCP sessions and drains
 // the HTTP server.
-func run(ctx context.Context, addr, debugAddr string, logger *slog.Logger) error {
-	// The event store makes 2025-11-25 streams resumable: the priming event, the retry field and
-	// Last-Event-ID replay that the server-sse-polling scenario checks.
-	handler := NewHandler(NewServer, HandlerOptions{Logger: logger, EventStore: streamable.NewMemoryEventStore(0)})
+func run(ctx context.Context, addr, debugAddr string, opts HandlerOptions) error {
+	logger := opts.Logger
+	handler := NewHandler(NewServer, opts)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 
@@ -54,7 +76,7 @@ func run(ctx context.Context, addr, debugAddr string, logger *slog.Logger) error
 	go func() {
 		errc <- srv.Serve(ln)
 	}()
-	logger.Info("serving MCP", "url", "http://"+ln.Addr().String()+"/mcp")
+	logger.Info("serving MCP", "url", "http://"+ln.Addr().String()+"/mcp", "node", opts.NodeID)
 
 	if debugAddr != "" {
 		expvar.Publish("mcp", expvar.Func(func() any {

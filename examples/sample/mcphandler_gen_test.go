@@ -14,9 +14,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
+	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -306,6 +309,57 @@ func TestMCPHandlerShutdownClosesAll(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable {
 		t.Errorf("initialize after Shutdown: status %d, want 503", resp.StatusCode)
 	}
+}
+
+// A session outlives its node: established on one handler with a NodeID, it
+// is resumed from the shared SessionStore by another once the first has shut
+// down (a rolling restart), with no new initialize and the same id; its GET
+// stream, resumed with a Last-Event-ID the new node never issued, goes on; its
+// DELETE removes the stored record.
+func TestMCPHandlerResumesFromSessionStore(t *testing.T) {
+	store := sessionstore.NewMemory(0)
+	node := func(id string) *Handler {
+		return NewHandler(mcpgenTestServer, HandlerOptions{
+			EventStore:   streamable.NewMemoryEventStore(0),
+			NodeID:       id,
+			SessionStore: store,
+		})
+	}
+	h1, h2 := node("n1"), node("n2")
+	var current atomic.Pointer[Handler]
+	current.Store(h1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		current.Load().ServeHTTP(w, r)
+	}))
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	defer srv.Close()
+	defer h2.Shutdown(ctx)
+	cs := mcpgenConnect(t, srv.URL, "2025-11-25", nil)
+	id := cs.ID()
+	if !strings.HasPrefix(id, "n1.") {
+		t.Fatalf("session id %q does not carry node n1", id)
+	}
+	mcpgenCallEcho(t, cs)
+	current.Store(h2)
+	if err := h1.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	mcpgenCallEcho(t, cs)
+	if st := h2.Stats(); cs.ID() != id || st.SessionsResumed != 1 || st.HandshakesAccepted != 0 {
+		t.Fatalf("session %q → %q, second node's Stats() = %+v: want the same session, resumed once, no handshake", id, cs.ID(), st)
+	}
+	// The GET stream moved too: a call after the client's reconnection delay
+	// still works.
+	time.Sleep(1500 * time.Millisecond)
+	mcpgenCallEcho(t, cs)
+	if err := cs.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	mcpgenEventually(t, "the DELETE to remove the stored session", func() bool {
+		_, ok, _ := store.Get(context.Background(), id)
+		return !ok && h2.Stats().ClosedByDelete == 1
+	})
 }
 
 // A handshake beyond MaxSessions is refused 503 with Retry-After.

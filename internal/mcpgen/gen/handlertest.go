@@ -319,6 +319,52 @@ func emitSessionTests(f *File, o Config) {
 		),
 	)
 
+	f.Add(Doc("A session outlives its node: established on one handler with a NodeID, it",
+		"is resumed from the shared SessionStore by another once the first has shut",
+		"down (a rolling restart), with no new initialize and the same id; its GET",
+		"stream, resumed with a Last-Event-ID the new node never issued, goes on; its",
+		"DELETE removes the stored record."))
+	f.Func().Id("TestMCPHandlerResumesFromSessionStore").Params(tT()).Block(
+		Id("store").Op(":=").Add(Qual(pkgStore, "NewMemory")).Call(Lit(0)),
+		Id("node").Op(":=").Func().Params(Id("id").String()).Op("*").Id("Handler").Block(
+			Return(Id("NewHandler").Call(Id(tServer), Id("HandlerOptions").Values(Dict{
+				Id("NodeID"):       Id("id"),
+				Id("SessionStore"): Id("store"),
+				Id("EventStore"):   streamableQ("NewMemoryEventStore").Call(Lit(0)),
+			}))),
+		),
+		List(Id("h1"), Id("h2")).Op(":=").List(Id("node").Call(Lit("n1")), Id("node").Call(Lit("n2"))),
+		Var().Id("current").Qual("sync/atomic", "Pointer").Types(Id("Handler")),
+		Id("current").Dot("Store").Call(Id("h1")),
+		Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Qual("net/http", "HandlerFunc").Call(
+			Func().Params(Id("w").Qual("net/http", "ResponseWriter"), Id("r").Op("*").Qual("net/http", "Request")).Block(
+				Id("current").Dot("Load").Call().Dot("ServeHTTP").Call(Id("w"), Id("r")),
+			))),
+		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(bg(), Lit(10).Op("*").Qual("time", "Second")),
+		Defer().Id("cancel").Call(),
+		Defer().Id("srv").Dot("Close").Call(),
+		Defer().Id("h2").Dot("Shutdown").Call(Id("ctx")),
+		Id("cs").Op(":=").Id(tConnect).Call(Id("t"), Id("srv").Dot("URL"), Lit("2025-11-25"), Nil()),
+		Id("id").Op(":=").Id("cs").Dot("ID").Call(),
+		If(Op("!").Qual("strings", "HasPrefix").Call(Id("id"), Lit("n1."))).Block(fatalf("session id %q does not carry node n1", Id("id"))),
+		Id(tCallEcho).Call(Id("t"), Id("cs")),
+		Id("current").Dot("Store").Call(Id("h2")),
+		If(Err().Op(":=").Id("h1").Dot("Shutdown").Call(Id("ctx")), Err().Op("!=").Nil()).Block(fatalf("Shutdown: %v", Err())),
+		Id(tCallEcho).Call(Id("t"), Id("cs")),
+		If(Id("st").Op(":=").Id("h2").Dot("Stats").Call(), Id("cs").Dot("ID").Call().Op("!=").Id("id").Op("||").Id("st").Dot("SessionsResumed").Op("!=").Lit(1).Op("||").Id("st").Dot("HandshakesAccepted").Op("!=").Lit(0)).Block(
+			fatalf("session %q → %q, second node's Stats() = %+v: want the same session, resumed once, no handshake", Id("id"), Id("cs").Dot("ID").Call(), Id("st")),
+		),
+		Doc("The GET stream moved too: a call after the client's reconnection delay",
+			"still works."),
+		Qual("time", "Sleep").Call(Lit(1500).Op("*").Qual("time", "Millisecond")),
+		Id(tCallEcho).Call(Id("t"), Id("cs")),
+		If(Err().Op(":=").Id("cs").Dot("Close").Call(), Err().Op("!=").Nil()).Block(fatalf("Close: %v", Err())),
+		Id(tEventual).Call(Id("t"), Lit("the DELETE to remove the stored session"), Func().Params().Bool().Block(
+			List(Id("_"), Id("ok"), Id("_")).Op(":=").Id("store").Dot("Get").Call(bg(), Id("id")),
+			Return(Op("!").Id("ok").Op("&&").Id("h2").Dot("Stats").Call().Dot("ClosedByDelete").Op("==").Lit(1)),
+		)),
+	)
+
 	f.Add(Doc("A handshake beyond MaxSessions is refused 503 with Retry-After."))
 	f.Func().Id("TestMCPHandlerMaxSessions").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values(Dict{Id("MaxSessions"): Lit(1)})),

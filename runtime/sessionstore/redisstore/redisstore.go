@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/sessionstore"
@@ -106,4 +107,22 @@ func (s *Store) Refresh(ctx context.Context, id string, ttl time.Duration) (bool
 // Delete implements [sessionstore.Store].
 func (s *Store) Delete(ctx context.Context, id string) error {
 	return s.c.Del(ctx, s.key(id)).Err()
+}
+
+// FromFlag opens the store a server's -session-store flag names: "memory"
+// (or "") is a [sessionstore.Memory] in the process, which serves one node;
+// redis:// and rediss:// URLs are a Redis every node shares ([Open]).
+// close releases it.
+func FromFlag(ctx context.Context, spec string) (store sessionstore.Store, close func() error, err error) {
+	switch {
+	case spec == "" || spec == "memory":
+		return sessionstore.NewMemory(0), func() error { return nil }, nil
+	case strings.HasPrefix(spec, "redis://"), strings.HasPrefix(spec, "rediss://"):
+		s, err := Open(ctx, spec)
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, s.Close, nil
+	}
+	return nil, nil, fmt.Errorf("redisstore: session store %q: want memory or a redis:// URL", spec)
 }

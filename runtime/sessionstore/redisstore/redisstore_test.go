@@ -90,3 +90,25 @@ func TestKeysAndExpiry(t *testing.T) {
 		t.Fatal("Open of a Redis that does not answer succeeded")
 	}
 }
+
+func TestFromFlag(t *testing.T) {
+	ctx := context.Background()
+	s, closeStore, err := redisstore.FromFlag(ctx, "memory")
+	if _, ok := s.(*sessionstore.Memory); !ok || err != nil {
+		t.Fatalf("memory: %T, %v", s, err)
+	}
+	closeStore()
+	for _, bad := range []string{"memcached://x", "redis://127.0.0.1:1/0"} {
+		if _, _, err := redisstore.FromFlag(ctx, bad); err == nil {
+			t.Errorf("FromFlag(%q) succeeded", bad)
+		}
+	}
+	addr := startRedis(t)
+	s, closeStore, err = redisstore.FromFlag(ctx, "redis://"+addr+"/3")
+	if _, ok := s.(*redisstore.Store); !ok || err != nil {
+		t.Fatalf("redis: %T, %v", s, err)
+	}
+	if err := closeStore(); err != nil {
+		t.Fatal(err)
+	}
+}
