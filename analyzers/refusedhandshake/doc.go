@@ -113,18 +113,42 @@
 //
 // Findings must be right more than they must be complete. The analyzer stays
 // silent when it cannot see the whole story, as bodyclose and sqlclosecheck
-// do for response bodies and rows: a session or transport that is closed
-// anywhere in the function (directly, deferred, in a timer or goroutine, or
-// through a method value of Close), returned, passed to another function,
-// sent on a channel, or stored in a struct field or a global has a new owner.
+// do for response bodies and rows: a session or transport returned, passed
+// to another function, sent on a channel, or stored in a struct field or a
+// global has a new owner.
+//
+// Closes are judged per path, on SSA: a Connect whose function closes the
+// session somewhere is still reported when a path that serves the transport
+// returns without a close of this session on it (a close only on an early
+// return, only in the stateless branch, in a time.AfterFunc callback whose
+// timer is stopped on return, or of another session the same variable held
+// before). A deferred close, a close in a goroutine or a timer that outlives
+// the request, and any close reachable after the serve count: a test after
+// serving (InitializeParams() == nil) is taken as the refusal test.
 // A pair stored in a map is covered when the package ranges over that map
 // (or calls Range on that sync.Map) and closes something in the loop: a
-// reaper of idle sessions ends refused handshakes too. So does a loop over
+// reaper of idle sessions ends refused handshakes too. A loop that closes
+// every entry unconditionally, once, in a function named like a shutdown
+// (closeAll, Shutdown, Stop) is not a reaper. So does a loop over
 // (*mcp.Server).Sessions() that closes sessions, anywhere in the package.
 // Options whose SessionIDGenerator or CloseOnRefusedHandshake come from a
 // variable, transports built in exported functions of a library, and
 // transports that come from elsewhere are not judged. Known false negatives
 // are kept as test cases (testdata/src/refusedhandshake/falsenegatives).
+//
+// 5. (*mcp.Server).Run of a transport built per request (in a goroutine,
+// typically) on a context nothing cancels: context.Background(), TODO(),
+// WithoutCancel, or a context of the long-lived code around the handler.
+// Run closes the session only when its context is done, so a refused
+// handshake leaves the session and Run's goroutine behind.
+//
+//	go server.Run(context.Background(), t) // reported
+//
+// go-sdk is recognised by package name and shape, not only by its import
+// path: a package named mcp that declares a StreamableServerTransport with a
+// ServeHTTP method is an SDK (a vendored copy, a fork, an earlier home such
+// as golang.org/x/tools/internal/mcp), and NewStreamableServerTransport(id,
+// ...) builds a transport as &StreamableServerTransport{...} does.
 //
 // Stateless transports (no SessionIDGenerator) never close on refusals and
 // are not reported by rules 1 and 4.
