@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -30,7 +31,14 @@ type Bodies struct {
 	mu   sync.Mutex
 	max  int64 // < 0: no budget
 	used int64
+	// freed counts the bytes released since memory was last handed back
+	// to the operating system, at lastReturn.
+	freed      int64
+	lastReturn time.Time
 }
+
+// returnInterval spaces the hand-backs of memory after bursts of bodies.
+const returnInterval = 10 * time.Second
 
 // NewBodies returns a budget of maxBytes (0 → [DefaultMaxBufferedBodyBytes],
 // negative → unbounded).
@@ -85,7 +93,20 @@ func (b *Bodies) Admit(w http.ResponseWriter, r *http.Request, maxBody int64, re
 			if b.max > 0 {
 				b.mu.Lock()
 				b.used -= charge
+				b.freed += charge
+				burst := b.freed >= b.max/4 && b.used <= b.max/4 && time.Since(b.lastReturn) >= returnInterval
+				if burst {
+					b.freed, b.lastReturn = 0, time.Now()
+				}
 				b.mu.Unlock()
+				if burst {
+					// Go hands freed heap back to the system only after a
+					// garbage collection and then gradually; an idle server
+					// collects every two minutes. After a burst of large
+					// bodies (a quarter of the budget, now mostly released)
+					// that would leave the process at its peak size.
+					go debug.FreeOSMemory()
+				}
 			}
 		})
 	}
