@@ -69,9 +69,18 @@ func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	empty := t.TempDir()
 	mine := t.TempDir()
-	if err := os.WriteFile(mine+"/h.go", []byte("package p\n"), 0o644); err != nil {
-		t.Fatal(err)
+	notMCPWire := t.TempDir()
+	other := t.TempDir()
+	for name, data := range map[string]string{
+		mine + "/h.go":         "package p\n",
+		notMCPWire + "/go.mod": "module example.com/notmcpwire\n",
+		other + "/go.mod":      "module example.com/other\n",
+	} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
+	repo := mcpgentest.RepoRoot(t)
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -91,6 +100,9 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`},
 		{[]string{"handler", "--out", dir + "/missing/dir/h.go", "--package", "p"}, cli.ExitUsage, "missing/dir does not exist"},
 		{[]string{"handler", "--out", mine + "/h.go", "--package", "p"}, cli.ExitConflict, "refusing to overwrite a file that mcpgen did not generate"},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", notMCPWire}, cli.ExitUsage, `its go.mod is module "example.com/notmcpwire", not github.com/mcpwire/mcpwire`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x"}, cli.ExitError, "development build"},
+		{[]string{"new", other, "--module", "example.com/x", "--replace-mcpwire", repo}, cli.ExitConflict, `declares module "example.com/other", not --module "example.com/x"`},
 		{[]string{"verify", "a", "b"}, cli.ExitUsage, "accepts at most 1 arg(s), received 2"},
 		{[]string{"verify", empty}, cli.ExitStale, "no mcpgen-generated files under " + empty},
 		{[]string{"verify", dir + "/missing"}, cli.ExitError, "no such file or directory"},
@@ -116,6 +128,23 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("%v wrote %v", tc.args, entries)
 			}
 		})
+	}
+}
+
+// TestNewUnresolvable: a released mcpgen whose mcpwire version the proxy
+// cannot serve stops before writing and names --replace-mcpwire.
+func TestNewUnresolvable(t *testing.T) {
+	defer cli.SetVersion("v0.0.1")()
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code := cli.Main([]string{"new", dir + "/x", "--module", "example.com/x"}, &stdout, &stderr)
+	if code != cli.ExitError || !strings.Contains(stderr.String(), "github.com/mcpwire/mcpwire@v0.0.1 does not resolve") || !strings.Contains(stderr.String(), "pass --replace-mcpwire") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr.String())
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("new wrote %v", entries)
 	}
 }
 

@@ -1,14 +1,18 @@
 package cli
 
 import (
+	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/mod/modfile"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
 	"github.com/mcpwire/mcpwire/internal/mcpgen/scaffold"
@@ -76,6 +80,9 @@ test are rewritten.`,
 }
 
 func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
+	// Everything is checked before anything is written: flags, the
+	// --replace-mcpwire checkout, what is on disk, and that the mcpwire
+	// requirement resolves.
 	mode, err := gen.ParseMode(opts.Mode)
 	if err != nil {
 		return invalid(c, fmt.Errorf("%w: --mode: %v", gen.ErrInvalidOptions, err))
@@ -85,46 +92,165 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 		return fmt.Errorf("--replace-mcpwire: %w", err)
 	}
 	if opts.Replace != "" {
-		// The scaffold requires the checkout's runtime module, not the root.
-		if _, err := os.Stat(filepath.Join(opts.Replace, "runtime", "go.mod")); err != nil {
-			return invalid(c, fmt.Errorf("%w: --replace-mcpwire %q: no runtime/go.mod there", gen.ErrInvalidOptions, opts.Replace))
+		if err := checkCheckout(opts.Replace); err != nil {
+			return &UsageError{Err: fmt.Errorf("--replace-mcpwire %q: %w", opts.Replace, err), Cmd: c.CommandPath()}
 		}
 	}
 	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace}
 	if v := Version(); released(v) {
-		so.MCPWireVersion = runtimeVersion()
+		so.MCPWireVersion, so.ToolsVersion = runtimeVersion(), v
 	}
 	files, err := scaffold.Plan(so)
 	if err != nil {
 		return invalid(c, err)
 	}
-	if so.MCPWireVersion == "" && replace == "" {
-		fmt.Fprintf(io.Err, "mcpgen: warning: this mcpgen is a development build, so go.mod requires mcpwire %s, which only builds with --replace-mcpwire\n", scaffold.ZeroVersion)
+	results, err := scaffold.Check(opts.Dir, opts.Module, files)
+	if err != nil {
+		return &ConflictError{err}
 	}
-	results, err := scaffold.Write(opts.Dir, files)
+	action := map[string]scaffold.Action{}
+	for _, r := range results {
+		action[r.Path] = r.Action
+	}
+	existingGoMod := action["go.mod"] == scaffold.Skipped
+	if replace == "" && !(existingGoMod && replaceTarget(filepath.Join(opts.Dir, "go.mod"), scaffold.RuntimeModule) != "") {
+		if err := checkResolves(so); err != nil {
+			return err
+		}
+	}
+
+	// Write: a new module is made complete (go mod tidy included) in a
+	// temporary directory and renamed into place.
+	var prepare func(string) error
+	if opts.Tidy && !existingGoMod {
+		prepare = func(dir string) error { return tidy(io, dir) }
+	}
+	if _, err := scaffold.Write(opts.Dir, opts.Module, files, prepare); err != nil {
+		if errors.Is(err, scaffold.ErrNotGenerated) || errors.Is(err, scaffold.ErrOtherModule) {
+			return &ConflictError{err} // the directory changed since Check
+		}
+		return fmt.Errorf("%w (nothing was written)", err)
+	}
 	for _, r := range results {
 		fmt.Fprintf(io.Out, "%-9s %s\n", r.Action, filepath.Join(opts.Dir, r.Path))
 	}
-	if err != nil {
-		return err
-	}
-	createdGoMod := false
-	for _, r := range results {
-		if r.Path == "go.mod" && r.Action == scaffold.Created {
-			createdGoMod = true
+	if existingGoMod {
+		// The user's go.mod: with --replace-mcpwire it gets the replace
+		// directive (go mod edit), so the module builds against the checkout.
+		if replace != "" {
+			// go.mod needs the runtime module replaced; tools.mod the root
+			// module (the tools) and the runtime it requires, since a
+			// dependency's own replace directives do not apply.
+			edits := []struct{ file, module, to string }{
+				{"go.mod", scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
+				{scaffold.ToolsModFile, scaffold.ToolsModule, replace},
+				{scaffold.ToolsModFile, scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
+			}
+			for _, e := range edits {
+				if action[e.file] != scaffold.Skipped || replaceTarget(filepath.Join(opts.Dir, e.file), e.module) == e.to {
+					continue
+				}
+				if err := goCmd(io, opts.Dir, "mod", "edit", "-modfile="+e.file, "-replace="+e.module+"="+e.to); err != nil {
+					return err
+				}
+				fmt.Fprintf(io.Out, "%-9s %s (replace %s => %s)\n", "edited", filepath.Join(opts.Dir, e.file), e.module, e.to)
+			}
 		}
-	}
-	if createdGoMod && opts.Tidy {
-		cmd := exec.Command("go", "mod", "tidy")
-		cmd.Dir = opts.Dir
-		cmd.Stdout, cmd.Stderr = io.Err, io.Err
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("go mod tidy in %s: %w (the files are written; fix the problem and run it again)", opts.Dir, err)
+		if opts.Tidy {
+			if err := tidy(io, opts.Dir); err != nil {
+				return err
+			}
 		}
-	} else if !createdGoMod {
-		fmt.Fprintf(io.Err, "mcpgen: %s existed and was left alone; run go mod tidy there if the build asks for it\n", filepath.Join(opts.Dir, "go.mod"))
 	}
 	fmt.Fprintf(io.Out, "\nNext: cd %s && go run .\n", opts.Dir)
+	return nil
+}
+
+// checkCheckout reports why dir is not a checkout of mcpwire: no go.mod,
+// or one of another module, at its root or for its runtime.
+func checkCheckout(dir string) error {
+	for _, m := range []struct{ file, module string }{
+		{"go.mod", scaffold.ToolsModule},
+		{filepath.Join("runtime", "go.mod"), scaffold.RuntimeModule},
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, m.file))
+		if err != nil {
+			return fmt.Errorf("no %s there (want a checkout of %s)", filepath.ToSlash(m.file), scaffold.ToolsModule)
+		}
+		if got := modfile.ModulePath(data); got != m.module {
+			return fmt.Errorf("its %s is module %q, not %s", filepath.ToSlash(m.file), got, m.module)
+		}
+	}
+	return nil
+}
+
+// replaceTarget is where the go.mod at path replaces module, or "".
+func replaceTarget(path, module string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	f, err := modfile.Parse(path, data, nil)
+	if err != nil {
+		return ""
+	}
+	for _, r := range f.Replace {
+		if r.Old.Path == module {
+			return r.New.Path
+		}
+	}
+	return ""
+}
+
+// checkResolves makes sure the mcpwire versions the scaffold would
+// require (the runtime in go.mod, the tools in tools.mod) can be
+// downloaded, so `new` does not write a module that cannot build. A
+// development build of mcpgen requires a placeholder version no proxy
+// serves; it needs --replace-mcpwire.
+func checkResolves(so scaffold.Options) error {
+	if so.MCPWireVersion == "" {
+		return fmt.Errorf("this mcpgen is a development build (%s), so the scaffold would require mcpwire %s, which no proxy serves: pass --replace-mcpwire PATH with a mcpwire checkout", Version(), scaffold.ZeroVersion)
+	}
+	for _, m := range []string{scaffold.RuntimeModule + "@" + so.MCPWireVersion, scaffold.ToolsModule + "@" + so.ToolsVersion} {
+		cmd := exec.Command("go", "mod", "download", "-json", m)
+		cmd.Dir = os.TempDir() // outside any module, so only the proxy decides
+		out, err := cmd.Output()
+		if err != nil {
+			var res struct{ Error string }
+			_ = json.Unmarshal(out, &res)
+			return fmt.Errorf("%s does not resolve (%s): pass --replace-mcpwire PATH with a mcpwire checkout", m, oneLine(cmp.Or(res.Error, err.Error())))
+		}
+	}
+	return nil
+}
+
+// oneLine folds the go command's multi-line messages into one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// tidy runs go mod tidy on go.mod and on tools.mod in dir.
+func tidy(io IO, dir string) error {
+	for _, args := range [][]string{{"mod", "tidy"}, {"mod", "tidy", "-modfile=" + scaffold.ToolsModFile}} {
+		if _, err := os.Stat(filepath.Join(dir, scaffold.ToolsModFile)); err != nil && len(args) == 3 {
+			continue
+		}
+		if err := goCmd(io, dir, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// goCmd runs the go command in dir; its output goes to stderr, and a
+// failure names the command.
+func goCmd(io IO, dir string, args ...string) error {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = io.Err, io.Err
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go %s: %w", strings.Join(args, " "), err)
+	}
 	return nil
 }
 

@@ -37,7 +37,8 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgStreamable, "streamable")
 	f.PackageComment(fmt.Sprintf("Command %s serves the MCP server of server.go over Streamable HTTP.", name))
-	f.Comment("//go:generate mcpgen handler " + strings.Join(cfg.Args(), " "))
+	// go tool runs the mcpgen tools.mod pins, the module's own version.
+	f.Comment("//go:generate go tool -modfile=tools.mod mcpgen handler " + strings.Join(cfg.Args(), " "))
 	f.Line()
 
 	f.Add(gen.Doc("config is what the flags set; the README's \"Running on a network\" section",

@@ -26,7 +26,7 @@ func TestScaffoldRuns(t *testing.T) {
 		t.Skip("builds and runs a scaffold")
 	}
 	dir := t.TempDir()
-	if _, err := Write(dir, plan(t, Options{Module: "example.com/runs", Replace: mcpgentest.RepoRoot(t)})); err != nil {
+	if _, err := Write(dir, "example.com/runs", plan(t, Options{Module: "example.com/runs", Replace: mcpgentest.RepoRoot(t)}), nil); err != nil {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "runs")

@@ -16,10 +16,10 @@ import (
 	"strings"
 	"text/template"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
-	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/mcpwire/mcpwire/templates"
 )
 
@@ -36,6 +36,13 @@ const (
 	// ZeroVersion is the placeholder version of a module that a replace
 	// directive provides.
 	ZeroVersion = "v0.0.0-00010101000000-000000000000"
+	// ToolsModule is the module of mcpgen and mcpvet, which tools.mod pins.
+	ToolsModule = "github.com/mcpwire/mcpwire"
+	// ToolsGoVersion is the go line of tools.mod: the root module's, which
+	// the tools need (a test keeps them equal).
+	ToolsGoVersion = "1.26.0"
+	// ToolsModFile holds the tool dependencies, apart from go.mod.
+	ToolsModFile = "tools.mod"
 )
 
 // Options describe the module to create.
@@ -51,6 +58,9 @@ type Options struct {
 	// MCPWireVersion is the version of [RuntimeModule] to require; empty
 	// means [ZeroVersion], which only builds with Replace set.
 	MCPWireVersion string
+	// ToolsVersion is the version of [ToolsModule] tools.mod requires; empty
+	// means [ZeroVersion], which only builds with Replace set.
+	ToolsVersion string
 }
 
 // ErrInvalidOptions is wrapped by every error [Options.Validate] returns.
@@ -102,7 +112,8 @@ type File struct {
 
 // templateData is what the templates in /templates see.
 type templateData struct {
-	Module, Name, Mode, GoVersion, GoSDKVersion, RuntimeModule, MCPWireVersion, Replace, HookRev, Out, TestOut string
+	Module, Name, Mode, GoVersion, GoSDKVersion, RuntimeModule, MCPWireVersion, Replace, Out, TestOut string
+	ToolsGoVersion, ToolsVersion, ToolsReplace                                                        string
 }
 
 // Plan returns the files of the module, sorted by path.
@@ -119,13 +130,16 @@ func Plan(o Options) ([]File, error) {
 		GoSDKVersion:   GoSDKVersion,
 		RuntimeModule:  RuntimeModule,
 		MCPWireVersion: o.MCPWireVersion,
-		Replace:        runtimeDir(o.Replace),
-		HookRev:        "v" + mcpwire.Version,
+		Replace:        RuntimeDir(o.Replace),
 		Out:            cfg.Out,
 		TestOut:        cfg.TestOut(),
 	}
 	if data.MCPWireVersion == "" {
 		data.MCPWireVersion = ZeroVersion
+	}
+	data.ToolsGoVersion, data.ToolsVersion, data.ToolsReplace = ToolsGoVersion, o.ToolsVersion, o.Replace
+	if data.ToolsVersion == "" {
+		data.ToolsVersion = ZeroVersion
 	}
 
 	var files []File
@@ -134,6 +148,7 @@ func Plan(o Options) ([]File, error) {
 		{"README.md.tmpl", "README.md"},
 		{"gitignore.tmpl", ".gitignore"},
 		{"pre-commit-config.yaml.tmpl", ".pre-commit-config.yaml"},
+		{"tools.mod.tmpl", ToolsModFile},
 	} {
 		b, err := execute(t.tmpl, data)
 		if err != nil {
@@ -193,12 +208,16 @@ func execute(name string, data templateData) ([]byte, error) {
 	return out, nil
 }
 
-// ErrNotGenerated is returned by [Write] (and the handler command) instead
+// ErrNotGenerated is returned by [Check] (and the handler command) instead
 // of overwriting a file at a generated file's path that mcpgen did not
 // write: it is somebody's code.
 var ErrNotGenerated = errors.New("refusing to overwrite a file that mcpgen did not generate")
 
-// Action is what [Write] did with one file.
+// ErrOtherModule is returned by [Check] when the directory's go.mod is
+// another module's: the scaffold's code would not build in it.
+var ErrOtherModule = errors.New("go.mod there is another module's")
+
+// Action is what [Write] does with one file.
 type Action string
 
 const (
@@ -214,47 +233,48 @@ type Result struct {
 	Action Action
 }
 
-// Write writes files under dir (created if missing), never overwriting a
-// user-owned file that exists.
-func Write(dir string, files []File) ([]Result, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// Check decides, reading only, what [Write] would do with each file under
+// dir, and returns the first reason it must not write at all: dir is not
+// a directory, its go.mod declares a module other than modulePath, or a
+// file sits at a generated file's path that mcpgen did not generate.
+func Check(dir, modulePath string, files []File) ([]Result, error) {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a directory", dir)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
 	var results []Result
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Path))
 		old, err := os.ReadFile(p)
-		exists := err == nil
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return results, err
+			return nil, err
 		}
+		exists := err == nil
 		action := Created
 		switch {
+		case exists && (f.Path == "go.mod" || f.Path == ToolsModFile):
+			if got := modfile.ModulePath(old); got != modulePath {
+				return nil, fmt.Errorf("%w: %s declares module %q, not --module %q", ErrOtherModule, p, got, modulePath)
+			}
+			action = Skipped
 		case exists && f.Owner == User:
-			results = append(results, Result{f.Path, Skipped})
-			continue
+			action = Skipped
 		case exists && bytes.Equal(old, f.Data):
-			results = append(results, Result{f.Path, Unchanged})
-			continue
+			action = Unchanged
 		case exists && !bytes.HasPrefix(old, []byte(gen.GeneratedHeader+"\n")):
-			return results, fmt.Errorf("%w: %s", ErrNotGenerated, p)
+			return nil, fmt.Errorf("%w: %s", ErrNotGenerated, p)
 		case exists:
 			action = Updated
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return results, err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return results, err
 		}
 		results = append(results, Result{f.Path, action})
 	}
 	return results, nil
 }
 
-// runtimeDir is the runtime module's directory in the checkout at replace,
+// RuntimeDir is the runtime module's directory in the checkout at replace,
 // spelled as go.mod needs a local path: absolute, or starting with ./ or ../.
-func runtimeDir(replace string) string {
+func RuntimeDir(replace string) string {
 	if replace == "" {
 		return ""
 	}
@@ -263,6 +283,131 @@ func runtimeDir(replace string) string {
 		dir = "./" + dir
 	}
 	return dir
+}
+
+// Write writes files under dir after [Check] passes, all or nothing: when
+// dir is missing or empty, everything (and whatever prepare adds, such as
+// go mod tidy's go.sum) is made in a temporary sibling directory renamed
+// to dir at the end; in an existing directory, each file goes through a
+// temporary file and a rename, and a failure (of a write or of prepare)
+// removes the files written and restores the ones updated. prepare, when
+// not nil, runs on the directory holding the complete module before it
+// counts as written.
+func Write(dir, modulePath string, files []File, prepare func(dir string) error) ([]Result, error) {
+	results, err := Check(dir, modulePath, files)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return results, writeFresh(dir, files, prepare)
+	}
+	return results, writeInto(dir, files, results, prepare)
+}
+
+// writeFresh builds the module in a temporary sibling of dir (so relative
+// replace paths resolve the same) and renames it into place.
+func writeFresh(dir string, files []File, prepare func(string) error) (err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(abs), "."+filepath.Base(abs)+".mcpgen-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	if prepare != nil {
+		if err := prepare(tmp); err != nil {
+			return err
+		}
+	}
+	// An empty dir is replaced; a non-empty one cannot appear here unless
+	// somebody wrote into it meanwhile, and then Remove fails.
+	if err := os.Remove(abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.Rename(tmp, abs)
+}
+
+// writeInto writes the created and updated files into the existing dir,
+// undoing every change if one write or prepare fails.
+func writeInto(dir string, files []File, results []Result, prepare func(string) error) (err error) {
+	type undo struct {
+		path string
+		old  []byte // nil: the file did not exist
+	}
+	var undos []undo
+	// Files prepare may create (go mod tidy's go.sum).
+	for _, name := range []string{"go.sum", "tools.sum"} {
+		p := filepath.Join(dir, name)
+		if old, err := os.ReadFile(p); err == nil {
+			undos = append(undos, undo{p, old})
+		} else {
+			undos = append(undos, undo{p, nil})
+		}
+	}
+	defer func() {
+		if err == nil {
+			return
+		}
+		for i := len(undos) - 1; i >= 0; i-- {
+			if u := undos[i]; u.old == nil {
+				os.Remove(u.path)
+			} else {
+				os.WriteFile(u.path, u.old, 0o644)
+			}
+		}
+	}()
+	for i, f := range files {
+		if a := results[i].Action; a != Created && a != Updated {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		old, _ := os.ReadFile(p)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		tmp := p + ".mcpgen-tmp"
+		if err := os.WriteFile(tmp, f.Data, 0o644); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+		if err := os.Rename(tmp, p); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+		if results[i].Action == Created {
+			old = nil
+		}
+		undos = append(undos, undo{p, old})
+	}
+	if prepare != nil {
+		return prepare(dir)
+	}
+	return nil
 }
 
 // RelativeReplace turns the --replace-mcpwire path given relative to the

@@ -124,7 +124,7 @@ func TestWriteOwnership(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	results, err := Write(dir, files)
+	results, err := Write(dir, "example.com/x", files, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,12 +151,76 @@ func TestWriteRefusesToOverwriteForeignFile(t *testing.T) {
 	if err := os.WriteFile(p, []byte("package main // mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Write(dir, []File{{Path: "mcphandler_gen.go", Data: []byte("x"), Owner: Generated}})
+	_, err := Write(dir, "example.com/x", []File{{Path: "a.go", Data: []byte("a"), Owner: User}, {Path: "mcphandler_gen.go", Data: []byte("x"), Owner: Generated}}, nil)
 	if !errors.Is(err, ErrNotGenerated) {
 		t.Fatalf("Write = %v, want ErrNotGenerated", err)
 	}
 	if got, _ := os.ReadFile(p); string(got) != "package main // mine\n" {
 		t.Errorf("the file was changed to %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.go")); err == nil {
+		t.Errorf("a.go was written although the write was refused")
+	}
+}
+
+// TestWriteRefusesAnotherModule: a go.mod of another module is a conflict,
+// found before anything is written.
+func TestWriteRefusesAnotherModule(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/other\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []File{{Path: "a.go", Data: []byte("a"), Owner: User}, {Path: "go.mod", Data: []byte("module example.com/x\n"), Owner: User}}
+	if _, err := Write(dir, "example.com/x", files, nil); !errors.Is(err, ErrOtherModule) {
+		t.Fatalf("Write = %v, want ErrOtherModule", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.go")); err == nil {
+		t.Errorf("a.go was written although the write was refused")
+	}
+}
+
+// TestWriteAllOrNothing: when prepare (go mod tidy) fails, a new module's
+// directory does not appear, and in an existing directory the created
+// files are removed and the updated ones restored.
+func TestWriteAllOrNothing(t *testing.T) {
+	boom := errors.New("tidy failed")
+	fail := func(dir string) error {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+			t.Errorf("prepare ran on %s without the module's files", dir)
+		}
+		os.WriteFile(filepath.Join(dir, "go.sum"), []byte("x"), 0o644)
+		return boom
+	}
+	files := []File{
+		{Path: "go.mod", Data: []byte("module example.com/x\n"), Owner: User},
+		{Path: "gen.go", Data: []byte(gen.GeneratedHeader + "\n\nnew\n"), Owner: Generated},
+	}
+	parent := t.TempDir()
+	fresh := filepath.Join(parent, "fresh")
+	if _, err := Write(fresh, "example.com/x", files, fail); !errors.Is(err, boom) {
+		t.Fatalf("Write = %v, want %v", err, boom)
+	}
+	if entries, _ := os.ReadDir(parent); len(entries) != 0 {
+		t.Errorf("a failed fresh write left %v", entries)
+	}
+
+	dir := t.TempDir()
+	old := gen.GeneratedHeader + "\n\nold\n"
+	for name, data := range map[string]string{"gen.go": old, "keep.txt": "mine"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Write(dir, "example.com/x", files, fail); !errors.Is(err, boom) {
+		t.Fatalf("Write = %v, want %v", err, boom)
+	}
+	for _, name := range []string{"go.mod", "go.sum"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s is left after a failed write", name)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "gen.go")); string(got) != old {
+		t.Errorf("gen.go = %q, want it restored", got)
 	}
 }
 
@@ -220,8 +284,8 @@ func TestRuntimeDir(t *testing.T) {
 		{"./mcpwire", "./mcpwire/runtime"},
 		{"/src/mcpwire", "/src/mcpwire/runtime"},
 	} {
-		if got := runtimeDir(tc.replace); got != tc.want {
-			t.Errorf("runtimeDir(%q) = %q, want %q", tc.replace, got, tc.want)
+		if got := RuntimeDir(tc.replace); got != tc.want {
+			t.Errorf("RuntimeDir(%q) = %q, want %q", tc.replace, got, tc.want)
 		}
 	}
 }
@@ -238,7 +302,7 @@ func TestScaffoldBuilds(t *testing.T) {
 			o.Replace = mcpgentest.RepoRoot(t)
 			o.MCPWireVersion = ""
 			dir := t.TempDir()
-			if _, err := Write(dir, plan(t, o)); err != nil {
+			if _, err := Write(dir, o.Module, plan(t, o), nil); err != nil {
 				t.Fatal(err)
 			}
 			mcpgentest.Go(t, dir, "vet", "./...")
