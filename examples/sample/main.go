@@ -19,7 +19,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
-//go:generate mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
+//go:generate go tool -modfile=tools.mod mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
 
 // config is what the flags set; the README's "Running on a network" section
 // gives each default's reason.

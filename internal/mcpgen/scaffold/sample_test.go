@@ -2,11 +2,15 @@ package scaffold
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
 )
@@ -40,6 +44,14 @@ func TestSampleUpToDate(t *testing.T) {
 		if f.Path == "go.mod" {
 			got = indirectBlock.ReplaceAll(got, nil)
 		}
+		if f.Path == ToolsModFile {
+			// Tidy rewrites tools.mod's requirements (the tools' and the
+			// server's); what mcpgen decides is the rest.
+			if want, have := modSummary(t, f.Data), modSummary(t, got); want != have {
+				t.Errorf("examples/sample/%s:\n%s\nwant:\n%s\nregenerate the sample (see sampleOptions)", f.Path, have, want)
+			}
+			continue
+		}
 		if !bytes.Equal(got, f.Data) {
 			t.Errorf("examples/sample/%s differs from what mcpgen generates; delete examples/sample and regenerate it:\n\tgo run ./cmd/mcpgen new examples/sample --module %s --replace-mcpwire .", f.Path, sampleOptions.Module)
 		}
@@ -49,7 +61,7 @@ func TestSampleUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	// go.sum is tidy's; the binary `go build` leaves is ignored by .gitignore.
-	planned := map[string]bool{"go.sum": true, path.Base(sampleOptions.Module): true}
+	planned := map[string]bool{"go.sum": true, "tools.sum": true, path.Base(sampleOptions.Module): true}
 	for _, f := range files {
 		planned[f.Path] = true
 	}
@@ -75,4 +87,28 @@ func TestSampleBuilds(t *testing.T) {
 		mcpgentest.Go(t, root, "build", "-o", mcpvet, "./cmd/mcpvet")
 		mcpgentest.Run(t, dir, mcpvet, "./...")
 	}
+}
+
+// modSummary is what of a go.mod-format file mcpgen writes and tidy keeps:
+// module, go line, tools, replacements and the mcpwire requirement.
+func modSummary(t *testing.T, data []byte) string {
+	t.Helper()
+	f, err := modfile.Parse("tools.mod", data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "module %s\ngo %s\n", f.Module.Mod.Path, f.Go.Version)
+	for _, tl := range f.Tool {
+		fmt.Fprintf(&b, "tool %s\n", tl.Path)
+	}
+	for _, r := range f.Require {
+		if r.Mod.Path == ToolsModule {
+			fmt.Fprintf(&b, "require %s %s\n", r.Mod.Path, r.Mod.Version)
+		}
+	}
+	for _, r := range f.Replace {
+		fmt.Fprintf(&b, "replace %s => %s\n", r.Old.Path, r.New.Path)
+	}
+	return b.String()
 }

@@ -24,7 +24,7 @@ var scenarios = []struct {
 	opts Options
 }{
 	{"hybrid-replace", Options{Module: "example.com/mysrv", Replace: "../mcpwire"}},
-	{"legacy-released", Options{Module: "example.com/team/legacysrv", Mode: gen.ModeLegacy, MCPWireVersion: "v0.1.0"}},
+	{"legacy-released", Options{Module: "example.com/team/legacysrv", Mode: gen.ModeLegacy, MCPWireVersion: "v0.1.0", ToolsVersion: "v0.1.0"}},
 	{"modern", Options{Module: "example.com/modernsrv", Mode: gen.ModeModern, Replace: "/src/mcpwire"}},
 }
 
@@ -65,7 +65,7 @@ func TestPlanGolden(t *testing.T) {
 					t.Errorf("%s differs from %s; run go test ./internal/mcpgen/scaffold -update and review the diff", f.Path, golden)
 				}
 			}
-			want := ".gitignore:user .pre-commit-config.yaml:user README.md:user go.mod:user main.go:user mcphandler_gen.go:generated mcphandler_gen_test.go:generated server.go:user"
+			want := ".gitignore:user .pre-commit-config.yaml:user README.md:user go.mod:user main.go:user mcphandler_gen.go:generated mcphandler_gen_test.go:generated server.go:user tools.mod:user"
 			if got := strings.Join(names, " "); got != want {
 				t.Errorf("files:\n got %s\nwant %s", got, want)
 			}
