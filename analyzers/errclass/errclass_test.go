@@ -54,6 +54,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/capturedreach", // stores to a captured err that reach the test
 		"fixtures/errclass/catchall",      // one writer for a helper mixing client and server errors
 		"fixtures/errclass/sentinels",     // var ErrX = errors.New(...), placed by name
+		"fixtures/errclass/ctorcode",      // newErrorResponse(-32603, msg) beside WriteHeader(status)
 	)
 	var acts []*checker.Action
 	for _, r := range results {

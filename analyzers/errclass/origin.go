@@ -353,12 +353,12 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 
 // dispatches reports a method that hands a request on rather than stores
 // or fetches something: named for it (Handle, Dispatch, ServeX, Call,
-// Invoke), or given the request or a message. Its errors are whatever the
+// Invoke, Receive), or given the request or a message. Its errors are whatever the
 // method it reaches says (invalid params are the client's), so its shape
 // (an interface method taking a context) does not make them the server's.
 func dispatches(name string, sig *types.Signature) bool {
 	n := strings.ToLower(name)
-	for _, w := range []string{"handle", "dispatch", "serve", "call", "invoke", "process", "execute", "route", "forward", "proxy"} {
+	for _, w := range []string{"handle", "dispatch", "serve", "call", "invoke", "process", "execute", "route", "forward", "proxy", "receive"} {
 		if strings.HasPrefix(n, w) {
 			return true
 		}

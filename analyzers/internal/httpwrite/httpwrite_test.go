@@ -74,6 +74,15 @@ func unpaired(w http.ResponseWriter, fail bool) {
 	}
 }
 
+func route(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case "POST":
+		notFound(w)
+	default:
+		http.Error(w, "method not allowed", 405)
+	}
+}
+
 func plain(w http.ResponseWriter) {
 	json.NewEncoder(w).Encode(map[string]any{"code": 7, "message": "not JSON-RPC"})
 }
@@ -90,6 +99,8 @@ func TestSummarizePackage(t *testing.T) {
 		"notFound":   {Status: 404},
 		// Two answers: not a sink; its callers are not judged through it.
 		"either": nil,
+		// One answer, but only in one case of a router: not a sink.
+		"route": nil,
 	} {
 		fn, _ := funcNamed(info, f, name)
 		got := sinks[fn]

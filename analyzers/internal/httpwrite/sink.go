@@ -45,9 +45,10 @@ func (s *Sink) codeString() string {
 
 // Summarize returns the Sink of the function fn declared by decl, or nil
 // when it does not write exactly one answer whose status or code it decides
-// or takes from its caller. Writing exactly one answer is deliberately
-// strict: a helper that picks between answers is not a sink, and its
-// callers are not judged through it.
+// or takes from its caller, in its body's own block. Writing exactly one
+// answer, always, is deliberately strict: a helper that picks between
+// answers, or answers only in one case, is not a sink, and its callers are
+// not judged through it.
 func Summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf SinkOf) *Sink {
 	if decl.Body == nil {
 		return nil
@@ -65,6 +66,13 @@ func Summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf Sink
 		return nil
 	}
 	w := answers[0]
+	// The answer must be written whenever the helper runs: one under a
+	// condition (a router's default case, beside calls of handlers that
+	// answer for themselves) is one of the function's answers, not what
+	// it does.
+	if innermostBlock(w.Stack) != decl.Body {
+		return nil
+	}
 	sig := fn.Type().(*types.Signature)
 	param := func(e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)

@@ -150,20 +150,25 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 	if w := frameworkWrite(info, fn, call); w != nil {
 		return w
 	}
-	if i := CtorStatus(info, fn, call); i >= 0 {
-		w := &Write{Kind: Constructor, Node: call, StatusExpr: call.Args[i], Status: statusOf(info, call.Args[i])}
-		for j, a := range call.Args {
-			if j != i {
-				w.Causes = append(w.Causes, ErrorsIn(info, a)...)
-			}
-		}
-		return w
+	var s *Sink
+	if sinkOf != nil {
+		s = sinkOf(fn)
 	}
-	if sinkOf == nil {
-		return nil
-	}
-	s := sinkOf(fn)
 	if s == nil {
+		// Not a helper that writes: an error value a constructor
+		// builds, or nothing.
+		if w := codeCtor(info, fn, call); w != nil {
+			return w
+		}
+		if i := CtorStatus(info, fn, call); i >= 0 {
+			w := &Write{Kind: Constructor, Node: call, StatusExpr: call.Args[i], Status: statusOf(info, call.Args[i])}
+			for j, a := range call.Args {
+				if j != i {
+					w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+				}
+			}
+			return w
+		}
 		return nil
 	}
 	w := &Write{Kind: Helper, Node: call, Status: s.Status, Code: s.Code, HasCode: s.HasCode}
@@ -486,4 +491,38 @@ func CollectFuncs(pass *analysis.Pass, sinkOf SinkOf) (funcs []ast.Node, writes 
 		}
 	}
 	return funcs, writes
+}
+
+// codeCtor recognises a JSON-RPC error object built by a constructor of
+// the code's own (protocol.NewJSONRPCErrorResponse(id, protocol.InternalError,
+// msg), newRPCError(-32600, msg)): a function whose name has "Error" in it,
+// given a constant in the range JSON-RPC reserves for its codes
+// (-32768..-32000). Like a literal error object, it is paired with a
+// WriteHeader in the same block.
+func codeCtor(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
+	if !strings.Contains(fn.Name(), "Error") && !strings.Contains(fn.Name(), "error") {
+		return nil
+	}
+	// A constructor returns what it builds; a function that returns
+	// nothing writes (or logs) instead.
+	if fn.Type().(*types.Signature).Results().Len() == 0 {
+		return nil
+	}
+	for _, a := range call.Args {
+		if t := info.TypeOf(a); t == nil {
+			continue
+		} else if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			continue
+		}
+		if v, ok := IntConst(info, a); ok && v >= -32768 && v <= -32000 {
+			w := &Write{Kind: ErrorObject, Node: call, Code: v, HasCode: true, CodeExpr: a}
+			for _, b := range call.Args {
+				if b != a {
+					w.Causes = append(w.Causes, ErrorsIn(info, b)...)
+				}
+			}
+			return w
+		}
+	}
+	return nil
 }
