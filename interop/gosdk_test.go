@@ -59,7 +59,7 @@ func TestGoSDKClient(t *testing.T) {
 
 			deleteSession(t, cs.ID(), era)
 			// go-sdk v1.8.0's client reports a 404 as ErrSessionMissing only when its body is not a
-			// JSON-RPC error; the runtime's 404 carries -32001 "Session not found" (protocol.md §2), which
+			// JSON-RPC error; the runtime's 404 carries -32001 "Session not found" (docs/protocol.md, "Refusals"), which
 			// the client surfaces as that error instead. Either way the caller learns the session is gone.
 			_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: toolName})
 			var werr *jsonrpc.Error

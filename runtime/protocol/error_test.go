@@ -14,7 +14,7 @@ import (
 )
 
 // Each refusal-table row's constructor yields the status and code the
-// transport promises (protocol.md §2).
+// transport promises (docs/protocol.md, "Refusals").
 func TestConstructorsMatchRefusalTable(t *testing.T) {
 	tests := []struct {
 		name   string

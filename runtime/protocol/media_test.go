@@ -23,7 +23,7 @@ func postWith(accept []string, contentType string) *http.Request {
 	return r
 }
 
-// The POST rows of the refusal table (protocol.md §2): Accept must allow both
+// The POST rows of the refusal table (docs/protocol.md, "Refusals"): Accept must allow both
 // response shapes (parsed media ranges, q=0 refuses), Content-Type must be
 // application/json as a parsed media type.
 func TestCheckPOSTHeaders(t *testing.T) {

@@ -45,8 +45,8 @@ func TestOptionOffProbeThenInitialize(t *testing.T) {
 	p.waitEnded(t)
 }
 
-// The race of protocol.md §3: a refusal settles while an initialize is still
-// reading its body. The counter keeps the transport open; the initialize
+// The race of docs/protocol.md, "Closing on a refused handshake": a
+// refusal settles while an initialize is still reading its body. The counter keeps the transport open; the initialize
 // completes with a session id.
 func TestRefusalBesideInFlightInitialize(t *testing.T) {
 	for i := 0; i < 20; i++ {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpwire/mcpwire/runtime/edge"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
@@ -180,5 +181,28 @@ func TestAllowedHostsIPv6(t *testing.T) {
 			}
 			p.tr.Close()
 		}
+	}
+}
+
+// Classify once: a request forwarded by runtime/classify carries its
+// decoding, and the transport serves that decoding without reading or
+// decoding the body again. The carried payload here says tools/call id 2
+// while the bytes say tools/list id 1; the answer shows which was served.
+func TestTransportServesTheClassifiersDecoding(t *testing.T) {
+	p := connect(t, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, JSONResponse: true})
+	defer p.tr.Close()
+	sid := establish(t, p.tr)
+	decoded, err := edge.Decode([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"carried"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := request(http.MethodPost, "", protocol.HeaderSessionID, sid, protocol.HeaderProtocolVersion, protocol.Version20250618)
+	r = edge.Forward(r, []byte(listBody(1)), decoded, nil)
+	w := serve(p.tr, r)
+	if w.Code != http.StatusOK {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	if body := w.Body.String(); !strings.Contains(body, `"id":2`) || !strings.Contains(body, "carried") {
+		t.Fatalf("the transport decoded the body again instead of serving the carried payload: %s", body)
 	}
 }

@@ -28,7 +28,7 @@ func onLoopback(r *http.Request) *http.Request {
 	return r.WithContext(context.WithValue(r.Context(), http.LocalAddrContextKey, addr))
 }
 
-// refusal is one row of protocol.md §2's refusal table.
+// refusal is one row of the refusal table (docs/protocol.md, "Refusals").
 type refusal struct {
 	name      string
 	opts      func(*streamable.Options)

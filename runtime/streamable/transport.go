@@ -6,7 +6,7 @@
 // session. Unlike go-sdk's raw StreamableServerTransport it performs the
 // checks of a full endpoint itself (Host/Origin, method, Accept,
 // Content-Type, body limit, protocol version, session id), answers every
-// refusal with the status and JSON-RPC code of protocol.md's refusal table,
+// refusal with the status and JSON-RPC code of docs/protocol.md's refusal table,
 // and — with [Options.CloseOnRefusedHandshake] — closes itself when the
 // handshake it was built for is refused, so that a hand-owned session map
 // never leaks a transport or a connected server session.

@@ -1,4 +1,4 @@
-// Package sessionmap pins the session-map recipe measured in protocol.md §1:
+// Package sessionmap pins the session-map recipe measured in docs/protocol.md, "Bug classes":
 // a transport per expected initialize, connected, stored in a map keyed by
 // its session id and removed when the session ends. A refused handshake
 // never ends the session, so the map entry, the transport and the session
