@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -18,6 +17,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/limits"
 	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
+	sessions "github.com/mcpwire/mcpwire/runtime/sessions"
 	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -115,17 +115,13 @@ type Handler struct {
 	bodies    *limits.Bodies // the MaxBufferedBodyBytes budget
 	modern    http.Handler
 
-	mu       sync.Mutex
-	closed   bool // set by Shutdown; no new sessions after it
-	sessions map[string]*handlerSession
-	pending  int // handshakes in progress, counted against MaxSessions
-	// running counts the goroutines that wait for a server session to end;
-	// Shutdown waits for them.
-	running sync.WaitGroup
-
-	accepted, refused                              atomic.Int64
-	closedByDelete, closedByIdle, closedByShutdown atomic.Int64
-	resumed                                        atomic.Int64
+	mu     sync.Mutex
+	closed bool // set by Shutdown; no new sessions after it
+	// sessions maps session ids to the legacy sessions and keeps their
+	// mechanics: room reserved against MaxSessions, idle timers, close counts,
+	// and a Shutdown that waits for every session to end.
+	sessions *sessions.Table[*handlerSession]
+	resumed  atomic.Int64
 
 	newID func() (string, error) // mints session ids (NodeID)
 	// keeper links the sessions to SessionStore (nil without one);
@@ -135,34 +131,20 @@ type Handler struct {
 	resumeMu sync.Mutex
 }
 
-// closeReason records why a session is being closed, for [Stats].
-type closeReason int32
-
-const (
-	reasonOther closeReason = iota
-	reasonDelete
-	reasonIdle
-	reasonShutdown
-)
-
-// handlerSession is one legacy session: its transport and the state the
-// handler keeps about it.
+// handlerSession is one legacy session: its transport and its record in
+// the SessionStore.
 type handlerSession struct {
 	transport *streamable.Transport
-	reason    atomic.Int32 // a closeReason; the first one set wins
+	link      sessionstore.Link // its record in SessionStore
+}
 
-	// id and removed are guarded by Handler.mu. id is set when the session
-	// is registered, so a refused handshake never has one.
-	id      string
-	removed bool
-
-	// active and idle are guarded by mu: the requests in flight and the
-	// timer that closes the session when none has been for IdleTimeout.
-	mu     sync.Mutex
-	active int
-	idle   *time.Timer
-
-	link sessionstore.Link // its record in SessionStore
+// Close drains the session: its GET stream ends cleanly, its calls in
+// flight are answered (for at most 5 s), then the transport closes. The
+// session table calls it when the session has been idle for IdleTimeout.
+func (s *handlerSession) Close() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return s.transport.Drain(ctx)
 }
 
 // NewHandler returns a Handler that takes its servers from newServer, which must
@@ -173,7 +155,6 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 		bodies:    limits.NewBodies(opts.MaxBufferedBodyBytes),
 		newServer: newServer,
 		opts:      opts,
-		sessions:  map[string]*handlerSession{},
 	}
 	if h.opts.Logger == nil {
 		h.opts.Logger = slog.New(slog.DiscardHandler)
@@ -186,13 +167,25 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 		}
 		h.newID = gen
 	}
+	table := sessions.Options{
+		IdleTimeout: opts.IdleTimeout,
+		MaxSessions: opts.MaxSessions,
+	}
 	if opts.SessionStore != nil {
 		ttl := opts.SessionTTL
 		if ttl <= 0 {
 			ttl = opts.IdleTimeout
 		}
 		h.keeper = sessionstore.NewKeeper(opts.SessionStore, opts.NodeID, ttl, h.opts.Logger)
+		table.Hooks.Closed = func(id string, cause sessions.Cause) {
+			if cause == sessions.CauseDelete || cause == sessions.CauseIdle {
+				// Ended for good. A session closed by Shutdown keeps its
+				// record, so that another node resumes it.
+				h.keeper.Forget(id)
+			}
+		}
 	}
+	h.sessions = sessions.New[*handlerSession](table)
 	// The stateless leg keeps no state between requests, so one server
 	// serves all of them.
 	server := newServer()
@@ -245,20 +238,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // its transport, an unknown one to 404, a handshake to a new session.
 func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classify.Result) {
 	if res.SessionID != "" {
-		s := h.lookup(res.SessionID)
-		if s == nil && h.keeper != nil {
+		e := h.sessions.Lookup(res.SessionID)
+		if e == nil && h.keeper != nil {
 			var err error
-			if s, err = h.resume(r, res.SessionID); err != nil {
+			if e, err = h.resume(r, res.SessionID); err != nil {
 				protocol.WriteError(w, res.ID, err)
 				return
 			}
 		}
-		if s == nil {
+		if e == nil {
 			// 404 tells the client to start a new session.
 			protocol.WriteError(w, res.ID, protocol.SessionNotFound())
 			return
 		}
-		h.serveSession(w, r, s)
+		h.serveSession(w, r, e)
 		return
 	}
 	if !res.IsInitialize {
@@ -298,23 +291,20 @@ func batchHasInitialize(p *edge.Payload) bool {
 
 // serveSession hands a request to an established session's transport,
 // keeping the idle timer and the DELETE accounting.
-func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, s *handlerSession) {
+func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessions.Entry[*handlerSession]) {
+	s := e.Value
 	if r.Method != http.MethodGet {
 		// A GET stream is not activity: a client may hold one open for
 		// ever, and the session would never be idle. It ends when the
 		// session expires; a live client shows itself with its calls.
-		s.begin()
-		defer h.end(s)
+		// A close while a DELETE is in flight is counted as the client's.
+		deleting := r.Method == http.MethodDelete
+		e.Begin(deleting)
+		defer e.End(deleting)
 	}
 	if h.keeper != nil {
 		// A store round trip once per quarter of the ttl, not per request.
 		h.keeper.Touch(&s.link, s.transport.SessionID(), s.transport.State)
-	}
-	if r.Method == http.MethodDelete {
-		// If the transport accepts the DELETE it closes, and the close is
-		// counted as the client's; if it refuses it, the mark is taken back.
-		s.reason.CompareAndSwap(int32(reasonOther), int32(reasonDelete))
-		defer s.reason.CompareAndSwap(int32(reasonDelete), int32(reasonOther))
 	}
 	s.transport.ServeHTTP(w, r)
 }
@@ -324,51 +314,39 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, s *handle
 // handshake is refused (CloseOnRefusedHandshake), which ends the server
 // session, so a refused handshake leaves nothing behind.
 func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify.Result) {
-	if err := h.reserve(); err != nil {
-		h.refused.Add(1)
+	e, err := h.sessions.Reserve()
+	if err != nil {
+		// 503: shutting down, or MaxSessions reached.
 		protocol.WriteError(w, res.ID, err)
 		return
 	}
-	defer h.release()
 	s := &handlerSession{}
-	opts := h.transportOptions(s)
+	e.Value = s
+	opts := h.transportOptions(e)
 	opts.SessionIDGenerator = h.newID
 	opts.CloseOnRefusedHandshake = true
 	opts.OnSessionInitialized = func(_ context.Context, id string) error {
-		return h.register(id, s)
+		return e.Establish(id)
 	}
 	s.transport = streamable.NewTransport(opts)
+	e.Begin(false)
+	// Counted accepted if the session is open when the handshake ends.
+	defer e.EndHandshake()
 	// The session outlives this request, so it is not bound to its context.
-	ss, err := h.newServer().Connect(context.Background(), s.transport, nil)
-	if err != nil {
-		h.running.Done()
+	// Nothing waits for the server session: when it ends, the transport
+	// closes and its OnClose takes the session out of the table.
+	if _, err := h.newServer().Connect(context.Background(), s.transport, nil); err != nil {
 		s.transport.Close()
-		h.refused.Add(1)
 		protocol.WriteError(w, res.ID, protocol.Internal(err))
 		return
 	}
-	go func() {
-		defer h.running.Done()
-		// When the server session ends for any reason, the transport and the
-		// map entry go with it.
-		ss.Wait()
-		s.transport.Close()
-		h.remove(s)
-	}()
-	s.begin()
 	s.transport.ServeHTTP(w, r)
-	if h.isOpen(s) {
-		h.accepted.Add(1)
-	} else {
-		h.refused.Add(1)
-		h.opts.Logger.Debug("mcp: handshake refused", "remote", r.RemoteAddr)
-	}
-	h.end(s)
 }
 
-// transportOptions are the options of every session transport of s, made
+// transportOptions are the options of every session transport of e, made
 // by a handshake or resumed.
-func (h *Handler) transportOptions(s *handlerSession) streamable.Options {
+func (h *Handler) transportOptions(e *sessions.Entry[*handlerSession]) streamable.Options {
+	s := e.Value
 	opts := streamable.Options{
 		AllowedHosts:   h.opts.AllowedHosts,
 		AllowedOrigins: h.opts.AllowedOrigins,
@@ -378,7 +356,8 @@ func (h *Handler) transportOptions(s *handlerSession) streamable.Options {
 		MaxBodyBytes:   h.opts.MaxBodyBytes,
 		MaxStreams:     h.opts.MaxStreams,
 		OnClose: func(string) {
-			h.remove(s)
+			// Exactly once, however the session ends: it leaves the table.
+			e.Closed()
 		},
 		WriteTimeout: h.opts.WriteTimeout,
 	}
@@ -398,12 +377,12 @@ func (h *Handler) transportOptions(s *handlerSession) streamable.Options {
 // the client carries on without re-initializing. nil, nil: the store does
 // not have it either (404). A store that does not answer is 503, which
 // clients retry, rather than 404, which would end the session.
-func (h *Handler) resume(r *http.Request, id string) (*handlerSession, error) {
+func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*handlerSession], error) {
 	h.resumeMu.Lock()
 	defer h.resumeMu.Unlock()
-	if s := h.lookup(id); s != nil {
+	if e := h.sessions.Lookup(id); e != nil {
 		// Resumed by a request that held resumeMu before this one.
-		return s, nil
+		return e, nil
 	}
 	state, ok, err := h.keeper.Load(r.Context(), id)
 	if err != nil {
@@ -413,30 +392,24 @@ func (h *Handler) resume(r *http.Request, id string) (*handlerSession, error) {
 	if !ok {
 		return nil, nil
 	}
-	if err := h.reserve(); err != nil {
+	e, err := h.sessions.Reserve()
+	if err != nil {
 		return nil, err
 	}
-	defer h.release()
 	s := &handlerSession{}
-	t, err := streamable.NewResumedTransport(h.transportOptions(s), id, state)
+	e.Value = s
+	t, err := streamable.NewResumedTransport(h.transportOptions(e), id, state)
 	if err != nil {
-		h.running.Done()
+		// No transport to close: give the room back directly.
+		e.Closed()
 		return nil, protocol.Internal(err)
 	}
 	s.transport = t
-	ss, err := h.newServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state})
-	if err != nil {
-		h.running.Done()
+	if _, err := h.newServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
 		t.Close()
 		return nil, protocol.Internal(err)
 	}
-	go func() {
-		defer h.running.Done()
-		ss.Wait()
-		t.Close()
-		h.remove(s)
-	}()
-	if err := h.register(id, s); err != nil {
+	if err := e.Establish(id); err != nil {
 		// Shut down meanwhile.
 		t.Close()
 		return nil, err
@@ -444,191 +417,34 @@ func (h *Handler) resume(r *http.Request, id string) (*handlerSession, error) {
 	h.keeper.Resumed(&s.link)
 	h.resumed.Add(1)
 	h.opts.Logger.Info("mcp: session resumed from the session store", "session", id)
-	return s, nil
-}
-
-// reserve claims room for one handshake, or refuses it: 503 when the
-// handler is shut down or MaxSessions is reached. The room is given back by
-// release; a registered session then holds its own.
-func (h *Handler) reserve() error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		return protocol.Unavailable(1, "Service Unavailable: the server is shutting down")
-	}
-	if h.opts.MaxSessions > 0 && len(h.sessions)+h.pending >= h.opts.MaxSessions {
-		return protocol.Unavailable(1, "Service Unavailable: too many sessions")
-	}
-	h.pending++
-	// Added under mu, before Shutdown can start waiting.
-	h.running.Add(1)
-	return nil
-}
-
-// release gives back the room reserve claimed.
-func (h *Handler) release() {
-	h.mu.Lock()
-	h.pending--
-	h.mu.Unlock()
-}
-
-// register is the transport's OnSessionInitialized: the session becomes
-// reachable. An error rolls the handshake back (500 without a session id).
-func (h *Handler) register(id string, s *handlerSession) error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		return protocol.Unavailable(1, "Service Unavailable: the server is shutting down")
-	}
-	if _, taken := h.sessions[id]; taken {
-		return protocol.Internal(errors.New("session id generator repeated an id"))
-	}
-	s.id = id
-	h.sessions[id] = s
-	return nil
-}
-
-// remove forgets a session and counts why it closed. It runs from the
-// transport's OnClose and when the server session ends, so it is idempotent.
-func (h *Handler) remove(s *handlerSession) {
-	h.mu.Lock()
-	if s.id == "" || s.removed {
-		h.mu.Unlock()
-		return
-	}
-	s.removed = true
-	id := s.id
-	delete(h.sessions, id)
-	h.mu.Unlock()
-	s.stopIdle()
-	reason := closeReason(s.reason.Load())
-	switch reason {
-	case reasonDelete:
-		h.closedByDelete.Add(1)
-	case reasonIdle:
-		h.closedByIdle.Add(1)
-	case reasonShutdown:
-		h.closedByShutdown.Add(1)
-	}
-	if h.keeper != nil && (reason == reasonDelete || reason == reasonIdle) {
-		// Ended for good. A session closed by Shutdown keeps its record, so
-		// that another node resumes it.
-		h.keeper.Forget(id)
-	}
-}
-
-// lookup returns the open session with the given id, or nil.
-func (h *Handler) lookup(id string) *handlerSession {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.sessions[id]
-}
-
-// isOpen reports whether s is registered and not yet removed.
-func (h *Handler) isOpen(s *handlerSession) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return s.id != "" && !s.removed
-}
-
-// begin marks a request in flight: an active session is never idle.
-func (s *handlerSession) begin() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.active++
-	if s.idle != nil {
-		s.idle.Stop()
-	}
-}
-
-// end marks a request done and, when it was the last one of an open
-// session, starts the idle timer.
-func (h *Handler) end(s *handlerSession) {
-	open := h.isOpen(s)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.active--
-	if s.active > 0 || !open || h.opts.IdleTimeout <= 0 {
-		return
-	}
-	if s.idle == nil {
-		s.idle = time.AfterFunc(h.opts.IdleTimeout, func() {
-			h.expire(s)
-		})
-		return
-	}
-	s.idle.Reset(h.opts.IdleTimeout)
-}
-
-// expire drains a session whose idle timer fired, unless a request
-// arrived in the meantime.
-func (h *Handler) expire(s *handlerSession) {
-	s.mu.Lock()
-	busy := s.active > 0
-	s.mu.Unlock()
-	if busy {
-		return
-	}
-	s.reason.CompareAndSwap(int32(reasonOther), int32(reasonIdle))
-	// Drained, so that a GET stream still open ends cleanly; a call
-	// arriving meanwhile is answered 404.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	s.transport.Drain(ctx)
-}
-
-// stopIdle stops the idle timer of a removed session.
-func (s *handlerSession) stopIdle() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.idle != nil {
-		s.idle.Stop()
-	}
+	return e, nil
 }
 
 // Shutdown refuses new requests (503) and drains every session: its GET
 // stream ends cleanly, its calls in flight are answered, then it closes.
-// It waits until their server sessions have ended or ctx is done (which
-// cuts what is still in flight). Call it before http.Server.Shutdown: open
-// SSE streams would otherwise keep that waiting.
+// It waits until every session has closed with no call in flight, or ctx
+// is done (which cuts what is still in flight). Call it before
+// http.Server.Shutdown: open SSE streams would otherwise keep that waiting.
 func (h *Handler) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
-	open := make([]*handlerSession, 0, len(h.sessions))
-	for _, s := range h.sessions {
-		open = append(open, s)
-	}
 	h.mu.Unlock()
-	for _, s := range open {
-		s.reason.CompareAndSwap(int32(reasonOther), int32(reasonShutdown))
-		// Concurrently: each waits for its own calls in flight.
-		go s.transport.Drain(ctx)
-	}
-	done := make(chan struct{})
-	go func() {
-		h.running.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	// Drained concurrently: each session waits for its own calls in flight.
+	return h.sessions.Shutdown(ctx, func(ctx context.Context, s *handlerSession) {
+		s.transport.Drain(ctx)
+	})
 }
 
 // Stats returns a snapshot of the session counters.
 func (h *Handler) Stats() Stats {
-	h.mu.Lock()
-	open := len(h.sessions)
-	h.mu.Unlock()
+	st := h.sessions.Stats()
 	return Stats{
-		ClosedByDelete:     h.closedByDelete.Load(),
-		ClosedByIdle:       h.closedByIdle.Load(),
-		ClosedByShutdown:   h.closedByShutdown.Load(),
-		HandshakesAccepted: h.accepted.Load(),
-		HandshakesRefused:  h.refused.Load(),
-		OpenSessions:       open,
+		ClosedByDelete:     st.ClosedByDelete,
+		ClosedByIdle:       st.ClosedByIdle,
+		ClosedByShutdown:   st.ClosedByShutdown,
+		HandshakesAccepted: st.HandshakesAccepted,
+		HandshakesRefused:  st.HandshakesRefused,
+		OpenSessions:       st.Open,
 		SessionsResumed:    h.resumed.Load(),
 	}
 }

@@ -19,7 +19,6 @@ func Handler(o Config) ([]byte, error) {
 		emitNewHandler,
 		emitServeHTTP,
 		emitLegacy,
-		emitSessionBookkeeping,
 		emitShutdownAndStats,
 		emitModernChecks,
 	} {
@@ -35,6 +34,13 @@ func streamableQ(name string) *Statement { return Qual(pkgStreamable, name) }
 func classifyQ(name string) *Statement   { return Qual(pkgClassify, name) }
 func limitsQ(name string) *Statement     { return Qual(pkgLimits, name) }
 func storeQ(name string) *Statement      { return Qual(pkgStore, name) }
+func sessionsQ(name string) *Statement   { return Qual(pkgSessions, name) }
+
+// entryType is *sessions.Entry[*handlerSession], a session's place in the
+// table.
+func entryType() *Statement {
+	return Op("*").Add(sessionsQ("Entry")).Types(Op("*").Id("handlerSession"))
+}
 
 // writeError is protocol.WriteError(w, id, err): every refusal goes
 // through it.
@@ -186,14 +192,10 @@ func emitHandlerType(f *File, o Config) {
 	)
 	if o.Mode.Sessions() {
 		fields = append(fields,
-			Id("sessions").Map(String()).Op("*").Id("handlerSession"),
-			Id("pending").Int().Comment("handshakes in progress, counted against MaxSessions"),
-			Doc("running counts the goroutines that wait for a server session to end;",
-				"Shutdown waits for them."),
-			Id("running").Qual("sync", "WaitGroup"),
-			Line(),
-			Id("accepted").Op(",").Id("refused").Qual("sync/atomic", "Int64"),
-			Id("closedByDelete").Op(",").Id("closedByIdle").Op(",").Id("closedByShutdown").Qual("sync/atomic", "Int64"),
+			Doc("sessions maps session ids to the legacy sessions and keeps their",
+				"mechanics: room reserved against MaxSessions, idle timers, close counts,",
+				"and a Shutdown that waits for every session to end."),
+			Id("sessions").Op("*").Add(sessionsQ("Table")).Types(Op("*").Id("handlerSession")),
 			Id("resumed").Qual("sync/atomic", "Int64"),
 			Line(),
 			Id("newID").Func().Params().Params(String(), Error()).Comment("mints session ids (NodeID)"),
@@ -209,32 +211,19 @@ func emitHandlerType(f *File, o Config) {
 	if !o.Mode.Sessions() {
 		return
 	}
-	f.Add(Doc("closeReason records why a session is being closed, for [Stats]."))
-	f.Type().Id("closeReason").Int32()
-	f.Const().Defs(
-		Id("reasonOther").Id("closeReason").Op("=").Iota(),
-		Id("reasonDelete"),
-		Id("reasonIdle"),
-		Id("reasonShutdown"),
-	)
-	f.Add(Doc("handlerSession is one legacy session: its transport and the state the",
-		"handler keeps about it."))
+	f.Add(Doc("handlerSession is one legacy session: its transport and its record in",
+		"the SessionStore."))
 	f.Type().Id("handlerSession").Struct(
 		Id("transport").Op("*").Add(streamableQ("Transport")),
-		Id("reason").Qual("sync/atomic", "Int32").Comment("a closeReason; the first one set wins"),
-		Line(),
-		Doc("id and removed are guarded by Handler.mu. id is set when the session",
-			"is registered, so a refused handshake never has one."),
-		Id("id").String(),
-		Id("removed").Bool(),
-		Line(),
-		Doc("active and idle are guarded by mu: the requests in flight and the",
-			"timer that closes the session when none has been for IdleTimeout."),
-		Id("mu").Qual("sync", "Mutex"),
-		Id("active").Int(),
-		Id("idle").Op("*").Qual("time", "Timer"),
-		Line(),
 		Id("link").Add(storeQ("Link")).Comment("its record in SessionStore"),
+	)
+	f.Add(Doc("Close drains the session: its GET stream ends cleanly, its calls in",
+		"flight are answered (for at most 5 s), then the transport closes. The",
+		"session table calls it when the session has been idle for IdleTimeout."))
+	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("Close").Params().Error().Block(
+		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(Qual("context", "Background").Call(), Lit(5).Op("*").Qual("time", "Second")),
+		Defer().Id("cancel").Call(),
+		Return(Id("s").Dot("transport").Dot("Drain").Call(Id("ctx"))),
 	)
 }
 
@@ -249,9 +238,6 @@ func emitNewHandler(f *File, o Config) {
 			d[Id("newServer")] = Id("newServer")
 			d[Id("opts")] = Id("opts")
 			d[Id("bodies")] = limitsQ("NewBodies").Call(Id("opts").Dot("MaxBufferedBodyBytes"))
-			if o.Mode.Sessions() {
-				d[Id("sessions")] = Map(String()).Op("*").Id("handlerSession").Values()
-			}
 		})),
 		If(Id("h").Dot("opts").Dot("Logger").Op("==").Nil()).Block(
 			Id("h").Dot("opts").Dot("Logger").Op("=").Qual("log/slog", "New").Call(Qual("log/slog", "DiscardHandler")),
@@ -267,11 +253,23 @@ func emitNewHandler(f *File, o Config) {
 				),
 				Id("h").Dot("newID").Op("=").Id("gen"),
 			),
+			Id("table").Op(":=").Add(sessionsQ("Options")).Values(Dict{
+				Id("MaxSessions"): Id("opts").Dot("MaxSessions"),
+				Id("IdleTimeout"): Id("opts").Dot("IdleTimeout"),
+			}),
 			If(Id("opts").Dot("SessionStore").Op("!=").Nil()).Block(
 				Id("ttl").Op(":=").Id("opts").Dot("SessionTTL"),
 				If(Id("ttl").Op("<=").Lit(0)).Block(Id("ttl").Op("=").Id("opts").Dot("IdleTimeout")),
 				Id("h").Dot("keeper").Op("=").Add(storeQ("NewKeeper")).Call(Id("opts").Dot("SessionStore"), Id("opts").Dot("NodeID"), Id("ttl"), Id("h").Dot("opts").Dot("Logger")),
+				Id("table").Dot("Hooks").Dot("Closed").Op("=").Func().Params(Id("id").String(), Id("cause").Add(sessionsQ("Cause"))).Block(
+					If(Id("cause").Op("==").Add(sessionsQ("CauseDelete")).Op("||").Id("cause").Op("==").Add(sessionsQ("CauseIdle"))).Block(
+						Doc("Ended for good. A session closed by Shutdown keeps its",
+							"record, so that another node resumes it."),
+						Id("h").Dot("keeper").Dot("Forget").Call(Id("id")),
+					),
+				),
 			),
+			Id("h").Dot("sessions").Op("=").Add(sessionsQ("New")).Types(Op("*").Id("handlerSession")).Call(Id("table")),
 		)
 	}
 	if o.Mode.Modern() {
@@ -388,20 +386,20 @@ func emitLegacy(f *File, o Config) {
 		"its transport, an unknown one to 404, a handshake to a new session."))
 	f.Add(recv()).Id("serveLegacy").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
 		If(Id("res").Dot("SessionID").Op("!=").Lit("")).Block(
-			Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("res").Dot("SessionID")),
-			If(Id("s").Op("==").Nil().Op("&&").Id("h").Dot("keeper").Op("!=").Nil()).Block(
+			Id("e").Op(":=").Id("h").Dot("sessions").Dot("Lookup").Call(Id("res").Dot("SessionID")),
+			If(Id("e").Op("==").Nil().Op("&&").Id("h").Dot("keeper").Op("!=").Nil()).Block(
 				Var().Err().Error(),
-				If(List(Id("s"), Err()).Op("=").Id("h").Dot("resume").Call(Id("r"), Id("res").Dot("SessionID")), Err().Op("!=").Nil()).Block(
+				If(List(Id("e"), Err()).Op("=").Id("h").Dot("resume").Call(Id("r"), Id("res").Dot("SessionID")), Err().Op("!=").Nil()).Block(
 					writeError(Id("res").Dot("ID"), Err()),
 					Return(),
 				),
 			),
-			If(Id("s").Op("==").Nil()).Block(
+			If(Id("e").Op("==").Nil()).Block(
 				Doc("404 tells the client to start a new session."),
 				writeError(Id("res").Dot("ID"), protocolQ("SessionNotFound").Call()),
 				Return(),
 			),
-			Id("h").Dot("serveSession").Call(Id("w"), Id("r"), Id("s")),
+			Id("h").Dot("serveSession").Call(Id("w"), Id("r"), Id("e")),
 			Return(),
 		),
 		If(Op("!").Id("res").Dot("IsInitialize")).Block(
@@ -444,23 +442,20 @@ func emitLegacy(f *File, o Config) {
 
 	f.Add(Doc("serveSession hands a request to an established session's transport,",
 		"keeping the idle timer and the DELETE accounting."))
-	f.Add(recv()).Id("serveSession").Params(w, r, Id("s").Op("*").Id("handlerSession")).Block(
+	f.Add(recv()).Id("serveSession").Params(w, r, Id("e").Add(entryType())).Block(
+		Id("s").Op(":=").Id("e").Dot("Value"),
 		If(Id("r").Dot("Method").Op("!=").Qual("net/http", "MethodGet")).Block(
 			Doc("A GET stream is not activity: a client may hold one open for",
 				"ever, and the session would never be idle. It ends when the",
-				"session expires; a live client shows itself with its calls."),
-			Id("s").Dot("begin").Call(),
-			Defer().Id("h").Dot("end").Call(Id("s")),
+				"session expires; a live client shows itself with its calls.",
+				"A close while a DELETE is in flight is counted as the client's."),
+			Id("deleting").Op(":=").Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete"),
+			Id("e").Dot("Begin").Call(Id("deleting")),
+			Defer().Id("e").Dot("End").Call(Id("deleting")),
 		),
 		If(Id("h").Dot("keeper").Op("!=").Nil()).Block(
 			Doc("A store round trip once per quarter of the ttl, not per request."),
 			Id("h").Dot("keeper").Dot("Touch").Call(Op("&").Id("s").Dot("link"), Id("s").Dot("transport").Dot("SessionID").Call(), Id("s").Dot("transport").Dot("State")),
-		),
-		If(Id("r").Dot("Method").Op("==").Qual("net/http", "MethodDelete")).Block(
-			Doc("If the transport accepts the DELETE it closes, and the close is",
-				"counted as the client's; if it refuses it, the mark is taken back."),
-			Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonDelete"))),
-			Defer().Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonDelete")), Int32().Call(Id("reasonOther"))),
 		),
 		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
 	)
@@ -472,54 +467,43 @@ func emitLegacy(f *File, o Config) {
 		"session, so a refused handshake leaves nothing behind.",
 	))
 	f.Add(recv()).Id("handshake").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
-		If(Err().Op(":=").Id("h").Dot("reserve").Call(), Err().Op("!=").Nil()).Block(
-			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
+		List(Id("e"), Err()).Op(":=").Id("h").Dot("sessions").Dot("Reserve").Call(),
+		If(Err().Op("!=").Nil()).Block(
+			Doc("503: shutting down, or MaxSessions reached."),
 			writeError(Id("res").Dot("ID"), Err()),
 			Return(),
 		),
-		Defer().Id("h").Dot("release").Call(),
 		Id("s").Op(":=").Op("&").Id("handlerSession").Values(),
-		Id("opts").Op(":=").Id("h").Dot("transportOptions").Call(Id("s")),
+		Id("e").Dot("Value").Op("=").Id("s"),
+		Id("opts").Op(":=").Id("h").Dot("transportOptions").Call(Id("e")),
 		Id("opts").Dot("SessionIDGenerator").Op("=").Id("h").Dot("newID"),
 		Id("opts").Dot("CloseOnRefusedHandshake").Op("=").True(),
 		Id("opts").Dot("OnSessionInitialized").Op("=").Func().Params(Id("_").Qual("context", "Context"), Id("id").String()).Error().Block(
-			Return(Id("h").Dot("register").Call(Id("id"), Id("s"))),
+			Return(Id("e").Dot("Establish").Call(Id("id"))),
 		),
 		Id("s").Dot("transport").Op("=").Add(streamableQ("NewTransport")).Call(Id("opts")),
-		Doc("The session outlives this request, so it is not bound to its context."),
-		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()),
-		If(Err().Op("!=").Nil()).Block(
-			Id("h").Dot("running").Dot("Done").Call(),
+		Id("e").Dot("Begin").Call(False()),
+		Doc("Counted accepted if the session is open when the handshake ends."),
+		Defer().Id("e").Dot("EndHandshake").Call(),
+		Doc("The session outlives this request, so it is not bound to its context.",
+			"Nothing waits for the server session: when it ends, the transport",
+			"closes and its OnClose takes the session out of the table."),
+		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()), Err().Op("!=").Nil()).Block(
 			Id("s").Dot("transport").Dot("Close").Call(),
-			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
 			writeError(Id("res").Dot("ID"), protocolQ("Internal").Call(Err())),
 			Return(),
 		),
-		Go().Func().Params().Block(
-			Defer().Id("h").Dot("running").Dot("Done").Call(),
-			Doc("When the server session ends for any reason, the transport and the",
-				"map entry go with it."),
-			Id("ss").Dot("Wait").Call(),
-			Id("s").Dot("transport").Dot("Close").Call(),
-			Id("h").Dot("remove").Call(Id("s")),
-		).Call(),
-		Id("s").Dot("begin").Call(),
 		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
-		If(Id("h").Dot("isOpen").Call(Id("s"))).Block(
-			Id("h").Dot("accepted").Dot("Add").Call(Lit(1)),
-		).Else().Block(
-			Id("h").Dot("refused").Dot("Add").Call(Lit(1)),
-			Id("h").Dot("opts").Dot("Logger").Dot("Debug").Call(Lit("mcp: handshake refused"), Lit("remote"), Id("r").Dot("RemoteAddr")),
-		),
-		Id("h").Dot("end").Call(Id("s")),
 	)
 
-	f.Add(Doc("transportOptions are the options of every session transport of s, made",
+	f.Add(Doc("transportOptions are the options of every session transport of e, made",
 		"by a handshake or resumed."))
-	f.Add(recv()).Id("transportOptions").Params(Id("s").Op("*").Id("handlerSession")).Add(streamableQ("Options")).Block(
+	f.Add(recv()).Id("transportOptions").Params(Id("e").Add(entryType())).Add(streamableQ("Options")).Block(
+		Id("s").Op(":=").Id("e").Dot("Value"),
 		Id("opts").Op(":=").Add(streamableQ("Options")).Values(Dict{
 			Id("OnClose"): Func().Params(Id("string")).Block(
-				Id("h").Dot("remove").Call(Id("s")),
+				Doc("Exactly once, however the session ends: it leaves the table."),
+				Id("e").Dot("Closed").Call(),
 			),
 			Id("JSONResponse"):   Id("h").Dot("opts").Dot("JSONResponse"),
 			Id("EventStore"):     Id("h").Dot("opts").Dot("EventStore"),
@@ -548,12 +532,12 @@ func emitLegacy(f *File, o Config) {
 		"not have it either (404). A store that does not answer is 503, which",
 		"clients retry, rather than 404, which would end the session.",
 	))
-	f.Add(recv()).Id("resume").Params(r, Id("id").String()).Params(Op("*").Id("handlerSession"), Error()).Block(
+	f.Add(recv()).Id("resume").Params(r, Id("id").String()).Params(entryType(), Error()).Block(
 		Id("h").Dot("resumeMu").Dot("Lock").Call(),
 		Defer().Id("h").Dot("resumeMu").Dot("Unlock").Call(),
-		If(Id("s").Op(":=").Id("h").Dot("lookup").Call(Id("id")), Id("s").Op("!=").Nil()).Block(
+		If(Id("e").Op(":=").Id("h").Dot("sessions").Dot("Lookup").Call(Id("id")), Id("e").Op("!=").Nil()).Block(
 			Doc("Resumed by a request that held resumeMu before this one."),
-			Return(Id("s"), Nil()),
+			Return(Id("e"), Nil()),
 		),
 		List(Id("state"), Id("ok"), Err()).Op(":=").Id("h").Dot("keeper").Dot("Load").Call(Id("r").Dot("Context").Call(), Id("id")),
 		If(Err().Op("!=").Nil()).Block(
@@ -561,30 +545,24 @@ func emitLegacy(f *File, o Config) {
 			Return(Nil(), protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: the session store did not answer"))),
 		),
 		If(Op("!").Id("ok")).Block(Return(Nil(), Nil())),
-		If(Err().Op(":=").Id("h").Dot("reserve").Call(), Err().Op("!=").Nil()).Block(
+		List(Id("e"), Err()).Op(":=").Id("h").Dot("sessions").Dot("Reserve").Call(),
+		If(Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err()),
 		),
-		Defer().Id("h").Dot("release").Call(),
 		Id("s").Op(":=").Op("&").Id("handlerSession").Values(),
-		List(Id("t"), Err()).Op(":=").Add(streamableQ("NewResumedTransport")).Call(Id("h").Dot("transportOptions").Call(Id("s")), Id("id"), Id("state")),
+		Id("e").Dot("Value").Op("=").Id("s"),
+		List(Id("t"), Err()).Op(":=").Add(streamableQ("NewResumedTransport")).Call(Id("h").Dot("transportOptions").Call(Id("e")), Id("id"), Id("state")),
 		If(Err().Op("!=").Nil()).Block(
-			Id("h").Dot("running").Dot("Done").Call(),
+			Doc("No transport to close: give the room back directly."),
+			Id("e").Dot("Closed").Call(),
 			Return(Nil(), protocolQ("Internal").Call(Err())),
 		),
 		Id("s").Dot("transport").Op("=").Id("t"),
-		List(Id("ss"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("t"), Op("&").Add(mcpQ("ServerSessionOptions")).Values(Dict{Id("State"): Op("&").Id("state")})),
-		If(Err().Op("!=").Nil()).Block(
-			Id("h").Dot("running").Dot("Done").Call(),
+		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("t"), Op("&").Add(mcpQ("ServerSessionOptions")).Values(Dict{Id("State"): Op("&").Id("state")})), Err().Op("!=").Nil()).Block(
 			Id("t").Dot("Close").Call(),
 			Return(Nil(), protocolQ("Internal").Call(Err())),
 		),
-		Go().Func().Params().Block(
-			Defer().Id("h").Dot("running").Dot("Done").Call(),
-			Id("ss").Dot("Wait").Call(),
-			Id("t").Dot("Close").Call(),
-			Id("h").Dot("remove").Call(Id("s")),
-		).Call(),
-		If(Err().Op(":=").Id("h").Dot("register").Call(Id("id"), Id("s")), Err().Op("!=").Nil()).Block(
+		If(Err().Op(":=").Id("e").Dot("Establish").Call(Id("id")), Err().Op("!=").Nil()).Block(
 			Doc("Shut down meanwhile."),
 			Id("t").Dot("Close").Call(),
 			Return(Nil(), Err()),
@@ -592,133 +570,7 @@ func emitLegacy(f *File, o Config) {
 		Id("h").Dot("keeper").Dot("Resumed").Call(Op("&").Id("s").Dot("link")),
 		Id("h").Dot("resumed").Dot("Add").Call(Lit(1)),
 		Id("h").Dot("opts").Dot("Logger").Dot("Info").Call(Lit("mcp: session resumed from the session store"), Lit("session"), Id("id")),
-		Return(Id("s"), Nil()),
-	)
-}
-
-func emitSessionBookkeeping(f *File, o Config) {
-	if !o.Mode.Sessions() {
-		return
-	}
-	recv := func() *Statement { return Func().Params(Id("h").Op("*").Id("Handler")) }
-	lock := Id("h").Dot("mu").Dot("Lock").Call()
-	unlock := Id("h").Dot("mu").Dot("Unlock").Call()
-	deferUnlock := Defer().Id("h").Dot("mu").Dot("Unlock").Call()
-
-	f.Add(Doc("reserve claims room for one handshake, or refuses it: 503 when the",
-		"handler is shut down or MaxSessions is reached. The room is given back by",
-		"release; a registered session then holds its own."))
-	f.Add(recv()).Id("reserve").Params().Error().Block(
-		lock, deferUnlock,
-		If(Id("h").Dot("closed")).Block(Return(shuttingDown())),
-		If(Id("h").Dot("opts").Dot("MaxSessions").Op(">").Lit(0).Op("&&").
-			Len(Id("h").Dot("sessions")).Op("+").Id("h").Dot("pending").Op(">=").Id("h").Dot("opts").Dot("MaxSessions")).Block(
-			Return(protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: too many sessions"))),
-		),
-		Id("h").Dot("pending").Op("++"),
-		Doc("Added under mu, before Shutdown can start waiting."),
-		Id("h").Dot("running").Dot("Add").Call(Lit(1)),
-		Return(Nil()),
-	)
-
-	f.Add(Doc("release gives back the room reserve claimed."))
-	f.Add(recv()).Id("release").Params().Block(
-		lock, Id("h").Dot("pending").Op("--"), unlock,
-	)
-
-	f.Add(Doc("register is the transport's OnSessionInitialized: the session becomes",
-		"reachable. An error rolls the handshake back (500 without a session id)."))
-	f.Add(recv()).Id("register").Params(Id("id").String(), Id("s").Op("*").Id("handlerSession")).Error().Block(
-		lock, deferUnlock,
-		If(Id("h").Dot("closed")).Block(Return(shuttingDown())),
-		If(List(Id("_"), Id("taken")).Op(":=").Id("h").Dot("sessions").Index(Id("id")), Id("taken")).Block(
-			Return(protocolQ("Internal").Call(Qual("errors", "New").Call(Lit("session id generator repeated an id")))),
-		),
-		Id("s").Dot("id").Op("=").Id("id"),
-		Id("h").Dot("sessions").Index(Id("id")).Op("=").Id("s"),
-		Return(Nil()),
-	)
-
-	f.Add(Doc("remove forgets a session and counts why it closed. It runs from the",
-		"transport's OnClose and when the server session ends, so it is idempotent."))
-	f.Add(recv()).Id("remove").Params(Id("s").Op("*").Id("handlerSession")).Block(
-		lock,
-		If(Id("s").Dot("id").Op("==").Lit("").Op("||").Id("s").Dot("removed")).Block(unlock, Return()),
-		Id("s").Dot("removed").Op("=").True(),
-		Id("id").Op(":=").Id("s").Dot("id"),
-		Delete(Id("h").Dot("sessions"), Id("id")),
-		unlock,
-		Id("s").Dot("stopIdle").Call(),
-		Id("reason").Op(":=").Id("closeReason").Call(Id("s").Dot("reason").Dot("Load").Call()),
-		Switch(Id("reason")).Block(
-			Case(Id("reasonDelete")).Block(Id("h").Dot("closedByDelete").Dot("Add").Call(Lit(1))),
-			Case(Id("reasonIdle")).Block(Id("h").Dot("closedByIdle").Dot("Add").Call(Lit(1))),
-			Case(Id("reasonShutdown")).Block(Id("h").Dot("closedByShutdown").Dot("Add").Call(Lit(1))),
-		),
-		If(Id("h").Dot("keeper").Op("!=").Nil().Op("&&").Parens(Id("reason").Op("==").Id("reasonDelete").Op("||").Id("reason").Op("==").Id("reasonIdle"))).Block(
-			Doc("Ended for good. A session closed by Shutdown keeps its record, so",
-				"that another node resumes it."),
-			Id("h").Dot("keeper").Dot("Forget").Call(Id("id")),
-		),
-	)
-
-	f.Add(Doc("lookup returns the open session with the given id, or nil."))
-	f.Add(recv()).Id("lookup").Params(Id("id").String()).Op("*").Id("handlerSession").Block(
-		lock, deferUnlock,
-		Return(Id("h").Dot("sessions").Index(Id("id"))),
-	)
-
-	f.Add(Doc("isOpen reports whether s is registered and not yet removed."))
-	f.Add(recv()).Id("isOpen").Params(Id("s").Op("*").Id("handlerSession")).Bool().Block(
-		lock, deferUnlock,
-		Return(Id("s").Dot("id").Op("!=").Lit("").Op("&&").Op("!").Id("s").Dot("removed")),
-	)
-
-	f.Add(Doc("begin marks a request in flight: an active session is never idle."))
-	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("begin").Params().Block(
-		Id("s").Dot("mu").Dot("Lock").Call(),
-		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
-		Id("s").Dot("active").Op("++"),
-		If(Id("s").Dot("idle").Op("!=").Nil()).Block(Id("s").Dot("idle").Dot("Stop").Call()),
-	)
-
-	f.Add(Doc("end marks a request done and, when it was the last one of an open",
-		"session, starts the idle timer."))
-	f.Add(recv()).Id("end").Params(Id("s").Op("*").Id("handlerSession")).Block(
-		Id("open").Op(":=").Id("h").Dot("isOpen").Call(Id("s")),
-		Id("s").Dot("mu").Dot("Lock").Call(),
-		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
-		Id("s").Dot("active").Op("--"),
-		If(Id("s").Dot("active").Op(">").Lit(0).Op("||").Op("!").Id("open").Op("||").Id("h").Dot("opts").Dot("IdleTimeout").Op("<=").Lit(0)).Block(Return()),
-		If(Id("s").Dot("idle").Op("==").Nil()).Block(
-			Id("s").Dot("idle").Op("=").Qual("time", "AfterFunc").Call(Id("h").Dot("opts").Dot("IdleTimeout"), Func().Params().Block(
-				Id("h").Dot("expire").Call(Id("s")),
-			)),
-			Return(),
-		),
-		Id("s").Dot("idle").Dot("Reset").Call(Id("h").Dot("opts").Dot("IdleTimeout")),
-	)
-
-	f.Add(Doc("expire drains a session whose idle timer fired, unless a request",
-		"arrived in the meantime."))
-	f.Add(recv()).Id("expire").Params(Id("s").Op("*").Id("handlerSession")).Block(
-		Id("s").Dot("mu").Dot("Lock").Call(),
-		Id("busy").Op(":=").Id("s").Dot("active").Op(">").Lit(0),
-		Id("s").Dot("mu").Dot("Unlock").Call(),
-		If(Id("busy")).Block(Return()),
-		Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonIdle"))),
-		Doc("Drained, so that a GET stream still open ends cleanly; a call",
-			"arriving meanwhile is answered 404."),
-		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(Qual("context", "Background").Call(), Lit(5).Op("*").Qual("time", "Second")),
-		Defer().Id("cancel").Call(),
-		Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
-	)
-
-	f.Add(Doc("stopIdle stops the idle timer of a removed session."))
-	f.Func().Params(Id("s").Op("*").Id("handlerSession")).Id("stopIdle").Params().Block(
-		Id("s").Dot("mu").Dot("Lock").Call(),
-		Defer().Id("s").Dot("mu").Dot("Unlock").Call(),
-		If(Id("s").Dot("idle").Op("!=").Nil()).Block(Id("s").Dot("idle").Dot("Stop").Call()),
+		Return(Id("e"), Nil()),
 	)
 }
 
@@ -727,44 +579,28 @@ func emitShutdownAndStats(f *File, o Config) {
 	if o.Mode.Sessions() {
 		f.Add(Doc("Shutdown refuses new requests (503) and drains every session: its GET",
 			"stream ends cleanly, its calls in flight are answered, then it closes.",
-			"It waits until their server sessions have ended or ctx is done (which",
-			"cuts what is still in flight). Call it before http.Server.Shutdown: open",
-			"SSE streams would otherwise keep that waiting."))
+			"It waits until every session has closed with no call in flight, or ctx",
+			"is done (which cuts what is still in flight). Call it before",
+			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
 		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(
 			Id("h").Dot("mu").Dot("Lock").Call(),
 			Id("h").Dot("closed").Op("=").True(),
-			Id("open").Op(":=").Make(Index().Op("*").Id("handlerSession"), Lit(0), Len(Id("h").Dot("sessions"))),
-			For(List(Id("_"), Id("s")).Op(":=").Range().Id("h").Dot("sessions")).Block(
-				Id("open").Op("=").Append(Id("open"), Id("s")),
-			),
 			Id("h").Dot("mu").Dot("Unlock").Call(),
-			For(List(Id("_"), Id("s")).Op(":=").Range().Id("open")).Block(
-				Id("s").Dot("reason").Dot("CompareAndSwap").Call(Int32().Call(Id("reasonOther")), Int32().Call(Id("reasonShutdown"))),
-				Doc("Concurrently: each waits for its own calls in flight."),
-				Go().Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
-			),
-			Id("done").Op(":=").Make(Chan().Struct()),
-			Go().Func().Params().Block(
-				Id("h").Dot("running").Dot("Wait").Call(),
-				Close(Id("done")),
-			).Call(),
-			Select().Block(
-				Case(Op("<-").Id("done")).Block(Return(Nil())),
-				Case(Op("<-").Id("ctx").Dot("Done").Call()).Block(Return(Id("ctx").Dot("Err").Call())),
-			),
+			Doc("Drained concurrently: each session waits for its own calls in flight."),
+			Return(Id("h").Dot("sessions").Dot("Shutdown").Call(Id("ctx"), Func().Params(Id("ctx").Qual("context", "Context"), Id("s").Op("*").Id("handlerSession")).Block(
+				Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
+			))),
 		)
 		f.Add(Doc("Stats returns a snapshot of the session counters."))
 		f.Add(recv()).Id("Stats").Params().Id("Stats").Block(
-			Id("h").Dot("mu").Dot("Lock").Call(),
-			Id("open").Op(":=").Len(Id("h").Dot("sessions")),
-			Id("h").Dot("mu").Dot("Unlock").Call(),
+			Id("st").Op(":=").Id("h").Dot("sessions").Dot("Stats").Call(),
 			Return(Id("Stats").Values(Dict{
-				Id("OpenSessions"):       Id("open"),
-				Id("HandshakesAccepted"): Id("h").Dot("accepted").Dot("Load").Call(),
-				Id("HandshakesRefused"):  Id("h").Dot("refused").Dot("Load").Call(),
-				Id("ClosedByDelete"):     Id("h").Dot("closedByDelete").Dot("Load").Call(),
-				Id("ClosedByIdle"):       Id("h").Dot("closedByIdle").Dot("Load").Call(),
-				Id("ClosedByShutdown"):   Id("h").Dot("closedByShutdown").Dot("Load").Call(),
+				Id("OpenSessions"):       Id("st").Dot("Open"),
+				Id("HandshakesAccepted"): Id("st").Dot("HandshakesAccepted"),
+				Id("HandshakesRefused"):  Id("st").Dot("HandshakesRefused"),
+				Id("ClosedByDelete"):     Id("st").Dot("ClosedByDelete"),
+				Id("ClosedByIdle"):       Id("st").Dot("ClosedByIdle"),
+				Id("ClosedByShutdown"):   Id("st").Dot("ClosedByShutdown"),
 				Id("SessionsResumed"):    Id("h").Dot("resumed").Dot("Load").Call(),
 			})),
 		)

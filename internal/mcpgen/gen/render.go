@@ -21,6 +21,7 @@ const (
 	pkgRuntime    = "github.com/mcpwire/mcpwire/runtime/mcpwire"
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 	pkgStore      = "github.com/mcpwire/mcpwire/runtime/sessionstore"
+	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
 )
 
 // GeneratedHeader is the first line of every file mcpgen regenerates. It is
