@@ -61,6 +61,10 @@ type stream struct {
 	head *responseHead
 	out  []byte
 	sse  bool
+	// writeBy, when set, caps the deadline of the stream's writes: a
+	// draining session gives its GET stream a moment to take its last
+	// event, not a whole write timeout.
+	writeBy time.Time
 	// broken records that the client did not take out in time (or out
 	// outgrew maxStreamBacklog): the stream is over, and writes to it fail.
 	broken bool
@@ -90,6 +94,7 @@ func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 	s.released = make(chan struct{})
 	s.wake = make(chan struct{}, 1)
 	s.head, s.out, s.sse, s.broken = nil, nil, false, false
+	s.writeBy = time.Time{}
 	return s.released
 }
 
@@ -377,14 +382,14 @@ func (t *Transport) pump(r *http.Request, s *stream, released <-chan struct{}) {
 // flushOut writes the head and bytes queued for s, outside s.mu.
 func (t *Transport) flushOut(s *stream) error {
 	s.mu.Lock()
-	head, out, sse, w, rc := s.head, s.out, s.sse, s.w, s.rc
+	head, out, sse, w, rc, by := s.head, s.out, s.sse, s.w, s.rc, s.writeBy
 	s.head, s.out = nil, nil
 	done := s.doneLocked()
 	s.mu.Unlock()
 	if w == nil || (head == nil && len(out) == 0) {
 		return nil
 	}
-	t.armWrite(rc)
+	t.armWrite(rc, by)
 	if head != nil {
 		h := w.Header()
 		h.Set("Content-Type", head.contentType)

@@ -374,6 +374,13 @@ func (t *Transport) drain(ctx context.Context, self int) bool {
 	// so that it ends cleanly rather than cut.
 	s.mu.Lock()
 	if s.w != nil && s.started {
+		// A write stuck on a client that stopped reading would hold the
+		// drain for the whole write timeout; the stream gets a moment.
+		by := time.Now().Add(drainWriteGrace)
+		s.writeBy = by
+		if s.rc != nil {
+			t.armWrite(s.rc, by)
+		}
 		if t.opts.EventStore != nil {
 			buf := []byte("retry: ")
 			buf = strconv.AppendInt(buf, t.opts.RetryInterval.Milliseconds(), 10)
@@ -419,6 +426,10 @@ func (t *Transport) streamRoomLocked() error {
 	return nil
 }
 
+// drainWriteGrace is how long a draining session's GET stream has to take
+// its last bytes.
+const drainWriteGrace = time.Second
+
 // quietLocked closes quiet once a drain has no other request to wait for.
 func (t *Transport) quietLocked() {
 	if t.draining && t.quiet != nil && t.active <= t.drainSelf {
@@ -458,14 +469,21 @@ func (t *Transport) afterClose(id string) {
 
 // armWrite sets the deadline of the next write to a stream: the write
 // timeout from now, or now once the transport has aborted its writes.
-func (t *Transport) armWrite(rc *http.ResponseController) {
+func (t *Transport) armWrite(rc *http.ResponseController, by time.Time) {
 	t.wmu.Lock()
 	defer t.wmu.Unlock()
+	var d time.Time
 	switch {
 	case t.aborted:
-		rc.SetWriteDeadline(time.Now())
+		d = time.Now()
 	case t.writeTimeout > 0:
-		rc.SetWriteDeadline(time.Now().Add(t.writeTimeout))
+		d = time.Now().Add(t.writeTimeout)
+	}
+	if !by.IsZero() && (d.IsZero() || by.Before(d)) {
+		d = by
+	}
+	if !d.IsZero() {
+		rc.SetWriteDeadline(d)
 	}
 }
 

@@ -1,0 +1,60 @@
+package hostile_test
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Connections that send nothing: -max-conns bounds how many the server
+// holds; more wait in the kernel's accept queue.
+func TestConnectionCap(t *testing.T) {
+	p := start(t, "-max-conns", "50")
+	base := p.fds(t)
+	var conns []net.Conn
+	for range 200 {
+		c, err := net.Dial("tcp", p.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		conns = append(conns, c)
+	}
+	time.Sleep(500 * time.Millisecond)
+	held := p.fds(t) - base
+	t.Logf("200 silent connections: the server holds %d (cap 50)", held)
+	if held > 50 {
+		t.Errorf("the server holds %d connections; -max-conns is 50", held)
+	}
+}
+
+const modernInit = `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`
+
+// Requests naming a foreign Host or coming from a foreign browser origin,
+// on a loopback listener (DNS rebinding): refused 403 on both legs, with a
+// JSON-RPC body, before any session exists.
+func TestForeignHostAndOrigin(t *testing.T) {
+	p := start(t)
+	for _, c := range []struct {
+		name, body string
+		hdr        []string
+	}{
+		{"legacy Host", initBody(1), []string{"Host", "evil.example"}},
+		{"legacy Origin", initBody(1), []string{"Origin", "http://evil.example"}},
+		{"modern Host", modernInit, []string{"Host", "evil.example", "MCP-Protocol-Version", "2026-07-28"}},
+		{"modern Origin", modernInit, []string{"Origin", "http://evil.example", "MCP-Protocol-Version", "2026-07-28"}},
+	} {
+		r, err := post(http.DefaultClient, p.url, "", c.body, c.hdr...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if r.status != http.StatusForbidden || !isJSONRPCError(r.body) {
+			t.Errorf("%s: %d %q, want 403 with a JSON-RPC error body", c.name, r.status, strings.TrimSpace(r.body))
+		}
+	}
+	if open := p.stats(t)["open_sessions"]; open != 0 {
+		t.Errorf("%d sessions after refused handshakes", open)
+	}
+}
