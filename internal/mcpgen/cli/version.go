@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -36,9 +37,12 @@ func Version() string {
 	return v
 }
 
-// released reports whether v is a released module version that a go.mod
-// can require.
-func released(v string) bool { return len(v) > 1 && v[0] == 'v' && v != "devel" }
+// released reports whether v is a module version that a go.mod can
+// require: not "devel", and not a build of a modified checkout
+// (v0.0.0-...+dirty, which Go 1.24+ stamps and no proxy serves).
+func released(v string) bool {
+	return len(v) > 1 && v[0] == 'v' && !strings.Contains(v, "+")
+}
 
 // NewCmdVersion returns `mcpgen version`.
 func NewCmdVersion(io IO) *cobra.Command {
