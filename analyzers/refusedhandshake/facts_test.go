@@ -15,6 +15,8 @@ func TestFactsRoundTrip(t *testing.T) {
 	roundTrip(t, &refusedhandshake.LeakyConstructor{Via: "lib.NewSessionTransport"}, "leakyConstructor(lib.NewSessionTransport)")
 	roundTrip(t, &refusedhandshake.ClosingConstructor{Via: "streamable.NewTransport"}, "closingConstructor(streamable.NewTransport)")
 	roundTrip(t, &refusedhandshake.SessionFactory{Result: 1, Results: 3}, "sessionFactory(1/3)")
+	roundTrip(t, &refusedhandshake.Connector{Transport: 1, Result: 0, Results: 2, Ctx: -1}, "connector(t=1, 0/2)")
+	roundTrip(t, &refusedhandshake.Connector{Transport: 0, Result: -1, Ctx: 2}, "runner(t=0, ctx=2)")
 }
 
 func roundTrip[F interface {

@@ -33,7 +33,8 @@ type pathResult struct {
 // flow is the set of SSA values that are the session or its transport, or
 // hold them, with what their uses showed.
 type flow struct {
-	fn        *ssa.Function // the function holding the Connect
+	fn        *ssa.Function          // the function holding the Connect
+	wrapper   func(*types.Func) bool // a Connect or Run wrapper (Connector fact)
 	ours      map[ssa.Value]bool
 	done      map[ssa.Value]bool
 	serves    []ssa.Instruction // ServeHTTP calls on the transport, in fn
@@ -49,7 +50,7 @@ type flow struct {
 // ok is false when the check cannot follow the values (the transport is not
 // built in this request, or comes through a variable it cannot resolve):
 // then the lexical verdict stands.
-func connectPaths(fn *ssa.Function, lparen token.Pos, request *ssa.Function) (res pathResult, ok bool) {
+func connectPaths(fn *ssa.Function, lparen token.Pos, transportArg int, request *ssa.Function, wrapper func(*types.Func) bool) (res pathResult, ok bool) {
 	var call *ssa.Call
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -58,15 +59,23 @@ func connectPaths(fn *ssa.Function, lparen token.Pos, request *ssa.Function) (re
 			}
 		}
 	}
-	if call == nil || len(call.Call.Args) < 3 {
+	if call == nil || call.Call.IsInvoke() {
 		return res, false
 	}
-	t, origin, sessionful := builtTransport(call.Call.Args[2], fn, request)
+	// A static method call passes its receiver first.
+	arg := transportArg
+	if call.Call.Signature().Recv() != nil {
+		arg++
+	}
+	if arg >= len(call.Call.Args) {
+		return res, false
+	}
+	t, origin, sessionful := builtTransport(call.Call.Args[arg], fn, request)
 	if t == nil {
 		return res, false
 	}
 	res.origin, res.sessionful = origin, sessionful
-	f := &flow{fn: fn, ours: map[ssa.Value]bool{}, done: map[ssa.Value]bool{}, closes: map[ssa.Instruction]bool{}, closed: map[*ssa.Function]bool{}}
+	f := &flow{fn: fn, wrapper: wrapper, ours: map[ssa.Value]bool{}, done: map[ssa.Value]bool{}, closes: map[ssa.Instruction]bool{}, closed: map[*ssa.Function]bool{}}
 	var session, errv ssa.Value
 	for _, r := range *call.Referrers() {
 		if ex, isEx := r.(*ssa.Extract); isEx {
@@ -432,7 +441,7 @@ func (f *flow) call(ci ssa.CallInstruction, v ssa.Value) {
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		obj := funcObject(callee)
-		if sdkMethod(obj, "Server", "Connect") {
+		if sdkMethod(obj, "Server", "Connect") || f.wrapper(obj) {
 			return // the Connect itself
 		}
 		if obj != nil && obj.Pkg() != nil {

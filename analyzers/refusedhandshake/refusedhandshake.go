@@ -52,7 +52,7 @@ var Analyzer = &analysis.Analyzer{
 	// dependency, standard library included, before the bail-outs in run
 	// can skip it. run builds its own inspector once a package qualifies.
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	exportConstructorFacts(pass)
 	exportSessionFacts(pass)
+	exportConnectorFacts(pass)
 	ins := inspector.New(pass.Files)
 	c := newContexts(pass, ins)
 	checkRuntime(pass, c, ins)
@@ -91,7 +92,7 @@ func buildsTransports(pass *analysis.Pass) bool {
 				return false
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
-				found = isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || isServerRun(pass.TypesInfo, call) || leaky(pass, call) || sessionFactory(pass, call) != nil
+				found = isNewTransport(pass.TypesInfo, call) || isServerConnect(pass.TypesInfo, call) || isServerRun(pass.TypesInfo, call) || connectorFact(pass, call) != nil || leaky(pass, call) || sessionFactory(pass, call) != nil
 			}
 			return !found
 		})

@@ -30,6 +30,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/paths",
 		"fixtures/refusedhandshake/forked",
 		"fixtures/refusedhandshake/run",
+		"fixtures/refusedhandshake/wrappers",
 		"fixtures/refusedhandshake/forked/internal/mcp",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",

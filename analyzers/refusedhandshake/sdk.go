@@ -26,10 +26,24 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 			return true
 		}
 		if isServerRun(pass.TypesInfo, call) && len(call.Args) >= 2 {
-			checkRun(pass, c, call, stack)
+			checkRun(pass, c, call, stack, call.Args[1], call.Args[0])
 			return true
 		}
+		// The transport argument and the session's place among the results,
+		// of Connect or of a small wrapper of it (a Connector fact).
+		transportArg, index, results := 1, 0, 2
 		connect := isServerConnect(pass.TypesInfo, call) && len(call.Args) >= 2
+		if w := connectorFact(pass, call); w != nil {
+			if w.Result < 0 {
+				var ctx ast.Expr
+				if w.Ctx >= 0 && w.Ctx < len(call.Args) {
+					ctx = call.Args[w.Ctx]
+				}
+				checkRun(pass, c, call, stack, call.Args[w.Transport], ctx)
+				return true
+			}
+			connect, transportArg, index, results = true, w.Transport, w.Result, w.Results
+		}
 		factory := sessionFactory(pass, call)
 		if !connect && factory == nil {
 			return true
@@ -39,12 +53,11 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 			return true
 		}
 		o := newOwnership(pass, scope, requestFunc(c, stack))
-		index, results := 0, 2
 		lexical := true // the lexical check resolved the transport
 		if connect {
 			// A transport the lexical check cannot resolve (its variable
 			// also holds other values) may still be built here: SSA decides.
-			lexical = o.transport(call.Args[1])
+			lexical = o.transport(call.Args[transportArg])
 		} else {
 			index, results = factory.Result, factory.Results
 		}
@@ -65,7 +78,7 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 		if connect && (o.closed || !lexical) {
 			// Closes exist (or the transport's variable is reused): is one
 			// on every path that serves the transport?
-			res, ok := s.paths(call, fn, requestFunc(c, stack))
+			res, ok := s.paths(call, transportArg, fn, requestFunc(c, stack))
 			if !ok || !res.leak || reaped(pass, res.maps) {
 				return true
 			}
@@ -166,6 +179,7 @@ func sessionResult(info *types.Info, call *ast.CallExpr, stack []ast.Node, index
 // a refused handshake never learns is exactly where the pair leaks. A value
 // holding the pair (a map entry struct) is followed like the pair itself.
 type ownership struct {
+	pass    *analysis.Pass
 	info    *types.Info
 	fset    *token.FileSet
 	scope   ast.Node // the outermost function: every use of a local is in it
@@ -186,7 +200,7 @@ type ownership struct {
 }
 
 func newOwnership(pass *analysis.Pass, scope, request ast.Node) *ownership {
-	return &ownership{info: pass.TypesInfo, fset: pass.Fset, scope: scope, request: request, vars: map[types.Object]bool{}, returns: map[int]bool{}}
+	return &ownership{pass: pass, info: pass.TypesInfo, fset: pass.Fset, scope: scope, request: request, vars: map[types.Object]bool{}, returns: map[int]bool{}}
 }
 
 // requestFunc returns the outermost of the per-request functions enclosing
@@ -384,7 +398,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			return
 		}
 		switch {
-		case isServerConnect(o.info, p), isServerRun(o.info, p):
+		case isServerConnect(o.info, p), isServerRun(o.info, p), connectorFact(o.pass, p) != nil:
 		case isSyncMapStore(o.info, p):
 			if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok {
 				o.storedIn(sel.X)
@@ -685,12 +699,12 @@ type ssaState struct {
 
 // paths runs the SSA path check for call, in the function fn, built per
 // request in request (FuncDecl or FuncLit nodes).
-func (s *ssaState) paths(call *ast.CallExpr, fn, request ast.Node) (pathResult, bool) {
+func (s *ssaState) paths(call *ast.CallExpr, transportArg int, fn, request ast.Node) (pathResult, bool) {
 	if s.funcs == nil {
 		keep := map[*ast.FuncDecl]bool{}
 		for _, fd := range bodiedDecls(s.pass) {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok && isServerConnect(s.pass.TypesInfo, c) {
+				if c, ok := n.(*ast.CallExpr); ok && (isServerConnect(s.pass.TypesInfo, c) || connectorFact(s.pass, c) != nil) {
 					keep[fd] = true
 				}
 				return !keep[fd]
@@ -702,7 +716,8 @@ func (s *ssaState) paths(call *ast.CallExpr, fn, request ast.Node) (pathResult, 
 	if f == nil || r == nil {
 		return pathResult{}, false
 	}
-	return connectPaths(f, call.Lparen, r)
+	wrapper := func(fn *types.Func) bool { return fn != nil && s.pass.ImportObjectFact(fn, new(Connector)) }
+	return connectPaths(f, call.Lparen, transportArg, r, wrapper)
 }
 
 // isServerRun reports whether call calls (*mcp.Server).Run.
@@ -716,22 +731,22 @@ func isServerRun(info *types.Info, call *ast.CallExpr) bool {
 // the long-lived code around the handler) a refused handshake leaves the
 // session and Run's goroutine behind. Run on the request's own context ends
 // with the request and is not reported.
-func checkRun(pass *analysis.Pass, c *contexts, call *ast.CallExpr, stack []ast.Node) {
+func checkRun(pass *analysis.Pass, c *contexts, call *ast.CallExpr, stack []ast.Node, transport, ctx ast.Expr) {
 	fn, scope := enclosing(stack)
 	if c.kindOf(fn) != perRequest {
 		return
 	}
 	request := requestFunc(c, stack)
 	o := newOwnership(pass, scope, request)
-	if !o.transport(call.Args[1]) {
+	if !o.transport(transport) {
 		return
 	}
 	o.scan()
 	if o.closed || o.transferred || reaped(pass, o.maps) {
 		return
 	}
-	if !neverCancelled(pass.TypesInfo, call.Args[0], request) {
-		return
+	if ctx != nil && !neverCancelled(pass.TypesInfo, ctx, request) {
+		return // nil: a wrapper whose own context is never cancelled
 	}
 	finding(pass, call, catRunUncancelled,
 		"Server.Run of a per-request transport on a context never cancelled leaks a refused handshake",

@@ -49,19 +49,3 @@ func variableGenerator(w http.ResponseWriter, r *http.Request) {
 	streamable.NewTransport(streamable.Options{SessionIDGenerator: generator}).ServeHTTP(w, r)
 }
 
-// A wrapper that takes the transport as a parameter and returns the
-// session: the analyzer does not follow the transport into it (a fact for
-// such connectors is not modelled), so the caller's leak goes unreported.
-func connectTransport(r *http.Request, t *mcp.StreamableServerTransport) (*mcp.ServerSession, error) {
-	return server.Connect(r.Context(), t, nil)
-}
-
-func throughWrapper(w http.ResponseWriter, r *http.Request) {
-	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := connectTransport(r, t)
-	if err != nil {
-		return
-	}
-	println(ss.ID())
-	t.ServeHTTP(w, r)
-}

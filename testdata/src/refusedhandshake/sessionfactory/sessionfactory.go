@@ -66,7 +66,7 @@ func notFactories(w http.ResponseWriter, r *http.Request) {
 	t, _ := sdklib.Tracked(r.Context(), server)
 	t.ServeHTTP(w, r)
 	t2 := &mcp.StreamableServerTransport{}
-	ss, _ := sdklib.Given(r.Context(), server, t2)
+	ss, _ := sdklib.Given(r.Context(), server, t2) // want `per-request stateless session is never closed: every request leaks it`
 	println(ss.ID())
 }
 

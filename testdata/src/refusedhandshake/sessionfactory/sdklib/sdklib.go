@@ -38,7 +38,8 @@ func Tracked(ctx context.Context, s *mcp.Server) (*mcp.StreamableServerTransport
 	return t, ss
 }
 
-// Given connects a transport it did not build: not a factory.
-func Given(ctx context.Context, s *mcp.Server, t *mcp.StreamableServerTransport) (*mcp.ServerSession, error) {
+// Given connects a transport it did not build: not a factory, but a
+// wrapper of Connect; its callers own the session.
+func Given(ctx context.Context, s *mcp.Server, t *mcp.StreamableServerTransport) (*mcp.ServerSession, error) { // want Given:`connector\(t=2, 0/2\)`
 	return s.Connect(ctx, t, nil)
 }
