@@ -55,6 +55,10 @@ type def struct {
 	// scope is the innermost block (or if, switch or for statement, for
 	// an assignment in its init) holding the assignment; nil for a seed.
 	scope ast.Node
+	// branches are the branches around the assignment, each with the
+	// statement that chooses it: an if's then or else block, a switch's
+	// case. The assignment never reaches the statement's other branches.
+	branches [][2]ast.Node
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -65,9 +69,10 @@ type Scan struct {
 	info *types.Info
 	defs map[*types.Var][]def // in source order
 	pkg  *pkgIDs              // the package's id helpers and fields, or nil
-	// scope is, while NewScan walks, the innermost block around the
-	// statement it records.
-	scope ast.Node
+	// scope and branches are, while NewScan walks, those of the
+	// statement it records (see def).
+	scope    ast.Node
+	branches [][2]ast.Node
 }
 
 // pkgIDs is what a package knows about where session ids live beyond a
@@ -102,6 +107,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 		}
 		scopes = append(scopes, n)
 		s.scope = innermostScope(scopes)
+		s.branches = branchesOf(scopes)
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			s.assign(n.Lhs, n.Rhs, n.TokPos)
@@ -138,7 +144,7 @@ func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 
 func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches})
 	}
 }
 
@@ -172,13 +178,57 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		switch {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
-		case terminates(x.scope):
+		case terminates(x.scope), otherBranch(x.branches, pos):
 		default:
 			d = def{}
 		}
 	}
 	return d
 }
+
+// branchesOf lists the branches around the last node of stack (see
+// def.branches).
+func branchesOf(stack []ast.Node) [][2]ast.Node {
+	var out [][2]ast.Node
+	for i := 0; i+1 < len(stack)-1; i++ {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if c := stack[i+1]; c == n.Body || c == n.Else {
+				out = append(out, [2]ast.Node{n, c})
+			}
+		case *ast.BlockStmt:
+			// The body of a switch: its clauses are the branches.
+			if c, ok := stack[i+1].(*ast.CaseClause); ok {
+				out = append(out, [2]ast.Node{n, c})
+			} else if c, ok := stack[i+1].(*ast.CommClause); ok {
+				out = append(out, [2]ast.Node{n, c})
+			}
+		}
+	}
+	return out
+}
+
+// otherBranch reports whether pos lies in another branch of a statement
+// one of whose branches holds the assignment: in the else of its then.
+func otherBranch(branches [][2]ast.Node, pos token.Pos) bool {
+	for _, b := range branches {
+		stmt, branch := b[0], b[1]
+		if !inside(stmt, pos) || inside(branch, pos) {
+			continue
+		}
+		if ifs, ok := stmt.(*ast.IfStmt); ok {
+			// The other branch, not the condition.
+			if inside(ifs.Body, pos) || ifs.Else != nil && inside(ifs.Else, pos) {
+				return true
+			}
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func inside(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
 
 // terminates reports whether the block ends in a return or a panic, so an
 // assignment in it never reaches code after it.

@@ -53,3 +53,21 @@ func (s *server) reaches(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown session", http.StatusForbidden) // want `answers 403 to an unknown or expired Mcp-Session-Id`
 	}
 }
+
+// branches: the id a fresh initialize mints is assigned in the other
+// branch of the if around the lookup; it never reaches the lookup, which
+// is by the header's id.
+func (s *server) branches(w http.ResponseWriter, r *http.Request, initialize bool) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if initialize {
+		if id == "" {
+			id = "fresh"
+		}
+		s.sessions[id] = &struct{}{}
+	} else {
+		if _, ok := s.sessions[id]; !ok {
+			http.Error(w, "unknown session", http.StatusUnauthorized) // want `answers 401 to an unknown or expired Mcp-Session-Id`
+			return
+		}
+	}
+}
