@@ -3,10 +3,14 @@ package streamable_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -164,4 +168,56 @@ func BenchmarkToolsCallInProcess(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkToolsCallClients is BenchmarkToolsCallInProcess with c
+// concurrent clients, each on its own session, and the process's CPU time
+// per call (user+system, from getrusage) as cpu-ns/op, which a machine
+// shared with other work disturbs less than wall time. Compare the two
+// endpoints within one run:
+//
+//	cd runtime && go test -run '^$' -bench ToolsCallClients -benchmem -count 5 ./streamable/
+func BenchmarkToolsCallClients(b *testing.B) {
+	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
+	for _, c := range []int{1, 16, 64} {
+		for _, ep := range endpoints {
+			b.Run(fmt.Sprintf("c=%d/%s", c, ep.name), func(b *testing.B) {
+				h, closeAll := ep.handler(benchServer())
+				b.Cleanup(closeAll)
+				sids := make([]string, c)
+				for i := range sids {
+					w := serve(h, onLoopback(request(http.MethodPost, initBody(1, protocol.Version20250618))))
+					sids[i] = w.Header().Get(protocol.HeaderSessionID)
+					if w.Code != http.StatusOK || sids[i] == "" {
+						b.Fatalf("initialize: %d %s", w.Code, w.Body)
+					}
+					serve(h, onLoopback(request(http.MethodPost, initializedBody, withSID(sids[i])...)))
+				}
+				var left atomic.Int64
+				left.Store(int64(b.N))
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu0 := cpuNanos()
+				var wg sync.WaitGroup
+				for worker := range c {
+					wg.Go(func() {
+						for left.Add(-1) >= 0 {
+							if w := serve(h, onLoopback(request(http.MethodPost, call, withSID(sids[worker])...))); w.Code != http.StatusOK {
+								b.Errorf("tools/call: %d %s", w.Code, w.Body)
+							}
+						}
+					})
+				}
+				wg.Wait()
+				b.StopTimer()
+				b.ReportMetric(float64(cpuNanos()-cpu0)/float64(b.N), "cpu-ns/op")
+			})
+		}
+	}
+}
+
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
