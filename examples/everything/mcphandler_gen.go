@@ -28,15 +28,18 @@ import (
 // (or regenerate with the mcpgen that matches your runtime).
 const _ = mcpwire.IsAtLeastVersion0_1_0
 
-// HandlerOptions configures a [Handler]. The zero value works: no session
-// limit, no idle timeout, SSE responses, no event store, the Host checked for
-// loopback listeners, no Origin allowlist, and no logging.
+// HandlerOptions configures a [Handler]. The zero value is safe on a network:
+// every limit a client could exhaust has a finite default; SSE responses, no
+// event store, the Host checked for loopback listeners, browsers limited to
+// same-origin (loopback origins on a loopback listener), and no logging.
 type HandlerOptions struct {
 	// MaxSessions caps open sessions plus handshakes in progress; a new
-	// handshake beyond it is refused 503 with Retry-After. Zero: no cap.
+	// handshake beyond it is refused 503 with Retry-After. Zero: 1000
+	// (sessions.DefaultMaxSessions), negative: no cap.
 	MaxSessions int
-	// IdleTimeout closes a session that has had no request in flight for
-	// this long. Zero: sessions are never closed for idleness.
+	// IdleTimeout closes a session that has had no call in flight for this
+	// long; an open GET stream alone does not keep it. Zero: 10 minutes
+	// (sessions.DefaultIdleTimeout), negative: never.
 	IdleTimeout time.Duration
 	// JSONResponse answers requests with one application/json body instead
 	// of an SSE stream.
@@ -159,6 +162,14 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	if h.opts.Logger == nil {
 		h.opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	// Finite by default: without them one client opening sessions
+	// exhausts the process.
+	if h.opts.MaxSessions == 0 {
+		h.opts.MaxSessions = sessions.DefaultMaxSessions
+	}
+	if h.opts.IdleTimeout == 0 {
+		h.opts.IdleTimeout = sessions.DefaultIdleTimeout
+	}
 	h.newID = streamable.RandomSessionID
 	if opts.NodeID != "" {
 		gen, err := streamable.NodeSessionIDs(opts.NodeID)
@@ -168,13 +179,13 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 		h.newID = gen
 	}
 	table := sessions.Options{
-		IdleTimeout: opts.IdleTimeout,
-		MaxSessions: opts.MaxSessions,
+		IdleTimeout: h.opts.IdleTimeout,
+		MaxSessions: h.opts.MaxSessions,
 	}
 	if opts.SessionStore != nil {
 		ttl := opts.SessionTTL
 		if ttl <= 0 {
-			ttl = opts.IdleTimeout
+			ttl = h.opts.IdleTimeout
 		}
 		h.keeper = sessionstore.NewKeeper(opts.SessionStore, opts.NodeID, ttl, h.opts.Logger)
 		table.Hooks.Closed = func(id string, cause sessions.Cause) {

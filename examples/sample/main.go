@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/limits"
+	"github.com/mcpwire/mcpwire/runtime/sessions"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
@@ -46,8 +47,8 @@ func main() {
 	flag.Int64Var(&cfg.opts.MaxBodyBytes, "max-body-bytes", streamable.DefaultMaxBodyBytes, "largest request body; larger is 413")
 	flag.Int64Var(&cfg.opts.MaxBufferedBodyBytes, "max-buffered-body-bytes", limits.DefaultMaxBufferedBodyBytes, "request-body bytes read at once across all requests; beyond it 503")
 	flag.DurationVar(&cfg.opts.BodyReadTimeout, "body-read-timeout", limits.DefaultBodyReadTimeout, "how long one request body may take to arrive")
-	flag.IntVar(&cfg.opts.MaxSessions, "max-sessions", 1000, "open sessions plus handshakes in progress; beyond it 503")
-	flag.DurationVar(&cfg.opts.IdleTimeout, "idle-timeout", 10*time.Minute, "close a session with no call for this long")
+	flag.IntVar(&cfg.opts.MaxSessions, "max-sessions", sessions.DefaultMaxSessions, "open sessions plus handshakes in progress; beyond it 503")
+	flag.DurationVar(&cfg.opts.IdleTimeout, "idle-timeout", sessions.DefaultIdleTimeout, "close a session with no call for this long")
 	flag.IntVar(&cfg.opts.MaxStreams, "max-streams", streamable.DefaultMaxStreams, "streams one session holds open at once; beyond it 429")
 	flag.DurationVar(&cfg.opts.WriteTimeout, "write-timeout", streamable.DefaultWriteTimeout, "deadline of one write to a client's stream; a client slower than that loses the stream")
 	flag.Parse()

@@ -59,18 +59,21 @@ func emitVersionCheck(f *File, _ Config) {
 
 func emitOptions(f *File, o Config) {
 	f.Add(Doc(
-		"HandlerOptions configures a [Handler]. The zero value works: no session",
-		"limit, no idle timeout, SSE responses, no event store, the Host checked for",
-		"loopback listeners, no Origin allowlist, and no logging.",
+		"HandlerOptions configures a [Handler]. The zero value is safe on a network:",
+		"every limit a client could exhaust has a finite default; SSE responses, no",
+		"event store, the Host checked for loopback listeners, browsers limited to",
+		"same-origin (loopback origins on a loopback listener), and no logging.",
 	))
 	fields := []Code{}
 	if o.Mode.Sessions() {
 		fields = append(fields,
 			Doc("MaxSessions caps open sessions plus handshakes in progress; a new",
-				"handshake beyond it is refused 503 with Retry-After. Zero: no cap."),
+				"handshake beyond it is refused 503 with Retry-After. Zero: 1000",
+				"(sessions.DefaultMaxSessions), negative: no cap."),
 			Id("MaxSessions").Int(),
-			Doc("IdleTimeout closes a session that has had no request in flight for",
-				"this long. Zero: sessions are never closed for idleness."),
+			Doc("IdleTimeout closes a session that has had no call in flight for this",
+				"long; an open GET stream alone does not keep it. Zero: 10 minutes",
+				"(sessions.DefaultIdleTimeout), negative: never."),
 			Id("IdleTimeout").Qual("time", "Duration"),
 		)
 	}
@@ -245,6 +248,14 @@ func emitNewHandler(f *File, o Config) {
 	}
 	if o.Mode.Sessions() {
 		body = append(body,
+			Doc("Finite by default: without them one client opening sessions",
+				"exhausts the process."),
+			If(Id("h").Dot("opts").Dot("MaxSessions").Op("==").Lit(0)).Block(
+				Id("h").Dot("opts").Dot("MaxSessions").Op("=").Add(sessionsQ("DefaultMaxSessions")),
+			),
+			If(Id("h").Dot("opts").Dot("IdleTimeout").Op("==").Lit(0)).Block(
+				Id("h").Dot("opts").Dot("IdleTimeout").Op("=").Add(sessionsQ("DefaultIdleTimeout")),
+			),
 			Id("h").Dot("newID").Op("=").Add(streamableQ("RandomSessionID")),
 			If(Id("opts").Dot("NodeID").Op("!=").Lit("")).Block(
 				List(Id("gen"), Err()).Op(":=").Add(streamableQ("NodeSessionIDs")).Call(Id("opts").Dot("NodeID")),
@@ -254,12 +265,12 @@ func emitNewHandler(f *File, o Config) {
 				Id("h").Dot("newID").Op("=").Id("gen"),
 			),
 			Id("table").Op(":=").Add(sessionsQ("Options")).Values(Dict{
-				Id("MaxSessions"): Id("opts").Dot("MaxSessions"),
-				Id("IdleTimeout"): Id("opts").Dot("IdleTimeout"),
+				Id("MaxSessions"): Id("h").Dot("opts").Dot("MaxSessions"),
+				Id("IdleTimeout"): Id("h").Dot("opts").Dot("IdleTimeout"),
 			}),
 			If(Id("opts").Dot("SessionStore").Op("!=").Nil()).Block(
 				Id("ttl").Op(":=").Id("opts").Dot("SessionTTL"),
-				If(Id("ttl").Op("<=").Lit(0)).Block(Id("ttl").Op("=").Id("opts").Dot("IdleTimeout")),
+				If(Id("ttl").Op("<=").Lit(0)).Block(Id("ttl").Op("=").Id("h").Dot("opts").Dot("IdleTimeout")),
 				Id("h").Dot("keeper").Op("=").Add(storeQ("NewKeeper")).Call(Id("opts").Dot("SessionStore"), Id("opts").Dot("NodeID"), Id("ttl"), Id("h").Dot("opts").Dot("Logger")),
 				Id("table").Dot("Hooks").Dot("Closed").Op("=").Func().Params(Id("id").String(), Id("cause").Add(sessionsQ("Cause"))).Block(
 					If(Id("cause").Op("==").Add(sessionsQ("CauseDelete")).Op("||").Id("cause").Op("==").Add(sessionsQ("CauseIdle"))).Block(

@@ -14,6 +14,7 @@ const (
 	pkgMCP        = "github.com/modelcontextprotocol/go-sdk/mcp"
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
+	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
 )
 
 func limitsQ(name string) *jen.Statement     { return jen.Qual(pkgLimits, name) }
@@ -36,6 +37,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	f := jen.NewFile("main")
 	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgStreamable, "streamable")
+	f.ImportName(pkgSessions, "sessions")
 	f.PackageComment(fmt.Sprintf("Command %s serves the MCP server of server.go over Streamable HTTP.", name))
 	// go tool runs the mcpgen tools.mod pins, the module's own version.
 	f.Comment("//go:generate go tool -modfile=tools.mod mcpgen handler " + strings.Join(cfg.Args(), " "))
@@ -70,8 +72,8 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	}
 	if cfg.Mode.Sessions() {
 		flags = append(flags,
-			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxSessions"), jen.Lit("max-sessions"), jen.Lit(1000), jen.Lit("open sessions plus handshakes in progress; beyond it 503")),
-			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("IdleTimeout"), jen.Lit("idle-timeout"), jen.Lit(10).Op("*").Qual("time", "Minute"), jen.Lit("close a session with no call for this long")),
+			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxSessions"), jen.Lit("max-sessions"), jen.Qual(pkgSessions, "DefaultMaxSessions"), jen.Lit("open sessions plus handshakes in progress; beyond it 503")),
+			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("IdleTimeout"), jen.Lit("idle-timeout"), jen.Qual(pkgSessions, "DefaultIdleTimeout"), jen.Lit("close a session with no call for this long")),
 			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxStreams"), jen.Lit("max-streams"), streamableQ("DefaultMaxStreams"), jen.Lit("streams one session holds open at once; beyond it 429")),
 			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("WriteTimeout"), jen.Lit("write-timeout"), streamableQ("DefaultWriteTimeout"), jen.Lit("deadline of one write to a client's stream; a client slower than that loses the stream")),
 		)
