@@ -23,7 +23,7 @@ import (
 
 // need returns the path of a program the test runs. Outside CI a missing
 // one skips the test; in CI (.ci/run installs them) it fails it.
-func need(t *testing.T, name string) string {
+func need(t testing.TB, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
@@ -35,7 +35,7 @@ func need(t *testing.T, name string) string {
 	return p
 }
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -71,7 +71,7 @@ type proc struct {
 	done chan struct{}
 }
 
-func start(t *testing.T, name string, env []string, bin string, args ...string) *proc {
+func start(t testing.TB, name string, env []string, bin string, args ...string) *proc {
 	t.Helper()
 	p := &proc{name: name, cmd: exec.Command(bin, args...), out: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), env...)
@@ -95,7 +95,7 @@ func (p *proc) kill() {
 	<-p.done
 }
 
-func waitListening(t *testing.T, addr string, p *proc) {
+func waitListening(t testing.TB, addr string, p *proc) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -139,7 +139,8 @@ func (c initCounter) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // cluster is Redis, three examples/everything nodes and HAProxy in front.
 type cluster struct {
-	t         *testing.T
+	t         testing.TB
+	store     string // -session-store of the nodes
 	bin       string
 	redis     string
 	nodes     [3]string // MCP addresses, node i is "n<i+1>"
@@ -154,11 +155,19 @@ func (c *cluster) startNode(i int) {
 	t := c.t
 	name := fmt.Sprintf("n%d", i+1)
 	c.procs[i] = start(t, name, nil, c.bin, "-addr", c.nodes[i], "-debug-addr", c.debug[i],
-		"-node-id", name, "-session-store", "redis://"+c.redis+"/0")
+		"-node-id", name, "-session-store", c.store)
 	waitListening(t, c.nodes[i], c.procs[i])
 }
 
-func startCluster(t *testing.T) *cluster {
+func startCluster(t testing.TB) *cluster {
+	t.Helper()
+	return startClusterOf(t, 3, "redis")
+}
+
+// startClusterOf starts n nodes (1 or 3) whose -session-store is store
+// ("redis" for the cluster's Redis, or "memory"); with one node, HAProxy's
+// three servers are all that node.
+func startClusterOf(t testing.TB, n int, store string) *cluster {
 	t.Helper()
 	if !mcpgentest.Slow() {
 		t.Skip("slow suite: set MCPWIRE_SLOW=1 (CI=true runs it)")
@@ -172,7 +181,15 @@ func startCluster(t *testing.T) *cluster {
 	_, port, _ := net.SplitHostPort(c.redis)
 	rp := start(t, "redis", nil, redisBin, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", t.TempDir())
 	waitListening(t, c.redis, rp)
+	c.store = store
+	if store == "redis" {
+		c.store = "redis://" + c.redis + "/0"
+	}
 	for i := range c.nodes {
+		if i >= n {
+			c.nodes[i], c.debug[i] = c.nodes[0], c.debug[0]
+			continue
+		}
 		c.nodes[i], c.debug[i] = freeAddr(t), freeAddr(t)
 		c.startNode(i)
 	}
