@@ -73,6 +73,10 @@ type HandlerOptions struct {
 	// a request that arrived on a loopback address must name a loopback host.
 	AllowedHosts   []string
 	AllowedOrigins []string
+	// MaxListenStreams caps the 2026-07-28 subscriptions/listen streams open
+	// at once; one more is refused 503 with Retry-After. Zero: 1000
+	// (limits.DefaultMaxListenStreams), negative: no cap.
+	MaxListenStreams int
 	// MaxBodyBytes limits a request body: zero is the runtime's default
 	// (4 MiB), negative is no limit.
 	MaxBodyBytes int64
@@ -117,6 +121,7 @@ type Handler struct {
 	opts      HandlerOptions
 	bodies    *limits.Bodies // the MaxBufferedBodyBytes budget
 	modern    http.Handler
+	listening atomic.Int64 // subscriptions/listen streams open
 
 	mu     sync.Mutex
 	closed bool // set by Shutdown; no new sessions after it
@@ -161,6 +166,9 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	}
 	if h.opts.Logger == nil {
 		h.opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if h.opts.MaxListenStreams == 0 {
+		h.opts.MaxListenStreams = limits.DefaultMaxListenStreams
 	}
 	// Finite by default: without them one client opening sessions
 	// exhausts the process.
@@ -467,7 +475,22 @@ func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 		protocol.WriteError(w, id, err)
 		return
 	}
-	h.modern.ServeHTTP(w, r)
+	if r.Header.Get(protocol.HeaderMethod) == "subscriptions/listen" {
+		// A listen stream is held for as long as the client likes: counted
+		// and capped, as session streams are. go-sdk checks that the header
+		// matches the body.
+		if n := h.listening.Add(1); h.opts.MaxListenStreams > 0 && n > int64(h.opts.MaxListenStreams) {
+			h.listening.Add(-1)
+			protocol.WriteError(w, id, protocol.Unavailable(1, "Service Unavailable: too many subscriptions/listen streams"))
+			return
+		}
+		defer h.listening.Add(-1)
+	}
+	// go-sdk answers some refusals with http.Error's plain text: they go
+	// out as JSON-RPC errors, as on the session leg.
+	jw, finish := protocol.JSONErrors(w, id)
+	defer finish()
+	h.modern.ServeHTTP(jw, r)
 }
 
 // checkModern refuses what the stateless leg must not serve: a Host or

@@ -47,6 +47,7 @@ func main() {
 	flag.Int64Var(&cfg.opts.MaxBodyBytes, "max-body-bytes", streamable.DefaultMaxBodyBytes, "largest request body; larger is 413")
 	flag.Int64Var(&cfg.opts.MaxBufferedBodyBytes, "max-buffered-body-bytes", limits.DefaultMaxBufferedBodyBytes, "request-body bytes read at once across all requests; beyond it 503")
 	flag.DurationVar(&cfg.opts.BodyReadTimeout, "body-read-timeout", limits.DefaultBodyReadTimeout, "how long one request body may take to arrive")
+	flag.IntVar(&cfg.opts.MaxListenStreams, "max-listen-streams", limits.DefaultMaxListenStreams, "2026-07-28 subscriptions/listen streams open at once; beyond it 503")
 	flag.IntVar(&cfg.opts.MaxSessions, "max-sessions", sessions.DefaultMaxSessions, "open sessions plus handshakes in progress; beyond it 503")
 	flag.DurationVar(&cfg.opts.IdleTimeout, "idle-timeout", sessions.DefaultIdleTimeout, "close a session with no call for this long")
 	flag.IntVar(&cfg.opts.MaxStreams, "max-streams", streamable.DefaultMaxStreams, "streams one session holds open at once; beyond it 429")

@@ -62,3 +62,8 @@ func (c *conn) Close() error {
 	c.once.Do(c.release)
 	return err
 }
+
+// DefaultMaxListenStreams caps the 2026-07-28 subscriptions/listen streams
+// a generated handler keeps open at once when its option is zero: each is
+// a request held open for as long as its client likes.
+const DefaultMaxListenStreams = 1000

@@ -116,6 +116,16 @@ func emitOptions(f *File, o Config) {
 			"a request that arrived on a loopback address must name a loopback host."),
 		Id("AllowedHosts").Index().String(),
 		Id("AllowedOrigins").Index().String(),
+	)
+	if o.Mode.Modern() {
+		fields = append(fields,
+			Doc("MaxListenStreams caps the 2026-07-28 subscriptions/listen streams open",
+				"at once; one more is refused 503 with Retry-After. Zero: 1000",
+				"(limits.DefaultMaxListenStreams), negative: no cap."),
+			Id("MaxListenStreams").Int(),
+		)
+	}
+	fields = append(fields,
 		Doc("MaxBodyBytes limits a request body: zero is the runtime's default",
 			"(4 MiB), negative is no limit."),
 		Id("MaxBodyBytes").Int64(),
@@ -187,7 +197,8 @@ func emitHandlerType(f *File, o Config) {
 		Id("bodies").Op("*").Add(limitsQ("Bodies")).Comment("the MaxBufferedBodyBytes budget"),
 	}
 	if o.Mode.Modern() {
-		fields = append(fields, Id("modern").Qual("net/http", "Handler"))
+		fields = append(fields, Id("modern").Qual("net/http", "Handler"),
+			Id("listening").Qual("sync/atomic", "Int64").Comment("subscriptions/listen streams open"))
 	}
 	fields = append(fields, Line(),
 		Id("mu").Qual("sync", "Mutex"),
@@ -245,6 +256,13 @@ func emitNewHandler(f *File, o Config) {
 		If(Id("h").Dot("opts").Dot("Logger").Op("==").Nil()).Block(
 			Id("h").Dot("opts").Dot("Logger").Op("=").Qual("log/slog", "New").Call(Qual("log/slog", "DiscardHandler")),
 		),
+	}
+	if o.Mode.Modern() {
+		body = append(body,
+			If(Id("h").Dot("opts").Dot("MaxListenStreams").Op("==").Lit(0)).Block(
+				Id("h").Dot("opts").Dot("MaxListenStreams").Op("=").Add(limitsQ("DefaultMaxListenStreams")),
+			),
+		)
 	}
 	if o.Mode.Sessions() {
 		body = append(body,
@@ -650,7 +668,22 @@ func emitModernChecks(f *File, o Config) {
 			writeError(Id("id"), Err()),
 			Return(),
 		),
-		Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+		If(Id("r").Dot("Header").Dot("Get").Call(protocolQ("HeaderMethod")).Op("==").Lit("subscriptions/listen")).Block(
+			Doc("A listen stream is held for as long as the client likes: counted",
+				"and capped, as session streams are. go-sdk checks that the header",
+				"matches the body."),
+			If(Id("n").Op(":=").Id("h").Dot("listening").Dot("Add").Call(Lit(1)), Id("h").Dot("opts").Dot("MaxListenStreams").Op(">").Lit(0).Op("&&").Id("n").Op(">").Int64().Call(Id("h").Dot("opts").Dot("MaxListenStreams"))).Block(
+				Id("h").Dot("listening").Dot("Add").Call(Lit(-1)),
+				writeError(Id("id"), protocolQ("Unavailable").Call(Lit(1), Lit("Service Unavailable: too many subscriptions/listen streams"))),
+				Return(),
+			),
+			Defer().Id("h").Dot("listening").Dot("Add").Call(Lit(-1)),
+		),
+		Doc("go-sdk answers some refusals with http.Error's plain text: they go",
+			"out as JSON-RPC errors, as on the session leg."),
+		List(Id("jw"), Id("finish")).Op(":=").Add(protocolQ("JSONErrors")).Call(Id("w"), Id("id")),
+		Defer().Id("finish").Call(),
+		Id("h").Dot("modern").Dot("ServeHTTP").Call(Id("jw"), Id("r")),
 	)
 
 	var method []Code

@@ -70,6 +70,11 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Qual("flag", "Int64Var").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxBufferedBodyBytes"), jen.Lit("max-buffered-body-bytes"), limitsQ("DefaultMaxBufferedBodyBytes"), jen.Lit("request-body bytes read at once across all requests; beyond it 503")),
 		jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("BodyReadTimeout"), jen.Lit("body-read-timeout"), limitsQ("DefaultBodyReadTimeout"), jen.Lit("how long one request body may take to arrive")),
 	}
+	if cfg.Mode.Modern() {
+		flags = append(flags,
+			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxListenStreams"), jen.Lit("max-listen-streams"), limitsQ("DefaultMaxListenStreams"), jen.Lit("2026-07-28 subscriptions/listen streams open at once; beyond it 503")),
+		)
+	}
 	if cfg.Mode.Sessions() {
 		flags = append(flags,
 			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxSessions"), jen.Lit("max-sessions"), jen.Qual(pkgSessions, "DefaultMaxSessions"), jen.Lit("open sessions plus handshakes in progress; beyond it 503")),
