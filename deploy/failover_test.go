@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -76,6 +77,10 @@ func start(t testing.TB, name string, env []string, bin string, args ...string) 
 	p := &proc{name: name, cmd: exec.Command(bin, args...), out: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	// A process group of its own, killed whole: nginx's workers must not
+	// outlive their master (and hold the output pipe open).
+	p.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	p.cmd.WaitDelay = 5 * time.Second
 	if err := p.cmd.Start(); err != nil {
 		t.Fatalf("starting %s: %v", name, err)
 	}
@@ -91,7 +96,7 @@ func start(t testing.TB, name string, env []string, bin string, args ...string) 
 
 // kill sends SIGKILL: no shutdown, no goodbye to clients or the store.
 func (p *proc) kill() {
-	p.cmd.Process.Kill()
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	<-p.done
 }
 
@@ -169,10 +174,18 @@ func startCluster(t testing.TB) *cluster {
 // three servers are all that node.
 func startClusterOf(t testing.TB, n int, store string) *cluster {
 	t.Helper()
+	return startClusterWith(t, n, store, "haproxy")
+}
+
+// startClusterWith is startClusterOf behind proxy: "haproxy"
+// (deploy/haproxy/haproxy.cfg) or "nginx" (deploy/nginx/nginx.conf.template,
+// rendered as envsubst would).
+func startClusterWith(t testing.TB, n int, store, proxy string) *cluster {
+	t.Helper()
 	if !mcpgentest.Slow() {
 		t.Skip("slow suite: set MCPWIRE_SLOW=1 (CI=true runs it)")
 	}
-	redisBin, haproxyBin := need(t, "redis-server"), need(t, "haproxy")
+	redisBin, proxyBin := need(t, "redis-server"), need(t, proxy)
 	root := mcpgentest.RepoRoot(t)
 	c := &cluster{t: t, bin: filepath.Join(t.TempDir(), "everything")}
 	mcpgentest.Go(t, filepath.Join(root, "examples", "everything"), "build", "-o", c.bin, ".")
@@ -194,9 +207,31 @@ func startClusterOf(t testing.TB, n int, store string) *cluster {
 		c.startNode(i)
 	}
 	listen := freeAddr(t)
-	hp := start(t, "haproxy", []string{"MCP_LISTEN=" + listen, "MCP_NODE1=" + c.nodes[0], "MCP_NODE2=" + c.nodes[1], "MCP_NODE3=" + c.nodes[2]},
-		haproxyBin, "-db", "-f", filepath.Join(root, "deploy", "haproxy", "haproxy.cfg"))
-	waitListening(t, listen, hp)
+	env := []string{"MCP_LISTEN=" + listen, "MCP_NODE1=" + c.nodes[0], "MCP_NODE2=" + c.nodes[1], "MCP_NODE3=" + c.nodes[2]}
+	var pp *proc
+	if proxy == "nginx" {
+		prefix := t.TempDir()
+		tmpl, err := os.ReadFile(filepath.Join(root, "deploy", "nginx", "nginx.conf.template"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := os.Expand(string(tmpl), func(name string) string {
+			for _, kv := range append(env, "NGINX_PREFIX="+prefix) {
+				if k, v, _ := strings.Cut(kv, "="); k == name {
+					return v
+				}
+			}
+			return "$" + name // nginx's own variables
+		})
+		confPath := filepath.Join(prefix, "nginx.conf")
+		if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pp = start(t, "nginx", nil, proxyBin, "-p", prefix, "-c", confPath)
+	} else {
+		pp = start(t, "haproxy", env, proxyBin, "-db", "-f", filepath.Join(root, "deploy", "haproxy", "haproxy.cfg"))
+	}
+	waitListening(t, listen, pp)
 	c.url = "http://" + listen + "/mcp"
 	c.transport = initCounter{base: &http.Transport{MaxIdleConnsPerHost: 64}, count: &c.inits}
 	return c
@@ -277,8 +312,16 @@ func modern(url string) error {
 // call lost with the node is retried), none initializes again, the
 // stateless 2026-07-28 leg is served throughout, and the restarted node
 // takes new sessions and its old ones back.
-func TestFailover(t *testing.T) {
-	c := startCluster(t)
+func TestFailover(t *testing.T) { failover(t, startCluster(t), true) }
+
+// The same through nginx (deploy/nginx), which finds a dead node passively.
+// Its sessions need not move back to the restarted node: nginx keeps them
+// on the backup that resumed them, which serves them as well.
+func TestFailoverNginx(t *testing.T) { failover(t, startClusterWith(t, 3, "redis", "nginx"), false) }
+
+// failover runs the scenario; failback asks that the restarted node's old
+// sessions be routed back to it (HAProxy's use-server does).
+func failover(t *testing.T, c *cluster, failback bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
@@ -390,7 +433,8 @@ func TestFailover(t *testing.T) {
 	// n2 comes back: HAProxy sees it up again, it takes new sessions, and its
 	// old sessions (their ids still say n2) are routed back and resumed there.
 	c.startNode(1)
-	time.Sleep(1500 * time.Millisecond) // rise 2 × inter 500ms
+	// HAProxy: rise 2 × inter 500ms; nginx: fail_timeout 2s.
+	time.Sleep(2500 * time.Millisecond)
 	newOnN2 := 0
 	for range 9 {
 		cs, err := c.connect(ctx)
@@ -420,7 +464,7 @@ func TestFailover(t *testing.T) {
 	}
 	t.Logf("restart: n2 took %d of 9 new sessions; its %d old sessions resumed there: %d; calls lost after the restart: %d; initialize requests: %d",
 		newOnN2, perNode["n2"], c.resumed(1), lostAfter, c.inits.Load())
-	if c.resumed(1) < int64(perNode["n2"]) || c.inits.Load() != clients+9 {
+	if (failback && c.resumed(1) < int64(perNode["n2"])) || c.inits.Load() != clients+9 {
 		t.Errorf("after the restart n2 resumed %d sessions (want %d) and clients sent %d initializes (want %d)", c.resumed(1), perNode["n2"], c.inits.Load(), clients+9)
 	}
 }
