@@ -333,6 +333,20 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 // handshake is refused (CloseOnRefusedHandshake), which ends the server
 // session, so a refused handshake leaves nothing behind.
 func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify.Result) {
+	// Cheap refusals first: a handshake whose headers alone refuse it (a
+	// foreign Host or Origin, Accept, Content-Type) is answered before a
+	// server is built for it, at a fraction of the cost. The transport
+	// checks the same again.
+	if err := edge.CheckHostOrigin(r, h.opts.AllowedHosts, h.opts.AllowedOrigins); err != nil {
+		h.sessions.RefuseHandshake()
+		protocol.WriteError(w, res.ID, err)
+		return
+	}
+	if err := protocol.CheckPOSTHeaders(r); err != nil {
+		h.sessions.RefuseHandshake()
+		protocol.WriteError(w, res.ID, err)
+		return
+	}
 	e, err := h.sessions.Reserve()
 	if err != nil {
 		// 503: shutting down, or MaxSessions reached.

@@ -58,3 +58,35 @@ func TestForeignHostAndOrigin(t *testing.T) {
 		t.Errorf("%d sessions after refused handshakes", open)
 	}
 }
+
+// Handshakes refused on their headers alone: before, each built a whole
+// server (16–50× a refusal's cost) before the transport looked at the
+// headers; now none is built.
+func TestCheapRefusalsBuildNoServer(t *testing.T) {
+	p := start(t)
+	before := p.serversBuilt(t)
+	for _, c := range []struct {
+		name string
+		hdr  []string
+	}{
+		{"Accept", []string{"Accept", "text/html"}},
+		{"Content-Type", []string{"Content-Type", "text/plain"}},
+		{"Host", []string{"Host", "evil.example"}},
+		{"Origin", []string{"Origin", "http://evil.example"}},
+	} {
+		for range 50 {
+			r, err := post(http.DefaultClient, p.url, "", initBody(1), c.hdr...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.status < 400 || r.status >= 500 || !isJSONRPCError(r.body) {
+				t.Fatalf("%s: %d %q", c.name, r.status, r.body)
+			}
+		}
+	}
+	built := p.serversBuilt(t) - before
+	t.Logf("200 handshakes refused on their headers built %d servers", built)
+	if built != 0 {
+		t.Errorf("refused handshakes built %d servers", built)
+	}
+}

@@ -28,6 +28,7 @@ const chatterGo = `package main
 
 import (
 	"context"
+	"expvar"
 	"strings"
 	"time"
 
@@ -38,7 +39,11 @@ type chatterIn struct {
 	Count int ` + "`json:\"count\"`" + `
 }
 
+// serversBuilt counts NewServer calls, for the cheap-refusal attack.
+var serversBuilt = expvar.NewInt("servers_built")
+
 func addHostileTools(server *mcp.Server) {
+	serversBuilt.Add(1)
 	mcp.AddTool(server, &mcp.Tool{Name: "chatter", Description: "sends notifications no request claims"}, func(ctx context.Context, req *mcp.CallToolRequest, in chatterIn) (*mcp.CallToolResult, any, error) {
 		big := strings.Repeat("x", 16<<10)
 		failed := 0
@@ -222,6 +227,23 @@ func (p *proc) stats(t *testing.T) map[string]int {
 		t.Fatal(err)
 	}
 	return vars.MCP
+}
+
+// serversBuilt reads how many servers NewServer has built.
+func (p *proc) serversBuilt(t *testing.T) int {
+	t.Helper()
+	res, err := http.Get(p.debugURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var vars struct {
+		N int `json:"servers_built"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&vars); err != nil {
+		t.Fatal(err)
+	}
+	return vars.N
 }
 
 // stop sends SIGTERM and returns the exit error and the whole log.

@@ -14,3 +14,8 @@ const (
 	// session for this long has gone; its session is closed.
 	DefaultIdleTimeout = 10 * time.Minute
 )
+
+// RefuseHandshake counts, in HandshakesRefused, a handshake refused before
+// Reserve: one whose headers alone decide the refusal is answered before
+// any server is built for it.
+func (t *Table[S]) RefuseHandshake() { t.refused.Add(1) }

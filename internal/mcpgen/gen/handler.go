@@ -496,6 +496,20 @@ func emitLegacy(f *File, o Config) {
 		"session, so a refused handshake leaves nothing behind.",
 	))
 	f.Add(recv()).Id("handshake").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
+		Doc("Cheap refusals first: a handshake whose headers alone refuse it (a",
+			"foreign Host or Origin, Accept, Content-Type) is answered before a",
+			"server is built for it, at a fraction of the cost. The transport",
+			"checks the same again."),
+		If(Err().Op(":=").Qual(pkgEdge, "CheckHostOrigin").Call(Id("r"), Id("h").Dot("opts").Dot("AllowedHosts"), Id("h").Dot("opts").Dot("AllowedOrigins")), Err().Op("!=").Nil()).Block(
+			Id("h").Dot("sessions").Dot("RefuseHandshake").Call(),
+			writeError(Id("res").Dot("ID"), Err()),
+			Return(),
+		),
+		If(Err().Op(":=").Add(protocolQ("CheckPOSTHeaders")).Call(Id("r")), Err().Op("!=").Nil()).Block(
+			Id("h").Dot("sessions").Dot("RefuseHandshake").Call(),
+			writeError(Id("res").Dot("ID"), Err()),
+			Return(),
+		),
 		List(Id("e"), Err()).Op(":=").Id("h").Dot("sessions").Dot("Reserve").Call(),
 		If(Err().Op("!=").Nil()).Block(
 			Doc("503: shutting down, or MaxSessions reached."),
