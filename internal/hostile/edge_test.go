@@ -43,8 +43,8 @@ func TestForeignHostAndOrigin(t *testing.T) {
 	}{
 		{"legacy Host", initBody(1), []string{"Host", "evil.example"}},
 		{"legacy Origin", initBody(1), []string{"Origin", "http://evil.example"}},
-		{"modern Host", modernInit, []string{"Host", "evil.example", "MCP-Protocol-Version", "2026-07-28"}},
-		{"modern Origin", modernInit, []string{"Origin", "http://evil.example", "MCP-Protocol-Version", "2026-07-28"}},
+		{"modern Host", modernInit, []string{"Host", "evil.example", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "server/discover"}},
+		{"modern Origin", modernInit, []string{"Origin", "http://evil.example", "MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "server/discover"}},
 	} {
 		r, err := post(http.DefaultClient, p.url, "", c.body, c.hdr...)
 		if err != nil {

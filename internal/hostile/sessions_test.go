@@ -218,7 +218,7 @@ func TestShutdownDrains(t *testing.T) {
 	if exitErr != nil {
 		t.Errorf("exit after SIGTERM: %v\n%s", exitErr, log)
 	}
-	t.Logf("SIGTERM during a 1s call: the call answered in full, the GET stream ended cleanly, exit %v", exitErr)
+	t.Logf("SIGTERM during a 1s call: call %d %q (%v); exit %v", got.status, strings.TrimSpace(got.body), got.readErr, exitErr)
 }
 
 // DELETE racing calls on its session: before, ~7% of them got a 200 whose
