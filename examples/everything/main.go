@@ -18,7 +18,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
-//go:generate mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
+//go:generate go tool -modfile=tools.mod mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve MCP on, at /mcp")

@@ -120,10 +120,22 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	}
 
 	// Write: a new module is made complete (go mod tidy included) in a
-	// temporary directory and renamed into place.
-	var prepare func(string) error
-	if opts.Tidy && !existingGoMod {
-		prepare = func(dir string) error { return tidy(io, dir) }
+	// temporary directory and renamed into place. In an existing module the
+	// go.mod edits and go mod tidy run as part of the write too, so a
+	// failure restores go.mod, go.sum, tools.mod and tools.sum and removes
+	// the files written.
+	var edited []string
+	prepare := func(dir string) error {
+		if existingGoMod {
+			var err error
+			if edited, err = editExisting(io, dir, replace, action); err != nil {
+				return err
+			}
+		}
+		if opts.Tidy {
+			return tidy(io, dir)
+		}
+		return nil
 	}
 	if _, err := scaffold.Write(opts.Dir, opts.Module, files, prepare); err != nil {
 		if errors.Is(err, scaffold.ErrNotGenerated) || errors.Is(err, scaffold.ErrOtherModule) {
@@ -134,36 +146,63 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	for _, r := range results {
 		fmt.Fprintf(io.Out, "%-9s %s\n", r.Action, filepath.Join(opts.Dir, r.Path))
 	}
-	if existingGoMod {
-		// The user's go.mod: with --replace-mcpwire it gets the replace
-		// directive (go mod edit), so the module builds against the checkout.
-		if replace != "" {
-			// go.mod needs the runtime module replaced; tools.mod the root
-			// module (the tools) and the runtime it requires, since a
-			// dependency's own replace directives do not apply.
-			edits := []struct{ file, module, to string }{
-				{"go.mod", scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
-				{scaffold.ToolsModFile, scaffold.ToolsModule, replace},
-				{scaffold.ToolsModFile, scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
-			}
-			for _, e := range edits {
-				if action[e.file] != scaffold.Skipped || replaceTarget(filepath.Join(opts.Dir, e.file), e.module) == e.to {
-					continue
-				}
-				if err := goCmd(io, opts.Dir, "mod", "edit", "-modfile="+e.file, "-replace="+e.module+"="+e.to); err != nil {
-					return err
-				}
-				fmt.Fprintf(io.Out, "%-9s %s (replace %s => %s)\n", "edited", filepath.Join(opts.Dir, e.file), e.module, e.to)
-			}
-		}
-		if opts.Tidy {
-			if err := tidy(io, opts.Dir); err != nil {
-				return err
-			}
-		}
+	for _, e := range edited {
+		fmt.Fprintf(io.Out, "%-9s %s\n", "edited", filepath.Join(opts.Dir, e))
 	}
 	fmt.Fprintf(io.Out, "\nNext: cd %s && go run .\n", opts.Dir)
 	return nil
+}
+
+// editExisting brings an existing module's go.mod and tools.mod in line:
+// with --replace-mcpwire, go.mod replaces the runtime module and tools.mod
+// the root module (the tools) and the runtime it requires, since a
+// dependency's own replace directives do not apply; a tools.mod created
+// here also takes go.mod's other replace directives, so that tidying it
+// (which loads the module's own packages) resolves what go.mod does. It
+// returns what it changed, as "FILE (replace OLD => NEW)".
+func editExisting(io IO, dir, replace string, action map[string]scaffold.Action) ([]string, error) {
+	type edit struct{ file, module, to string }
+	var edits []edit
+	if replace != "" {
+		edits = append(edits,
+			edit{"go.mod", scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
+			edit{scaffold.ToolsModFile, scaffold.ToolsModule, replace},
+			edit{scaffold.ToolsModFile, scaffold.RuntimeModule, scaffold.RuntimeDir(replace)})
+	}
+	if action[scaffold.ToolsModFile] == scaffold.Created {
+		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+		if err != nil {
+			return nil, err
+		}
+		f, err := modfile.Parse("go.mod", data, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range f.Replace {
+			if r.Old.Path == scaffold.ToolsModule || (replace != "" && r.Old.Path == scaffold.RuntimeModule) {
+				continue
+			}
+			to := r.New.Path
+			if r.New.Version != "" {
+				to += "@" + r.New.Version
+			}
+			edits = append(edits, edit{scaffold.ToolsModFile, r.Old.Path, to})
+		}
+	}
+	var done []string
+	for _, e := range edits {
+		target := replaceTarget(filepath.Join(dir, e.file), e.module)
+		if target == e.to || (e.file == "go.mod" && action["go.mod"] != scaffold.Skipped) {
+			continue
+		}
+		if err := goCmd(io, dir, "mod", "edit", "-modfile="+e.file, "-replace="+e.module+"="+e.to); err != nil {
+			return nil, err
+		}
+		if e.file == "go.mod" || action[e.file] != scaffold.Created {
+			done = append(done, fmt.Sprintf("%s (replace %s => %s)", e.file, e.module, e.to))
+		}
+	}
+	return done, nil
 }
 
 // checkCheckout reports why dir is not a checkout of mcpwire: no go.mod,

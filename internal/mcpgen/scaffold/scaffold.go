@@ -360,8 +360,8 @@ func writeInto(dir string, files []File, results []Result, prepare func(string) 
 		old  []byte // nil: the file did not exist
 	}
 	var undos []undo
-	// Files prepare may create (go mod tidy's go.sum).
-	for _, name := range []string{"go.sum", "tools.sum"} {
+	// Files prepare may create or change (go mod edit, go mod tidy).
+	for _, name := range []string{"go.mod", "go.sum", ToolsModFile, "tools.sum"} {
 		p := filepath.Join(dir, name)
 		if old, err := os.ReadFile(p); err == nil {
 			undos = append(undos, undo{p, old})
