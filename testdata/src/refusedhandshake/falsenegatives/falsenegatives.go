@@ -48,4 +48,3 @@ var generator = streamable.RandomSessionID
 func variableGenerator(w http.ResponseWriter, r *http.Request) {
 	streamable.NewTransport(streamable.Options{SessionIDGenerator: generator}).ServeHTTP(w, r)
 }
-
