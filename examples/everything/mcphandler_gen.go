@@ -41,6 +41,16 @@ type HandlerOptions struct {
 	// long; an open GET stream alone does not keep it. Zero: 10 minutes
 	// (sessions.DefaultIdleTimeout), negative: never.
 	IdleTimeout time.Duration
+	// SharedServer connects every session to one *mcp.Server, made once by
+	// newServer, instead of a new one per session: go-sdk servers serve many
+	// sessions, and a session then costs its transport and its ServerSession
+	// only (about 11 KiB less). Safe when the server is session-agnostic: its
+	// tools, prompts and resources keep no state of one client's that another
+	// must not see (per-client state belongs in req.Session or keyed by its
+	// ID), and nothing changes the server for one session (a tool added then
+	// reaches every session, each notified of the change). False: a server
+	// per session, isolated, as each session's own.
+	SharedServer bool
 	// JSONResponse answers requests with one application/json body instead
 	// of an SSE stream.
 	JSONResponse bool
@@ -115,7 +125,8 @@ type Stats struct {
 // Handler serves one MCP endpoint for both protocol eras. A 2026-07-28
 // request is served statelessly by go-sdk's StreamableHTTPHandler; a legacy
 // initialize gets its own session transport and a fresh server from the
-// factory; a request naming a session goes to that session's transport.
+// factory (or the shared one, with SharedServer); a request naming a
+// session goes to that session's transport.
 type Handler struct {
 	newServer func() *mcp.Server
 	opts      HandlerOptions
@@ -124,7 +135,8 @@ type Handler struct {
 	listening atomic.Int64 // subscriptions/listen streams open
 
 	mu     sync.Mutex
-	closed bool // set by Shutdown; no new sessions after it
+	closed bool        // set by Shutdown; no new sessions after it
+	server *mcp.Server // every session's, with SharedServer; else nil
 	// sessions maps session ids to the legacy sessions and keeps their
 	// mechanics: room reserved against MaxSessions, idle timers, close counts,
 	// and a Shutdown that waits for every session to end.
@@ -157,7 +169,8 @@ func (s *handlerSession) Close() error {
 
 // NewHandler returns a Handler that takes its servers from newServer, which must
 // return a new, fully configured *mcp.Server on every call: one serves each
-// session, and one is made up front for the stateless leg.
+// session (or all of them, with SharedServer), and one is made up front for
+// the stateless leg.
 func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	h := &Handler{
 		bodies:    limits.NewBodies(opts.MaxBufferedBodyBytes),
@@ -216,6 +229,10 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
 		Stateless:           true,
 	})
+	if opts.SharedServer {
+		// The stateless leg's server serves the sessions too.
+		h.server = server
+	}
 	return h
 }
 
@@ -329,7 +346,7 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 }
 
 // handshake serves an initialize that names no session on a transport of its
-// own, connected to a fresh server. The transport closes itself if the
+// own, connected to a fresh server (or the shared one). The transport closes itself if the
 // handshake is refused (CloseOnRefusedHandshake), which ends the server
 // session, so a refused handshake leaves nothing behind.
 func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify.Result) {
@@ -368,12 +385,21 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	// The session outlives this request, so it is not bound to its context.
 	// Nothing waits for the server session: when it ends, the transport
 	// closes and its OnClose takes the session out of the table.
-	if _, err := h.newServer().Connect(context.Background(), s.transport, nil); err != nil {
+	if _, err := h.sessionServer().Connect(context.Background(), s.transport, nil); err != nil {
 		s.transport.Close()
 		protocol.WriteError(w, res.ID, protocol.Internal(err))
 		return
 	}
 	s.transport.ServeHTTP(w, r)
+}
+
+// sessionServer is the server a new session is connected to: the shared
+// one with SharedServer, else a fresh one.
+func (h *Handler) sessionServer() *mcp.Server {
+	if h.server != nil {
+		return h.server
+	}
+	return h.newServer()
 }
 
 // transportOptions are the options of every session transport of e, made
@@ -438,7 +464,7 @@ func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*handlerSe
 		return nil, protocol.Internal(err)
 	}
 	s.transport = t
-	if _, err := h.newServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
+	if _, err := h.sessionServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
 		t.Close()
 		return nil, protocol.Internal(err)
 	}

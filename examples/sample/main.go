@@ -55,6 +55,10 @@ func main() {
 	flag.Parse()
 	cfg.opts.AllowedHosts = list(hosts)
 	cfg.opts.AllowedOrigins = list(origins)
+	// One server serves every session, the cheaper choice: NewServer's tools
+	// keep nothing of one client's for another. Set it false (a server per
+	// session) once a tool keeps per-client state in the server or its closures.
+	cfg.opts.SharedServer = true
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	cfg.opts.Logger = logger

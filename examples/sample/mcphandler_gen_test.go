@@ -285,6 +285,37 @@ func TestMCPHandlerSessionClient(t *testing.T) {
 	})
 }
 
+// A server per session by default; with SharedServer one server, made once,
+// serves every session.
+func TestMCPHandlerSharedServer(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		var made atomic.Int32
+		h := NewHandler(func() *mcp.Server {
+			made.Add(1)
+			return mcpgenTestServer()
+		}, HandlerOptions{SharedServer: shared})
+		srv := httptest.NewServer(h)
+		for range 3 {
+			cs := mcpgenConnect(t, srv.URL, "2025-11-25", nil)
+			mcpgenCallEcho(t, cs)
+			cs.Close()
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if err := h.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+		cancel()
+		srv.Close()
+		want := int32(4)
+		if shared {
+			want = 1
+		}
+		if n := made.Load(); n != want {
+			t.Errorf("SharedServer %v: newServer ran %d times for 3 sessions, want %d", shared, n, want)
+		}
+	}
+}
+
 // Shutdown closes every session and refuses what comes after it.
 func TestMCPHandlerShutdownClosesAll(t *testing.T) {
 	h, url := mcpgenServe(t, HandlerOptions{})

@@ -6,10 +6,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// NewServer returns the MCP server: its tools, resources and prompts. The
-// handler calls it for every session it opens (and once up front when it
-// serves 2026-07-28 statelessly), so it must build a new server on every
-// call; share state through variables it closes over, not the *mcp.Server.
+// NewServer returns the MCP server: its tools, resources and prompts. It must
+// build a new server on every call: the handler calls it once up front, and
+// once per session unless HandlerOptions.SharedServer is set (main.go sets it,
+// so one server serves every session: keep per-client state in the request's
+// session, not in the server or variables it closes over).
 func NewServer() *mcp.Server {
 	server := mcp.NewServer(&mcp.Implementation{Name: "sample", Version: "v0.1.0"}, nil)
 	mcp.AddTool(server, &mcp.Tool{Name: "greet", Description: "Say hello to someone."}, greet)

@@ -75,6 +75,16 @@ func emitOptions(f *File, o Config) {
 				"long; an open GET stream alone does not keep it. Zero: 10 minutes",
 				"(sessions.DefaultIdleTimeout), negative: never."),
 			Id("IdleTimeout").Qual("time", "Duration"),
+			Doc("SharedServer connects every session to one *mcp.Server, made once by",
+				"newServer, instead of a new one per session: go-sdk servers serve many",
+				"sessions, and a session then costs its transport and its ServerSession",
+				"only (about 11 KiB less). Safe when the server is session-agnostic: its",
+				"tools, prompts and resources keep no state of one client's that another",
+				"must not see (per-client state belongs in req.Session or keyed by its",
+				"ID), and nothing changes the server for one session (a tool added then",
+				"reaches every session, each notified of the change). False: a server",
+				"per session, isolated, as each session's own."),
+			Id("SharedServer").Bool(),
 		)
 	}
 	fields = append(fields,
@@ -173,15 +183,17 @@ func emitHandlerType(f *File, o Config) {
 			"Handler serves one MCP endpoint for both protocol eras. A 2026-07-28",
 			"request is served statelessly by go-sdk's StreamableHTTPHandler; a legacy",
 			"initialize gets its own session transport and a fresh server from the",
-			"factory; a request naming a session goes to that session's transport.",
+			"factory (or the shared one, with SharedServer); a request naming a",
+			"session goes to that session's transport.",
 		}
 	case ModeLegacy:
 		lines = []string{
 			"Handler serves one MCP endpoint with sessions (2025-03-26 … 2025-11-25).",
 			"An initialize gets its own session transport and a fresh server from the",
-			"factory; a request naming a session goes to that session's transport; a",
-			"2026-07-28 request is refused as an unsupported revision (-32022), so a",
-			"client probing for it falls back to initialize.",
+			"factory (or the shared one, with SharedServer); a request naming a",
+			"session goes to that session's transport; a 2026-07-28 request is",
+			"refused as an unsupported revision (-32022), so a client probing for it",
+			"falls back to initialize.",
 		}
 	case ModeModern:
 		lines = []string{
@@ -206,6 +218,7 @@ func emitHandlerType(f *File, o Config) {
 	)
 	if o.Mode.Sessions() {
 		fields = append(fields,
+			Id("server").Op("*").Add(mcpQ("Server")).Comment("every session's, with SharedServer; else nil"),
 			Doc("sessions maps session ids to the legacy sessions and keeps their",
 				"mechanics: room reserved against MaxSessions, idle timers, close counts,",
 				"and a Shutdown that waits for every session to end."),
@@ -242,11 +255,23 @@ func emitHandlerType(f *File, o Config) {
 }
 
 func emitNewHandler(f *File, o Config) {
-	f.Add(Doc(
+	doc := []string{
 		"NewHandler returns a Handler that takes its servers from newServer, which must",
 		"return a new, fully configured *mcp.Server on every call: one serves each",
-		"session, and one is made up front for the stateless leg.",
-	))
+		"session (or all of them, with SharedServer), and one is made up front for",
+		"the stateless leg.",
+	}
+	switch o.Mode {
+	case ModeLegacy:
+		doc[2], doc[3] = "session, or one made up front serves all of them with SharedServer.", ""
+		doc = doc[:3]
+	case ModeModern:
+		doc = []string{
+			"NewHandler returns a Handler that serves every request with the one",
+			"*mcp.Server newServer returns, called once.",
+		}
+	}
+	f.Add(Doc(doc...))
 	body := []Code{
 		Id("h").Op(":=").Op("&").Id("Handler").Values(DictFunc(func(d Dict) {
 			d[Id("newServer")] = Id("newServer")
@@ -300,6 +325,11 @@ func emitNewHandler(f *File, o Config) {
 			),
 			Id("h").Dot("sessions").Op("=").Add(sessionsQ("New")).Types(Op("*").Id("handlerSession")).Call(Id("table")),
 		)
+		if !o.Mode.Modern() {
+			body = append(body, If(Id("opts").Dot("SharedServer")).Block(
+				Id("h").Dot("server").Op("=").Id("newServer").Call(),
+			))
+		}
 	}
 	if o.Mode.Modern() {
 		body = append(body,
@@ -316,6 +346,12 @@ func emitNewHandler(f *File, o Config) {
 				}),
 			),
 		)
+		if o.Mode.Sessions() {
+			body = append(body, If(Id("opts").Dot("SharedServer")).Block(
+				Doc("The stateless leg's server serves the sessions too."),
+				Id("h").Dot("server").Op("=").Id("server"),
+			))
+		}
 	}
 	body = append(body, Return(Id("h")))
 	f.Func().Id("NewHandler").Params(
@@ -491,7 +527,7 @@ func emitLegacy(f *File, o Config) {
 
 	f.Add(Doc(
 		"handshake serves an initialize that names no session on a transport of its",
-		"own, connected to a fresh server. The transport closes itself if the",
+		"own, connected to a fresh server (or the shared one). The transport closes itself if the",
 		"handshake is refused (CloseOnRefusedHandshake), which ends the server",
 		"session, so a refused handshake leaves nothing behind.",
 	))
@@ -531,12 +567,19 @@ func emitLegacy(f *File, o Config) {
 		Doc("The session outlives this request, so it is not bound to its context.",
 			"Nothing waits for the server session: when it ends, the transport",
 			"closes and its OnClose takes the session out of the table."),
-		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()), Err().Op("!=").Nil()).Block(
+		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("sessionServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("s").Dot("transport"), Nil()), Err().Op("!=").Nil()).Block(
 			Id("s").Dot("transport").Dot("Close").Call(),
 			writeError(Id("res").Dot("ID"), protocolQ("Internal").Call(Err())),
 			Return(),
 		),
 		Id("s").Dot("transport").Dot("ServeHTTP").Call(Id("w"), Id("r")),
+	)
+
+	f.Add(Doc("sessionServer is the server a new session is connected to: the shared",
+		"one with SharedServer, else a fresh one."))
+	f.Add(recv()).Id("sessionServer").Params().Op("*").Add(mcpQ("Server")).Block(
+		If(Id("h").Dot("server").Op("!=").Nil()).Block(Return(Id("h").Dot("server"))),
+		Return(Id("h").Dot("newServer").Call()),
 	)
 
 	f.Add(Doc("transportOptions are the options of every session transport of e, made",
@@ -601,7 +644,7 @@ func emitLegacy(f *File, o Config) {
 			Return(Nil(), protocolQ("Internal").Call(Err())),
 		),
 		Id("s").Dot("transport").Op("=").Id("t"),
-		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("newServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("t"), Op("&").Add(mcpQ("ServerSessionOptions")).Values(Dict{Id("State"): Op("&").Id("state")})), Err().Op("!=").Nil()).Block(
+		If(List(Id("_"), Err()).Op(":=").Id("h").Dot("sessionServer").Call().Dot("Connect").Call(Qual("context", "Background").Call(), Id("t"), Op("&").Add(mcpQ("ServerSessionOptions")).Values(Dict{Id("State"): Op("&").Id("state")})), Err().Op("!=").Nil()).Block(
 			Id("t").Dot("Close").Call(),
 			Return(Nil(), protocolQ("Internal").Call(Err())),
 		),

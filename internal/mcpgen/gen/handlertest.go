@@ -299,6 +299,37 @@ func emitSessionTests(f *File, o Config) {
 		)),
 	)
 
+	f.Add(Doc("A server per session by default; with SharedServer one server, made once,",
+		"serves every session."))
+	perSession := Lit(3)
+	if o.Mode.Modern() {
+		perSession = Lit(4) // and one for the stateless leg
+	}
+	f.Func().Id("TestMCPHandlerSharedServer").Params(tT()).Block(
+		For(List(Id("_"), Id("shared")).Op(":=").Range().Index().Bool().Values(False(), True())).Block(
+			Var().Id("made").Qual("sync/atomic", "Int32"),
+			Id("h").Op(":=").Id("NewHandler").Call(Func().Params().Op("*").Add(mcpQ("Server")).Block(
+				Id("made").Dot("Add").Call(Lit(1)),
+				Return(Id(tServer).Call()),
+			), Id("HandlerOptions").Values(Dict{Id("SharedServer"): Id("shared")})),
+			Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Id("h")),
+			For(Range().Lit(3)).Block(
+				Id("cs").Op(":=").Id(tConnect).Call(Id("t"), Id("srv").Dot("URL"), Lit("2025-11-25"), Nil()),
+				Id(tCallEcho).Call(Id("t"), Id("cs")),
+				Id("cs").Dot("Close").Call(),
+			),
+			List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(bg(), Lit(10).Op("*").Qual("time", "Second")),
+			If(Err().Op(":=").Id("h").Dot("Shutdown").Call(Id("ctx")), Err().Op("!=").Nil()).Block(errorf("Shutdown: %v", Err())),
+			Id("cancel").Call(),
+			Id("srv").Dot("Close").Call(),
+			Id("want").Op(":=").Int32().Call(perSession),
+			If(Id("shared")).Block(Id("want").Op("=").Lit(1)),
+			If(Id("n").Op(":=").Id("made").Dot("Load").Call(), Id("n").Op("!=").Id("want")).Block(
+				errorf("SharedServer %v: newServer ran %d times for 3 sessions, want %d", Id("shared"), Id("n"), Id("want")),
+			),
+		),
+	)
+
 	f.Add(Doc("Shutdown closes every session and refuses what comes after it."))
 	f.Func().Id("TestMCPHandlerShutdownClosesAll").Params(tT()).Block(
 		List(Id("h"), Id("url")).Op(":=").Id(tServe).Call(Id("t"), Id("HandlerOptions").Values()),

@@ -87,6 +87,16 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Qual("flag", "Parse").Call(),
 		jen.Id("cfg").Dot("opts").Dot("AllowedHosts").Op("=").Id("list").Call(jen.Id("hosts")),
 		jen.Id("cfg").Dot("opts").Dot("AllowedOrigins").Op("=").Id("list").Call(jen.Id("origins")),
+	)
+	if cfg.Mode.Sessions() {
+		flags = append(flags,
+			gen.Doc("One server serves every session, the cheaper choice: NewServer's tools",
+				"keep nothing of one client's for another. Set it false (a server per",
+				"session) once a tool keeps per-client state in the server or its closures."),
+			jen.Id("cfg").Dot("opts").Dot("SharedServer").Op("=").True(),
+		)
+	}
+	flags = append(flags,
 		jen.Line(),
 		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Nil())),
 		jen.Id("cfg").Dot("opts").Dot("Logger").Op("=").Id("logger"),
@@ -173,15 +183,23 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 }
 
 // ServerGo is the user-owned server.go: NewServer with one example tool.
-func ServerGo(name string) ([]byte, error) {
+func ServerGo(name string, mode gen.Mode) ([]byte, error) {
 	f := jen.NewFile("main")
 	f.ImportName(pkgMCP, "mcp")
-	f.Add(gen.Doc(
-		"NewServer returns the MCP server: its tools, resources and prompts. The",
-		"handler calls it for every session it opens (and once up front when it",
-		"serves 2026-07-28 statelessly), so it must build a new server on every",
-		"call; share state through variables it closes over, not the *mcp.Server.",
-	))
+	doc := []string{
+		"NewServer returns the MCP server: its tools, resources and prompts. It must",
+		"build a new server on every call: the handler calls it once up front, and",
+		"once per session unless HandlerOptions.SharedServer is set (main.go sets it,",
+		"so one server serves every session: keep per-client state in the request's",
+		"session, not in the server or variables it closes over).",
+	}
+	if !mode.Sessions() {
+		doc = []string{
+			"NewServer returns the MCP server: its tools, resources and prompts. The",
+			"handler calls it once and serves every request with it, statelessly.",
+		}
+	}
+	f.Add(gen.Doc(doc...))
 	f.Func().Id("NewServer").Params().Op("*").Qual(pkgMCP, "Server").Block(
 		jen.Id("server").Op(":=").Qual(pkgMCP, "NewServer").Call(jen.Op("&").Qual(pkgMCP, "Implementation").Values(
 			jen.Id("Name").Op(":").Lit(name),

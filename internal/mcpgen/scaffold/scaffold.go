@@ -160,7 +160,7 @@ func Plan(o Options) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	serverGo, err := ServerGo(data.Name)
+	serverGo, err := ServerGo(data.Name, cfg.Mode)
 	if err != nil {
 		return nil, err
 	}
