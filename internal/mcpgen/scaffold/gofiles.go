@@ -15,6 +15,7 @@ const (
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
 	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
+	pkgRedisStore = RedisStoreModule
 )
 
 func limitsQ(name string) *jen.Statement     { return jen.Qual(pkgLimits, name) }
@@ -38,6 +39,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgStreamable, "streamable")
 	f.ImportName(pkgSessions, "sessions")
+	f.ImportName(pkgRedisStore, "redisstore")
 	f.PackageComment(fmt.Sprintf("Command %s serves the MCP server of server.go over Streamable HTTP.", name))
 	// go tool runs the mcpgen tools.mod pins, the module's own version.
 	f.Comment("//go:generate go tool -modfile=tools.mod mcpgen handler " + strings.Join(cfg.Args(), " "))
@@ -45,14 +47,17 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 
 	f.Add(gen.Doc("config is what the flags set; the README's \"Running on a network\" section",
 		"gives each default's reason."))
-	f.Type().Id("config").Struct(
+	fields := []jen.Code{
 		jen.Id("addr").Op(",").Id("debugAddr").String(),
 		jen.Id("maxConns").Int(),
 		jen.Id("maxHeaderBytes").Int(),
 		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
 		jen.Id("shutdownTimeout").Qual("time", "Duration"),
-		jen.Id("opts").Id("HandlerOptions"),
-	)
+	}
+	if cfg.Mode.Sessions() {
+		fields = append(fields, jen.Id("sessionStore").String().Comment("-session-store"))
+	}
+	f.Type().Id("config").Struct(append(fields, jen.Id("opts").Id("HandlerOptions"))...)
 
 	sec := func(n int) *jen.Statement { return jen.Lit(n).Op("*").Qual("time", "Second") }
 	flags := []jen.Code{
@@ -81,6 +86,8 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("IdleTimeout"), jen.Lit("idle-timeout"), jen.Qual(pkgSessions, "DefaultIdleTimeout"), jen.Lit("close a session with no call for this long")),
 			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxStreams"), jen.Lit("max-streams"), streamableQ("DefaultMaxStreams"), jen.Lit("streams one session holds open at once; beyond it 429")),
 			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("WriteTimeout"), jen.Lit("write-timeout"), streamableQ("DefaultWriteTimeout"), jen.Lit("deadline of one write to a client's stream; a client slower than that loses the stream")),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("NodeID"), jen.Lit("node-id"), jen.Lit(""), jen.Lit("this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on")),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("sessionStore"), jen.Lit("session-store"), jen.Lit("memory"), jen.Lit("where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")),
 		)
 	}
 	flags = append(flags,
@@ -107,6 +114,19 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 			jen.Qual("os", "Exit").Call(jen.Lit(1)),
 		),
 	)
+	if cfg.Mode.Sessions() {
+		// After the logger, before run: a bad -node-id is a usage error.
+		at := len(flags) - 3
+		check := []jen.Code{
+			jen.If(jen.Id("cfg").Dot("opts").Dot("NodeID").Op("!=").Lit("")).Block(
+				jen.If(jen.Err().Op(":=").Add(streamableQ("ValidNodeID")).Call(jen.Id("cfg").Dot("opts").Dot("NodeID")), jen.Err().Op("!=").Nil()).Block(
+					jen.Id("logger").Dot("Error").Call(jen.Lit("bad -node-id"), jen.Lit("err"), jen.Err()),
+					jen.Qual("os", "Exit").Call(jen.Lit(2)),
+				),
+			),
+		}
+		flags = append(flags[:at], append(check, flags[at:]...)...)
+	}
 	f.Func().Id("main").Params().Block(flags...)
 
 	f.Add(gen.Doc("list splits a comma-separated flag value, dropping empty items."))
@@ -126,7 +146,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("cfg").Id("config"),
 		jen.Id("logger").Op("*").Qual("log/slog", "Logger"),
-	).Error().Block(
+	).Error().Block(append(openStore(cfg),
 		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("cfg").Dot("opts")),
 		jen.Id("mux").Op(":=").Qual("net/http", "NewServeMux").Call(),
 		jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler")),
@@ -178,8 +198,22 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 			jen.Id("handler").Dot("Shutdown").Call(jen.Id("shutdownCtx")),
 			jen.Id("srv").Dot("Shutdown").Call(jen.Id("shutdownCtx")),
 		)),
-	)
+	)...)
 	return render(f)
+}
+
+// openStore is the start of run for a sessionful handler: the -session-store
+// it names, closed when run returns.
+func openStore(cfg gen.Config) []jen.Code {
+	if !cfg.Mode.Sessions() {
+		return nil
+	}
+	return []jen.Code{
+		jen.List(jen.Id("store"), jen.Id("closeStore"), jen.Err()).Op(":=").Qual(pkgRedisStore, "FromFlag").Call(jen.Id("ctx"), jen.Id("cfg").Dot("sessionStore")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Defer().Id("closeStore").Call(),
+		jen.Id("cfg").Dot("opts").Dot("SessionStore").Op("=").Id("store"),
+	}
 }
 
 // ServerGo is the user-owned server.go: NewServer with one example tool.

@@ -27,6 +27,11 @@ import (
 // alone, without the tools of the repository's root module.
 const RuntimeModule = "github.com/mcpwire/mcpwire/runtime"
 
+// RedisStoreModule is the Redis session store a sessionful scaffold's
+// -session-store flag opens: a module of its own (go-redis stays out of the
+// runtime's graph), versioned with the runtime.
+const RedisStoreModule = "github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore"
+
 // Versions the scaffold's go.mod names. GoVersion is the runtime module's go
 // line (a test keeps them equal), the oldest toolchain the runtime and the
 // generated code build with, so a server is not forced onto a newer one.
@@ -113,7 +118,9 @@ type File struct {
 // templateData is what the templates in /templates see.
 type templateData struct {
 	Module, Name, Mode, GoVersion, GoSDKVersion, RuntimeModule, MCPWireVersion, Replace, Out, TestOut string
-	ToolsGoVersion, ToolsVersion, ToolsReplace                                                        string
+	// RedisStoreModule is set for modes with sessions (their main.go imports it).
+	RedisStoreModule                           string
+	ToolsGoVersion, ToolsVersion, ToolsReplace string
 }
 
 // Plan returns the files of the module, sorted by path.
@@ -136,6 +143,9 @@ func Plan(o Options) ([]File, error) {
 	}
 	if data.MCPWireVersion == "" {
 		data.MCPWireVersion = ZeroVersion
+	}
+	if cfg.Mode.Sessions() {
+		data.RedisStoreModule = RedisStoreModule
 	}
 	data.ToolsGoVersion, data.ToolsVersion, data.ToolsReplace = ToolsGoVersion, o.ToolsVersion, o.Replace
 	if data.ToolsVersion == "" {
