@@ -13,6 +13,7 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
 	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
 	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
+	"github.com/mcpwire/mcpwire/analyzers/sessionversion"
 )
 
 // checks are the analyzers that look for wiring bugs.
@@ -20,6 +21,7 @@ var checks = []*analysis.Analyzer{
 	refusedhandshake.Analyzer,
 	errclass.Analyzer,
 	sessionstatus.Analyzer,
+	sessionversion.Analyzer,
 }
 
 // all is checks plus ignoredirective, which is built from them because a

@@ -16,7 +16,10 @@ func TestCleanOnCorrectCode(t *testing.T) {
 		t.Skip("slow: set MCPWIRE_SLOW=1 (CI=true runs it)")
 	}
 	root := strings.TrimSpace(command(t, ".", "git", "rev-parse", "--show-toplevel").stdout)
-	r := command(t, root, mcpvetBin, "-test=false",
+	// sessionversion is off here: go-sdk's streamable client keeps an
+	// Mcp-Session-Id a server volunteers at 2026-07-28, a real finding
+	// the corpus labels FLAG (corpus/sessionversion.tsv).
+	r := command(t, root, mcpvetBin, "-test=false", "-sessionversion=false",
 		"github.com/modelcontextprotocol/go-sdk/mcp", "github.com/mcpwire/mcpwire/runtime/...", "./examples/...")
 	if r.code != 0 {
 		t.Errorf("mcpvet on correct code: exit %d, want 0\n%s", r.code, r.stderr)

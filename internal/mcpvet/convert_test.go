@@ -23,7 +23,7 @@ func TestParse(t *testing.T) {
 	}{
 		{args: []string{"./..."}, format: "text", rest: []string{"./..."}},
 		{args: []string{"--format", "sarif", "-errclass=false", "./..."}, format: "sarif",
-			analyzers: []string{"ignoredirective", "refusedhandshake", "sessionstatus"}, rest: []string{"./..."}},
+			analyzers: []string{"ignoredirective", "refusedhandshake", "sessionstatus", "sessionversion"}, rest: []string{"./..."}},
 		{args: []string{"--fix", "./..."}, format: "text", fix: true, rest: []string{"./..."}},
 		{args: []string{"-fix=1", "-errclass", "./..."}, format: "text", fix: true, analyzers: []string{"errclass"}, rest: []string{"./..."}},
 		{args: []string{"-errclass.internal=example.com/x.F", "p"}, format: "text", rest: []string{"p"}},
@@ -52,7 +52,7 @@ func TestParse(t *testing.T) {
 			names = append(names, a.Name)
 		}
 		if tt.analyzers == nil {
-			tt.analyzers = []string{"errclass", "ignoredirective", "refusedhandshake", "sessionstatus"}
+			tt.analyzers = []string{"errclass", "ignoredirective", "refusedhandshake", "sessionstatus", "sessionversion"}
 		}
 		if opts.format != tt.format || opts.fix != tt.fix || !reflect.DeepEqual(names, tt.analyzers) || !reflect.DeepEqual(opts.args, tt.rest) {
 			t.Errorf("parse(%q) = format %q fix %v analyzers %q args %q; want %q %v %q %q",

@@ -1,0 +1,365 @@
+package sessionversion
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
+const Name = "sessionversion"
+
+const doc = `report session ids adopted from a response and echoed with no check of the negotiated revision
+
+Protocol revision 2026-07-28 has no sessions. A client, proxy or gateway
+that can negotiate it must not keep an Mcp-Session-Id a server volunteers:
+sessionversion reports resp.Header.Get("Mcp-Session-Id") stored in a field or
+package variable that the package then sets on request headers, when neither
+the store nor the send tests the negotiated revision and the package knows a
+revision at or after 2026-07-28. Adopt the id through
+protocol.SessionIDForVersion(id, negotiatedVersion).`
+
+// Analyzer reports session ids adopted and echoed with no revision check.
+var Analyzer = &analysis.Analyzer{
+	Name: Name,
+	Doc:  doc,
+	URL:  "https://github.com/mcpwire/mcpwire#sessionversion",
+	Run:  run,
+}
+
+// sessionless is the first revision without sessions; revisions are dates
+// in the spec's format and sort as strings.
+const sessionless = "2026-07-28"
+
+var revisionRE = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
+
+// versionish names what a test of the negotiated revision reads: the
+// version itself, a predicate on it (isModern, HasSessions, usesLegacy), or
+// a helper that gates on it (SessionIDForVersion). Broad on purpose: any
+// such test near the adoption or the echo means the author thought about
+// revisions, and the analyzer stays silent.
+var versionish = regexp.MustCompile(`(?i)version|revision|modern|legacy|sessionless|hassession`)
+
+// adoption is a store of a response's session id into obj.
+type adoption struct {
+	obj  types.Object // the field or package variable that keeps the id
+	node ast.Node
+}
+
+// echo is a request header set from obj.
+type echo struct {
+	obj  types.Object
+	node ast.Node
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	defer report.Finish(pass)
+	if !knowsSessionless(pass.TypesInfo) {
+		return nil, nil
+	}
+	c := &checker{pass: pass, fromResponse: map[types.Object]bool{}, mentions: map[types.Object][]types.Object{}}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.walk(fd.Body)
+			}
+		}
+	}
+	for _, a := range c.adoptions {
+		for _, e := range c.echoes {
+			if e.obj != a.obj {
+				continue
+			}
+			report.Report(pass, analysis.Diagnostic{
+				Pos:      a.node.Pos(),
+				End:      a.node.End(),
+				Category: "adopted-without-version",
+				Message:  "Mcp-Session-Id from a response is kept and echoed with no check of the negotiated revision",
+				Related: []analysis.RelatedInformation{{
+					Pos: e.node.Pos(), End: e.node.End(),
+					Message: "sent on a request here; at 2026-07-28 there are no sessions: adopt the id through protocol.SessionIDForVersion(id, negotiatedVersion)",
+				}},
+			})
+			break
+		}
+	}
+	return nil, nil
+}
+
+// knowsSessionless reports whether the package uses a revision constant at
+// or after 2026-07-28, its own or one it imports (a client that can only
+// negotiate earlier revisions keeps sessions correctly).
+func knowsSessionless(info *types.Info) bool {
+	for _, tv := range info.Types {
+		if isRevision(tv.Value) && constant.StringVal(tv.Value) >= sessionless {
+			return true
+		}
+	}
+	return false
+}
+
+func isRevision(v constant.Value) bool {
+	return v != nil && v.Kind() == constant.String && revisionRE.MatchString(constant.StringVal(v))
+}
+
+type checker struct {
+	pass         *analysis.Pass
+	fromResponse map[types.Object]bool           // locals holding a response's session id
+	mentions     map[types.Object][]types.Object // locals' initializers: the kept ids they read
+	adoptions    []adoption
+	echoes       []echo
+}
+
+// walk visits body keeping the path from it to each node, so a statement's
+// gates (enclosing conditions, earlier branches) can be read off the path.
+func (c *checker) walk(body *ast.BlockStmt) {
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			c.assign(n, stack)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if i < len(n.Values) {
+					c.define(c.pass.TypesInfo.Defs[name], n.Values[i])
+				}
+			}
+		case *ast.CallExpr:
+			c.call(n, stack)
+		}
+		return true
+	})
+}
+
+func (c *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
+	if len(as.Lhs) != len(as.Rhs) && len(as.Rhs) != 1 {
+		return
+	}
+	for i, lhs := range as.Lhs {
+		rhs := as.Rhs[0]
+		if len(as.Rhs) == len(as.Lhs) {
+			rhs = as.Rhs[i]
+		} else if i > 0 {
+			continue // v, ok := ... : only the first result carries the value
+		}
+		obj := c.objectOf(lhs)
+		if obj == nil {
+			continue
+		}
+		if kept(obj) {
+			if c.isResponseID(rhs) && !c.gated(stack) {
+				c.adoptions = append(c.adoptions, adoption{obj, as})
+			}
+			continue
+		}
+		c.define(obj, rhs)
+	}
+}
+
+// define records what local v's value holds: a response's session id, or a
+// read of kept ids.
+func (c *checker) define(v types.Object, rhs ast.Expr) {
+	if v == nil {
+		return
+	}
+	if c.isResponseID(rhs) {
+		c.fromResponse[v] = true
+	}
+	if m := c.read(rhs); len(m) > 0 {
+		c.mentions[v] = append(c.mentions[v], m...)
+	}
+}
+
+func (c *checker) call(call *ast.CallExpr, stack []ast.Node) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	switch sel.Sel.Name {
+	case "Store", "Swap":
+		// c.sessionID.Store(id) on an atomic.Value or atomic.Pointer field.
+		if len(call.Args) != 1 || !c.isResponseID(call.Args[0]) {
+			return
+		}
+		if obj := c.objectOf(sel.X); obj != nil && kept(obj) && !c.gated(stack) {
+			c.adoptions = append(c.adoptions, adoption{obj, call})
+		}
+	case "Set", "Add":
+		// req.Header.Set("Mcp-Session-Id", v) on an outgoing request.
+		if len(call.Args) != 2 || !c.isSessionKey(call.Args[0]) || !c.isHeaderOf(sel.X, "Request") || c.gated(stack) {
+			return
+		}
+		for _, obj := range c.read(call.Args[1]) {
+			c.echoes = append(c.echoes, echo{obj, call})
+		}
+	}
+}
+
+// read returns the kept ids (fields, package variables) e reads, directly
+// or through a local defined from them.
+func (c *checker) read(e ast.Expr) []types.Object {
+	var out []types.Object
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if obj := c.pass.TypesInfo.Uses[n.Sel]; obj != nil && kept(obj) {
+				out = append(out, obj)
+			}
+		case *ast.Ident:
+			if obj := c.pass.TypesInfo.Uses[n]; obj != nil {
+				if kept(obj) {
+					out = append(out, obj)
+				}
+				out = append(out, c.mentions[obj]...)
+			}
+		case *ast.FuncLit:
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// objectOf is the variable an assignment's left side or a method's receiver
+// expression names: a field (x.f), a package variable or a local.
+func (c *checker) objectOf(e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return c.pass.TypesInfo.Uses[e.Sel]
+	case *ast.Ident:
+		if obj := c.pass.TypesInfo.Defs[e]; obj != nil {
+			return obj
+		}
+		return c.pass.TypesInfo.Uses[e]
+	}
+	return nil
+}
+
+// kept reports whether v outlives the function storing into it: a struct
+// field or a package-level variable.
+func kept(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return false
+	}
+	return v.IsField() || (v.Pkg() != nil && v.Parent() == v.Pkg().Scope())
+}
+
+// isResponseID reports whether e is X.Header.Get(K) with X an
+// http.Response and K the Mcp-Session-Id header, or a local holding one.
+func (c *checker) isResponseID(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		return c.fromResponse[c.pass.TypesInfo.Uses[id]]
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == "Get" && c.isSessionKey(call.Args[0]) && c.isHeaderOf(sel.X, "Response")
+}
+
+// isHeaderOf reports whether e is X.Header with X a net/http value (or
+// pointer) of the named type.
+func (c *checker) isHeaderOf(e ast.Expr, typeName string) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Header" {
+		return false
+	}
+	t := c.pass.TypesInfo.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == typeName
+}
+
+func (c *checker) isSessionKey(e ast.Expr) bool {
+	tv := c.pass.TypesInfo.Types[e]
+	return tv.Value != nil && tv.Value.Kind() == constant.String && strings.EqualFold(constant.StringVal(tv.Value), "Mcp-Session-Id")
+}
+
+// gated reports whether the statement at the end of stack runs only under a
+// test of the revision: inside an if or case whose condition reads one, or
+// after an if of an enclosing block that reads one (typically an early
+// return for the sessionless revision).
+func (c *checker) gated(stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		child := stack[i+1]
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if child != n.Init && child != n.Cond && c.readsVersion(n.Cond) {
+				return true
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if c.readsVersion(e) {
+					return true
+				}
+			}
+			if c.earlierGate(n.Body, child) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && child == n.Body && c.readsVersion(n.Tag) {
+				return true
+			}
+		case *ast.BlockStmt:
+			if c.earlierGate(n.List, child) {
+				return true
+			}
+		case *ast.BinaryExpr:
+			// x != "" && !modern && ... as an expression statement's
+			// operand: the right side runs only when the left holds.
+			if n.Op == token.LAND && child == n.Y && c.readsVersion(n.X) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlierGate reports whether an if before child in stmts tests the revision.
+func (c *checker) earlierGate(stmts []ast.Stmt, child ast.Node) bool {
+	for _, s := range stmts {
+		if s == child {
+			return false
+		}
+		if is, ok := s.(*ast.IfStmt); ok && c.readsVersion(is.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsVersion reports whether e names something versionish or holds a
+// revision constant.
+func (c *checker) readsVersion(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
+			found = versionish.MatchString(n.Name) || isRevision(c.pass.TypesInfo.Types[n].Value)
+		case ast.Expr:
+			found = isRevision(c.pass.TypesInfo.Types[n].Value)
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,25 @@
+package sessionversion_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
+	"github.com/mcpwire/mcpwire/analyzers/sessionversion"
+)
+
+// TestFixtures runs the fixture packages: bad restates the real shapes
+// (a field, a local, an atomic.Value, a gate placed only on the GET stream),
+// good and earlier must stay silent.
+func TestFixtures(t *testing.T) {
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, sessionversion.Analyzer,
+		"fixtures/sessionversion/bad",
+		"fixtures/sessionversion/good",
+		"fixtures/sessionversion/earlier",
+	)
+}
