@@ -133,6 +133,9 @@ type Handler struct {
 	bodies    *limits.Bodies // the MaxBufferedBodyBytes budget
 	modern    http.Handler
 	listening atomic.Int64 // subscriptions/listen streams open
+	// listenCtx is cancelled by Shutdown, which ends the listen streams.
+	listenCtx    context.Context
+	endListening context.CancelFunc
 
 	mu     sync.Mutex
 	closed bool        // set by Shutdown; no new sessions after it
@@ -183,6 +186,7 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	if h.opts.MaxListenStreams == 0 {
 		h.opts.MaxListenStreams = limits.DefaultMaxListenStreams
 	}
+	h.listenCtx, h.endListening = context.WithCancel(context.Background())
 	// Finite by default: without them one client opening sessions
 	// exhausts the process.
 	if h.opts.MaxSessions == 0 {
@@ -488,6 +492,7 @@ func (h *Handler) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
 	h.closed = true
 	h.mu.Unlock()
+	h.endListening()
 	// Drained concurrently: each session waits for its own calls in flight.
 	return h.sessions.Shutdown(ctx, func(ctx context.Context, s *handlerSession) {
 		s.transport.Drain(ctx)
@@ -525,6 +530,12 @@ func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 			return
 		}
 		defer h.listening.Add(-1)
+		// Shutdown ends the stream: it would otherwise hold
+		// http.Server.Shutdown until its timeout.
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		defer context.AfterFunc(h.listenCtx, cancel)()
+		r = r.WithContext(ctx)
 	}
 	// go-sdk answers some refusals with http.Error's plain text: they go
 	// out as JSON-RPC errors, as on the session leg.

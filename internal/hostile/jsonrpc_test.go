@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 const claim = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
@@ -45,12 +46,14 @@ func TestListenStreamsAreCapped(t *testing.T) {
 		req.Header.Set("Mcp-Method", "subscriptions/listen")
 		return http.DefaultClient.Do(req)
 	}
+	var held []*http.Response
 	for i := range 3 {
 		res, err := open()
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
+		held = append(held, res)
 		if res.StatusCode != http.StatusOK {
 			b, _ := io.ReadAll(res.Body)
 			t.Fatalf("listen stream %d: %d %s", i, res.StatusCode, b)
@@ -65,5 +68,18 @@ func TestListenStreamsAreCapped(t *testing.T) {
 	t.Logf("a fourth subscriptions/listen beside three held ones: %d %s", res.StatusCode, b)
 	if res.StatusCode != http.StatusServiceUnavailable || !isJSONRPCError(string(b)) {
 		t.Errorf("want 503 with a JSON-RPC error")
+	}
+	// SIGTERM ends the held streams cleanly instead of waiting out
+	// -shutdown-timeout (10 s) on them.
+	began := time.Now()
+	exitErr, log := p.stop(t)
+	for i, h := range held {
+		if _, err := io.ReadAll(h.Body); err != nil {
+			t.Errorf("listen stream %d at SIGTERM: %v", i, err)
+		}
+	}
+	t.Logf("SIGTERM with three listen streams held: exit %v after %.1fs", exitErr, time.Since(began).Seconds())
+	if exitErr != nil || time.Since(began) > 5*time.Second {
+		t.Errorf("shutdown with listen streams held: exit %v after %v\n%s", exitErr, time.Since(began), log)
 	}
 }

@@ -210,7 +210,10 @@ func emitHandlerType(f *File, o Config) {
 	}
 	if o.Mode.Modern() {
 		fields = append(fields, Id("modern").Qual("net/http", "Handler"),
-			Id("listening").Qual("sync/atomic", "Int64").Comment("subscriptions/listen streams open"))
+			Id("listening").Qual("sync/atomic", "Int64").Comment("subscriptions/listen streams open"),
+			Doc("listenCtx is cancelled by Shutdown, which ends the listen streams."),
+			Id("listenCtx").Qual("context", "Context"),
+			Id("endListening").Qual("context", "CancelFunc"))
 	}
 	fields = append(fields, Line(),
 		Id("mu").Qual("sync", "Mutex"),
@@ -287,6 +290,7 @@ func emitNewHandler(f *File, o Config) {
 			If(Id("h").Dot("opts").Dot("MaxListenStreams").Op("==").Lit(0)).Block(
 				Id("h").Dot("opts").Dot("MaxListenStreams").Op("=").Add(limitsQ("DefaultMaxListenStreams")),
 			),
+			List(Id("h").Dot("listenCtx"), Id("h").Dot("endListening")).Op("=").Qual("context", "WithCancel").Call(Qual("context", "Background").Call()),
 		)
 	}
 	if o.Mode.Sessions() {
@@ -668,15 +672,21 @@ func emitShutdownAndStats(f *File, o Config) {
 			"It waits until every session has closed with no call in flight, or ctx",
 			"is done (which cuts what is still in flight). Call it before",
 			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
-		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(
+		shutdown := []Code{
 			Id("h").Dot("mu").Dot("Lock").Call(),
 			Id("h").Dot("closed").Op("=").True(),
 			Id("h").Dot("mu").Dot("Unlock").Call(),
+		}
+		if o.Mode.Modern() {
+			shutdown = append(shutdown, Id("h").Dot("endListening").Call())
+		}
+		shutdown = append(shutdown,
 			Doc("Drained concurrently: each session waits for its own calls in flight."),
 			Return(Id("h").Dot("sessions").Dot("Shutdown").Call(Id("ctx"), Func().Params(Id("ctx").Qual("context", "Context"), Id("s").Op("*").Id("handlerSession")).Block(
 				Id("s").Dot("transport").Dot("Drain").Call(Id("ctx")),
 			))),
 		)
+		f.Add(recv()).Id("Shutdown").Params(Id("ctx").Qual("context", "Context")).Error().Block(shutdown...)
 		f.Add(Doc("Stats returns a snapshot of the session counters."))
 		f.Add(recv()).Id("Stats").Params().Id("Stats").Block(
 			Id("st").Op(":=").Id("h").Dot("sessions").Dot("Stats").Call(),
@@ -692,12 +702,14 @@ func emitShutdownAndStats(f *File, o Config) {
 		)
 		return
 	}
-	f.Add(Doc("Shutdown refuses new requests (503). The stateless leg keeps no",
-		"sessions, so there is nothing to close or wait for."))
+	f.Add(Doc("Shutdown refuses new requests (503) and ends the subscriptions/listen",
+		"streams; calls in flight finish under http.Server.Shutdown. The stateless",
+		"leg keeps no sessions, so there is nothing else to close or wait for."))
 	f.Add(recv()).Id("Shutdown").Params(Id("_").Qual("context", "Context")).Error().Block(
 		Id("h").Dot("mu").Dot("Lock").Call(),
 		Id("h").Dot("closed").Op("=").True(),
 		Id("h").Dot("mu").Dot("Unlock").Call(),
+		Id("h").Dot("endListening").Call(),
 		Return(Nil()),
 	)
 	f.Add(Doc("Stats returns a snapshot of the session counters: always zero, since",
@@ -735,6 +747,12 @@ func emitModernChecks(f *File, o Config) {
 				Return(),
 			),
 			Defer().Id("h").Dot("listening").Dot("Add").Call(Lit(-1)),
+			Doc("Shutdown ends the stream: it would otherwise hold",
+				"http.Server.Shutdown until its timeout."),
+			List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithCancel").Call(Id("r").Dot("Context").Call()),
+			Defer().Id("cancel").Call(),
+			Defer().Qual("context", "AfterFunc").Call(Id("h").Dot("listenCtx"), Id("cancel")).Call(),
+			Id("r").Op("=").Id("r").Dot("WithContext").Call(Id("ctx")),
 		),
 		Doc("go-sdk answers some refusals with http.Error's plain text: they go",
 			"out as JSON-RPC errors, as on the session leg."),
