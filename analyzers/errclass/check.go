@@ -37,7 +37,8 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 				node = w.CodeNode
 			}
 		}
-		c.report(node, nil, "JSON-RPC error with code 0, which tells the client nothing: set the code (-32603 for a server-side failure, -32600 for an invalid request)")
+		c.report(node, catCodeZero, nil, nil,
+			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
 		return
 	}
 	if w.Status != 0 && w.Status < 400 {
@@ -50,8 +51,8 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 	}
 
 	if tooLarge && w.Status != 0 && w.Status != 413 {
-		c.report(w.Node, c.statusFix(w, 413, "http.StatusRequestEntityTooLarge"),
-			"answers %d to a body over the http.MaxBytesReader limit (*http.MaxBytesError): answer 413 (Request Entity Too Large)", w.Status)
+		c.report(w.Node, catBodyLimit, nil, c.statusFix(w, 413, "http.StatusRequestEntityTooLarge"),
+			"answers %d to a body over the http.MaxBytesReader limit: answer 413", w.Status)
 		return
 	}
 
@@ -64,11 +65,11 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 		switch {
 		case !parse:
 		case a.Session.Kind == session.Missing:
-			c.report(w.Node, nil,
-				"answers -32700 (Parse error) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000")
+			c.report(w.Node, catSessionCode, nil, nil,
+				"answers -32700 (Parse error) to a request without Mcp-Session-Id: answer 400 with -32000")
 		default:
-			c.report(w.Node, nil,
-				"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s), but the body parsed: answer 404 with -32001 (Session not found)", a.Session.What)
+			c.report(w.Node, catSessionCode, lookupRelated(a), nil,
+				"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s): answer 404 with -32001", a.Session.What)
 		}
 		return
 	}
@@ -81,9 +82,8 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 {
 		for _, o := range origins {
 			if o.body {
-				c.report(w.Node, nil,
-					"answers %d when %s fails, but the body is limited by http.MaxBytesReader and a body over the limit fails there too: check errors.As(err, &maxErr) with maxErr *http.MaxBytesError and answer 413",
-					w.Status, o.name)
+				c.report(w.Node, catBodyLimit, o.related("fails with *http.MaxBytesError over the limit"), nil,
+					"answers %d when %s fails, also for a body over the MaxBytesReader limit (that is 413)", w.Status, o.name)
 				return
 			}
 		}
@@ -113,20 +113,19 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 				break
 			}
 		}
-		c.report(w.Node, c.internalFix(w),
-			"answers %s for %s %s, a server-side failure, not a malformed request: answer 500 with -32603 (Internal error)",
-			what, from, in.name)
+		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), c.internalFix(w),
+			"answers %s for %s %s, a server-side failure: answer 500", what, from, in.headline())
 		return
 	}
 
 	if w.HasCode && w.Status != 0 {
 		switch {
 		case w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
-			c.report(w.Node, nil,
-				"pairs -32603 (Internal error) with HTTP %d: a server-side failure is answered 500, and a client fault needs a client code (-32600, -32602, -32000)", w.Status)
+			c.report(w.Node, catMismatch, nil, nil,
+				"pairs -32603 (Internal error) with HTTP %d: a server failure is 500; a client fault needs a client code", w.Status)
 		case (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && w.Status >= 500:
-			c.report(w.Node, nil,
-				"pairs %d (%s) with HTTP %d: that code is the client's fault and is answered 400; a server-side failure is -32603 (Internal error)",
+			c.report(w.Node, catMismatch, nil, nil,
+				"pairs %d (%s) with HTTP %d: that code is a client fault (400); a server failure is -32603",
 				w.Code, codeName(w.Code), w.Status)
 		}
 	}
@@ -315,8 +314,26 @@ func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
 	return limited, checks
 }
 
-func (c *checker) report(n ast.Node, fixes []analysis.SuggestedFix, format string, args ...any) {
-	c.reportRange(n, fixes, format, args...)
+// Categories of errclass findings (Diagnostic.Category): SARIF and editors
+// group and filter by them.
+const (
+	catServerFailure = "server-failure-as-client-error" // 400 or -32700 for a server-side failure
+	catMismatch      = "status-code-mismatch"           // a status and a code that contradict
+	catCodeZero      = "code-zero"                      // JSON-RPC code 0
+	catBodyLimit     = "body-limit"                     // a body over the limit not answered 413
+	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
+)
+
+func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
+	c.reportRange(n, category, related, fixes, format, args...)
+}
+
+// lookupRelated points at the session lookup an answer's condition tests.
+func lookupRelated(a *answers.Answer) []analysis.RelatedInformation {
+	if !a.Session.Pos.IsValid() {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: a.Session.Pos, Message: "the session lookup: " + a.Session.What}}
 }
 
 // codeSetLater reports an error object built without a code whose Code

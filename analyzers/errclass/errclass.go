@@ -19,7 +19,7 @@ import (
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
 const Name = "errclass"
 
-const doc = `errclass: report HTTP statuses and JSON-RPC codes that do not match the failure's cause
+const doc = `report HTTP statuses and JSON-RPC codes that do not match the failure's cause
 
 A JSON-RPC -32700 (Parse error) is only right for a body that did not decode,
 and 400 only for a fault of the client's. errclass traces the error an answer
@@ -185,8 +185,8 @@ type checker struct {
 	tracer *tracer
 }
 
-func (c *checker) reportRange(rng analysis.Range, fixes []analysis.SuggestedFix, format string, args ...any) {
-	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), SuggestedFixes: fixes}
+func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
+	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Category: category, Related: related, SuggestedFixes: fixes}
 	d.Message = fmt.Sprintf(format, args...)
 	report.Report(c.pass, d)
 }

@@ -1,6 +1,7 @@
 package errclass_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -59,6 +60,15 @@ func TestFixtures(t *testing.T) {
 	var acts []*checker.Action
 	for _, r := range results {
 		acts = append(acts, r.Action)
+		// Issue 8's message form: a short headline, a category per kind.
+		for _, d := range r.Action.Diagnostics {
+			if len(d.Message) > 130 {
+				t.Errorf("%s: headline of %d characters: %s", r.Action.Package.Fset.Position(d.Pos), len(d.Message), d.Message)
+			}
+			if d.Category == "" && !strings.HasPrefix(d.Message, "unused mcpvet:ignore") {
+				t.Errorf("%s: no Category: %s", r.Action.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
 	}
 	seen := facttest.RoundTrip(t, acts, factBudget)
 	for _, want := range []string{"answers.SinkFact", "errclass.originFact"} {

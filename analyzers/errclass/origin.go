@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -31,9 +32,26 @@ const (
 // origin is one call an error may come from.
 type origin struct {
 	kind kind
-	name string // the call as the user wrote it, for messages
-	leaf string // the call the failure started at, for facts; name when ""
-	body bool   // the call reads a stream (the body): it fails on a body over a limit
+	name string    // the call as the user wrote it, for messages
+	leaf string    // the call the failure started at, for facts; name when ""
+	body bool      // the call reads a stream (the body): it fails on a body over a limit
+	pos  token.Pos // the call (or the sentinel's declaration), for Related; may be NoPos
+}
+
+// headline is the call as a headline names it: the call in this package
+// (rpcutil.Register), without the failure it leads to in another
+// (" (from s.Put)"), which the related information gives.
+func (o origin) headline() string {
+	name, _, _ := strings.Cut(o.name, " (from ")
+	return name
+}
+
+// related is the origin as a finding's related information.
+func (o origin) related(msg string) []analysis.RelatedInformation {
+	if !o.pos.IsValid() {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: o.pos, Message: msg}}
 }
 
 // root is the call the failure started at.
@@ -116,7 +134,15 @@ func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
 			return t.reaching(alloc, v, seen)
 		}
 		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
-			return sentinel(g)
+			out := sentinel(g)
+			// Point at the declaration only when it is in this
+			// package's files.
+			for i := range out {
+				if g.Pkg == nil || g.Pkg.Pkg != t.pkg {
+					out[i].pos = token.NoPos
+				}
+			}
+			return out
 		}
 	}
 	return nil
@@ -139,13 +165,13 @@ func sentinel(g *ssa.Global) []origin {
 	n := strings.ToLower(obj.Name())
 	for _, w := range []string{"unavailable", "internal", "timeout", "timedout", "storage", "database", "shutdown", "overload"} {
 		if strings.Contains(n, w) {
-			return []origin{{kind: internal, name: name}}
+			return []origin{{kind: internal, name: name, pos: g.Pos()}}
 		}
 	}
 	for _, w := range []string{"notfound", "exists", "invalid", "malformed", "missing", "unknown", "expired", "badrequest",
 		"unsupported", "toolarge", "duplicate", "conflict", "denied", "unauthorized", "forbidden", "required"} {
 		if strings.Contains(n, w) {
-			return []origin{{kind: client, name: name}}
+			return []origin{{kind: client, name: name, pos: g.Pos()}}
 		}
 	}
 	return nil
@@ -245,8 +271,19 @@ func (t *tracer) variadic(v ssa.Value, seen map[ssa.Value]bool) []origin {
 	return out
 }
 
-// call classifies the call an error comes from.
+// call classifies the call an error comes from; each origin it returns
+// without a position gets the call's.
 func (t *tracer) call(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
+	out := t.callOrigins(c, seen)
+	for i := range out {
+		if !out[i].pos.IsValid() {
+			out[i].pos = c.Pos()
+		}
+	}
+	return out
+}
+
+func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		if b.Name() == "recover" {
 			return []origin{{kind: internal, name: "recover()"}}

@@ -15,7 +15,7 @@ import (
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
 const Name = "sessionstatus"
 
-const doc = `sessionstatus: report unknown or missing Mcp-Session-Id answered with the wrong status
+const doc = `report unknown or missing Mcp-Session-Id answered with the wrong status
 
 A client re-initializes only when its session id is answered 404 (Not Found);
 a request that needs a session and carries none is a bad request, 400.
@@ -49,6 +49,14 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// Categories of sessionstatus findings (Diagnostic.Category).
+const (
+	catMissing = "missing-session-id"   // no id, answered other than 400
+	catUnknown = "unknown-session"      // an id not in the map, answered other than 404
+	catLookup  = "session-lookup-error" // a failed store lookup, answered 4xx other than 404
+	catCheck   = "session-check-failed" // a failed validator, answered other than 404 or 5xx
+)
+
 func check(pass *analysis.Pass, a *answers.Answer) {
 	w, cond := a.Write, a.Session
 	if w.Status < 400 || !a.HasSession {
@@ -59,14 +67,14 @@ func check(pass *analysis.Pass, a *answers.Answer) {
 		if w.Status == 400 || w.Status == 405 {
 			return
 		}
-		reportStatus(pass, w, 400, "http.StatusBadRequest",
-			"answers %d to a request without Mcp-Session-Id: a missing session id is a bad request, answer 400 (404 tells a client its session is gone)", w.Status)
+		reportStatus(pass, w, cond, catMissing, 400, "http.StatusBadRequest",
+			"answers %d to a request without Mcp-Session-Id: answer 400 (404 says the session is gone)", w.Status)
 	case session.Unknown:
 		if w.Status == 404 {
 			return
 		}
-		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404, the only status that makes a client re-initialize", w.Status, cond.What)
+		reportStatus(pass, w, cond, catUnknown, 404, "http.StatusNotFound",
+			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", w.Status, cond.What)
 	case session.Invalid:
 		// A validator of the session fails for an id it does not know,
 		// which must be 404; it may also fail for a malformed id, for
@@ -76,19 +84,22 @@ func check(pass *analysis.Pass, a *answers.Answer) {
 		if w.Status == 404 || w.Status >= 500 {
 			return
 		}
-		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d when the session check %s fails: an unknown or expired Mcp-Session-Id is answered 404", w.Status, cond.What)
+		reportStatus(pass, w, cond, catCheck, 404, "http.StatusNotFound",
+			"answers %d when the session check %s fails: answer 404 for an unknown session", w.Status, cond.What)
 	case session.LookupErr:
 		if w.Status == 404 || w.Status >= 500 {
 			return
 		}
-		reportStatus(pass, w, 404, "http.StatusNotFound",
-			"answers %d when the session lookup %s fails: an unknown or expired Mcp-Session-Id is answered 404, the only status that makes a client re-initialize (a store outage is 500)", w.Status, cond.What)
+		reportStatus(pass, w, cond, catLookup, 404, "http.StatusNotFound",
+			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", w.Status, cond.What)
 	}
 }
 
-func reportStatus(pass *analysis.Pass, w *httpwrite.Write, want int, name, format string, args ...any) {
-	d := analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Message: fmt.Sprintf(format, args...)}
+func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, category string, want int, name, format string, args ...any) {
+	d := analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Category: category, Message: fmt.Sprintf(format, args...)}
+	if cond.Pos.IsValid() {
+		d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
+	}
 	if e := httpwrite.ConstEdit(pass.TypesInfo, w.StatusExpr, strconv.Itoa(want), name); e != nil {
 		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("answer %d", want), TextEdits: []analysis.TextEdit{*e}}}
 	}

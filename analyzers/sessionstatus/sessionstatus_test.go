@@ -2,6 +2,7 @@ package sessionstatus_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -45,6 +46,15 @@ func TestFixtures(t *testing.T) {
 	var acts []*checker.Action
 	for _, r := range results {
 		acts = append(acts, r.Action)
+		// Issue 8's message form: a short headline, a category per kind.
+		for _, d := range r.Action.Diagnostics {
+			if len(d.Message) > 130 {
+				t.Errorf("%s: headline of %d characters: %s", r.Action.Package.Fset.Position(d.Pos), len(d.Message), d.Message)
+			}
+			if d.Category == "" && !strings.HasPrefix(d.Message, "unused mcpvet:ignore") {
+				t.Errorf("%s: no Category: %s", r.Action.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
 	}
 	if seen := facttest.RoundTrip(t, acts, 200); seen["answers.SinkFact"] == 0 {
 		t.Errorf("no answers.SinkFact was exported; saw %v", seen)

@@ -28,7 +28,8 @@ const (
 // Cond is the session condition an answer is given under.
 type Cond struct {
 	Kind Kind
-	What string // the lookup, for messages
+	What string    // the lookup, for messages
+	Pos  token.Pos // the lookup, for related information (NoPos for Missing)
 }
 
 // defKind is what an assignment made a variable hold.
@@ -59,6 +60,7 @@ type def struct {
 	// statement that chooses it: an if's then or else block, a switch's
 	// case. The assignment never reaches the statement's other branches.
 	branches [][2]ast.Node
+	lpos     token.Pos // the value assigned: the lookup, for Cond.Pos
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -73,6 +75,8 @@ type Scan struct {
 	// statement it records (see def).
 	scope    ast.Node
 	branches [][2]ast.Node
+	// lpos is, while assign runs, the position of the value assigned.
+	lpos token.Pos
 }
 
 // pkgIDs is what a package knows about where session ids live beyond a
@@ -144,7 +148,7 @@ func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 
 func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches, lpos: s.lpos})
 	}
 }
 
@@ -262,6 +266,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 	switch {
 	case len(lhs) == len(rhs):
 		for i := range lhs {
+			s.lpos = rhs[i].Pos()
 			v := s.varOf(lhs[i])
 			if v == nil {
 				continue
@@ -291,6 +296,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			s.set(lhs[i], pos, kind, what)
 		}
 	case len(rhs) == 1:
+		s.lpos = rhs[0].Pos()
 		for _, l := range lhs {
 			s.set(l, pos, other, "")
 		}
@@ -465,18 +471,18 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
 			if d := s.at(v, e.Pos()); d.kind == foundDef && truth == d.neg {
-				return Cond{Unknown, d.what}, true
+				return Cond{Unknown, d.what, d.lpos}, true
 			}
 		}
 	case *ast.IndexExpr:
 		// if !sessions[id] on a map[string]bool
 		if w, ok := s.boolIndex(e); ok && !truth {
-			return Cond{Unknown, w}, true
+			return Cond{Unknown, w, e.Pos()}, true
 		}
 	case *ast.CallExpr:
 		// if !store.Exists(id), if s.IsExpired(id)
 		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
-			return Cond{Unknown, w}, true
+			return Cond{Unknown, w, e.Pos()}, true
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
@@ -489,16 +495,16 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		}
 		switch {
 		case s.isEmpty(y) && equal && s.isIDOrLen(x):
-			return Cond{Missing, ""}, true
+			return Cond{Missing, "", token.NoPos}, true
 		case s.isNil(y):
 			// if v.Validate(id) != nil
 			if w, ok := s.errValidator(x); ok && !equal {
-				return Cond{Invalid, w}, true
+				return Cond{Invalid, w, x.Pos()}, true
 			}
 			// if sessions[id] == nil, if store.Get(id) == nil
 			if t := s.typeOf(x); equal && nilable(t) && !httpwrite.IsErrorType(t) {
 				if w, ok := s.lookup(x); ok {
-					return Cond{Unknown, w}, true
+					return Cond{Unknown, w, x.Pos()}, true
 				}
 			}
 			v := s.varOf(x)
@@ -507,11 +513,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 			}
 			switch d := s.at(v, x.Pos()); {
 			case d.kind == valueDef && equal:
-				return Cond{Unknown, d.what}, true
+				return Cond{Unknown, d.what, d.lpos}, true
 			case d.kind == errDef && !equal:
-				return Cond{LookupErr, d.what}, true
+				return Cond{LookupErr, d.what, d.lpos}, true
 			case d.kind == invalidDef && !equal:
-				return Cond{Invalid, d.what}, true
+				return Cond{Invalid, d.what, d.lpos}, true
 			}
 		}
 	}

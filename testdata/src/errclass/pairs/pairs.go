@@ -25,11 +25,11 @@ type rpcResponse struct {
 }
 
 func internalWith4xx(w http.ResponseWriter) {
-	rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeInternalError, "internal") // want `pairs -32603 \(Internal error\) with HTTP 400: a server-side failure is answered 500`
+	rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeInternalError, "internal") // want `pairs -32603 \(Internal error\) with HTTP 400: a server failure is 500`
 }
 
 func parseWith5xx(w http.ResponseWriter) {
-	w.WriteHeader(http.StatusInternalServerError) // want `pairs -32700 \(Parse error\) with HTTP 500: that code is the client's fault`
+	w.WriteHeader(http.StatusInternalServerError) // want `pairs -32700 \(Parse error\) with HTTP 500: that code is a client fault`
 	json.NewEncoder(w).Encode(rpcResponse{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
 }
 

@@ -31,7 +31,7 @@ type handler struct {
 
 func (h *handler) storeError(w http.ResponseWriter, r *http.Request) {
 	if err := h.store.Put(r.Context(), "x"); err != nil {
-		rpcutil.WriteError(w, http.StatusBadRequest, codeParse, "parse error") // want `answers 400 with -32700 \(Parse error\) for an error from h.store.Put, a server-side failure, not a malformed request: answer 500 with -32603 \(Internal error\)`
+		rpcutil.WriteError(w, http.StatusBadRequest, codeParse, "parse error") // want `answers 400 with -32700 \(Parse error\) for an error from h.store.Put, a server-side failure: answer 500`
 		return
 	}
 }
@@ -75,7 +75,7 @@ func (h *handler) panics(w http.ResponseWriter, r *http.Request) {
 func (h *handler) crossPackage(w http.ResponseWriter, r *http.Request) {
 	err := rpcutil.Register(r.Context(), h.store, "id")
 	if err != nil {
-		http.Error(w, "Parse error", http.StatusBadRequest) // want `answers 400 for an error from rpcutil.Register \(from s.Put\)`
+		http.Error(w, "Parse error", http.StatusBadRequest) // want `answers 400 for an error from rpcutil.Register`
 	}
 }
 
@@ -132,6 +132,6 @@ func (h *handler) decodeOK(w http.ResponseWriter, r *http.Request) {
 // store errors; one -32700 for both is wrong for the store's.
 func (h *handler) crossPackageMixed(w http.ResponseWriter, r *http.Request) {
 	if _, err := rpcutil.ReadAndRegister(r, h.store); err != nil {
-		rpcutil.Fail(w, err) // want `answers 400 with -32700 \(Parse error\) for an error that can come from rpcutil.ReadAndRegister \(from s.Put\)`
+		rpcutil.Fail(w, err) // want `answers 400 with -32700 \(Parse error\) for an error that can come from rpcutil.ReadAndRegister`
 	}
 }

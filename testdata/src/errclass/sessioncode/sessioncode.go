@@ -17,11 +17,11 @@ var sessions = map[string]*struct{}{}
 func serve(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(protocol.HeaderSessionID)
 	if id == "" {
-		rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "missing session") // want `answers -32700 \(Parse error\) to a request without Mcp-Session-Id, but the body parsed: answer 400 with -32000`
+		rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "missing session") // want `answers -32700 \(Parse error\) to a request without Mcp-Session-Id: answer 400 with -32000`
 		return
 	}
 	if _, ok := sessions[id]; !ok {
-		rpcutil.WriteError(w, http.StatusNotFound, -32700, "unknown session") // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id \(sessions\[id\]\), but the body parsed: answer 404 with -32001 \(Session not found\)`
+		rpcutil.WriteError(w, http.StatusNotFound, -32700, "unknown session") // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id \(sessions\[id\]\): answer 404 with -32001`
 		return
 	}
 }

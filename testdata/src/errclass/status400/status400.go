@@ -20,7 +20,7 @@ type server struct {
 func (s *server) newSession(w http.ResponseWriter, r *http.Request) {
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from rand.Read, a server-side failure, not a malformed request: answer 500 with -32603 \(Internal error\)`
+		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from rand.Read, a server-side failure: answer 500`
 		return
 	}
 	id, err := s.SessionIDGenerator()

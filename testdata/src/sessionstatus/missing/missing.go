@@ -15,7 +15,7 @@ const sessionHeader = "Mcp-Session-Id"
 func get(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(sessionHeader)
 	if id == "" {
-		http.Error(w, "session not found", http.StatusNotFound) // want `answers 404 to a request without Mcp-Session-Id: a missing session id is a bad request, answer 400`
+		http.Error(w, "session not found", http.StatusNotFound) // want `answers 404 to a request without Mcp-Session-Id: answer 400`
 		return
 	}
 }

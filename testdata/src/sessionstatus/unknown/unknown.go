@@ -32,7 +32,7 @@ func (s *server) commaOK(w http.ResponseWriter, r *http.Request) {
 	sess, ok := s.sessions[id]
 	s.mu.Unlock()
 	if !ok {
-		http.Error(w, "invalid session", http.StatusBadRequest) // want `answers 400 to an unknown or expired Mcp-Session-Id \(s.sessions\[id\]\): answer 404, the only status that makes a client re-initialize`
+		http.Error(w, "invalid session", http.StatusBadRequest) // want `answers 400 to an unknown or expired Mcp-Session-Id \(s.sessions\[id\]\): answer 404`
 		return
 	}
 	_ = sess
