@@ -231,8 +231,9 @@ func statusOf(info *types.Info, e ast.Expr) int {
 	return int(v)
 }
 
-// protocolStatus is the status and code each protocol constructor answers,
-// and which argument (1-based) is the cause.
+// protocolCtors is the status and code each protocol constructor answers,
+// and which argument (1-based) is the cause. TestProtocolTable checks it
+// against the runtime package itself (the analyzers never import it).
 var protocolCtors = map[string]struct {
 	status int
 	code   int64
@@ -251,6 +252,10 @@ var protocolCtors = map[string]struct {
 	"UnsupportedVersion":   {400, -32000, 0},
 	"Unavailable":          {503, -32000, 0},
 	"Internal":             {500, CodeInternalError, 1},
+	// The 2026-07-28 refusals.
+	"HeaderMismatch":             {400, -32020, 0},
+	"InvalidParams":              {400, -32602, 0},
+	"UnsupportedProtocolVersion": {400, -32022, 0},
 }
 
 func protocolCall(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
