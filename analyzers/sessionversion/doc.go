@@ -4,7 +4,7 @@
 //
 // # Analyzer sessionversion
 //
-// sessionversion: report session ids adopted from a response and echoed with no check of the negotiated revision
+// sessionversion: report sessions kept, streamed, forwarded or minted where revision 2026-07-28 has none
 //
 // Protocol revision 2026-07-28 has no sessions: a server never mints an
 // Mcp-Session-Id and a client that negotiated that revision sends none and
@@ -49,14 +49,90 @@
 // A client that keeps the raw id for the shutdown DELETE and gates the id it
 // sends is correct.
 //
+// # The re-initialization path and a gate placed too late
+//
+// The adoption above is judged on every path, the replacement handshake
+// after a 404 included: a client that gates its first handshake but adopts
+// the replacement id raw is reported there. A gate that runs only after the
+// id was sent is reported too: a local holding a response's id that is set
+// on a request and only afterwards passed to a versionish helper
+// (SessionIDForVersion(id, v)) or read inside an if that tests the
+// revision. The same holds through a helper of the package that sends the
+// id it returns (the Rust SDK's perform_reinitialization, which POSTed
+// notifications/initialized before its caller gated the id):
+//
+//	// bad: initialized already carried the id
+//	id, err := c.performReinitialization(ctx) // sends notifications/initialized with id
+//	c.sessionID = protocol.SessionIDForVersion(id, negotiated)
+//
+// # The standalone GET stream
+//
+// A GET request (http.NewRequest[WithContext] with the constant method GET)
+// that accepts text/event-stream and carries Mcp-Session-Id or
+// MCP-Protocol-Version is the standalone stream, which 2026-07-28 does not
+// have. It is reported when neither its function nor the package's calls
+// leading to it from an exported function test the revision. A test of a
+// kept session id (if c.sessionID != "") counts as a gate only when the
+// package never adopts that id raw: a client that drops the id at adoption
+// has nothing to open at 2026-07-28. The legacy HTTP+SSE transport's GET
+// carries neither header and is not the standalone stream; a request
+// pinned to a revision with sessions (MCP-Protocol-Version set to such a
+// constant), streams opened in _test.go files, and openers this package
+// never calls are not reported.
+//
+//	// bad: guarded only on holding an id
+//	if c.sessionID != "" { go c.listen(ctx) }
+//	// good
+//	if protocol.HasSessions(c.negotiated) { go c.listen(ctx) }
+//
+// # Headers forwarded wholesale
+//
+// A proxy or gateway that copies an incoming request's headers wholesale
+// onto an outgoing one -- out.Header = in.Header.Clone() (or = in.Header),
+// a loop over in.Header with no condition in it, or httputil.ReverseProxy's
+// Director and Rewrite, whose request already carries them -- and then
+// Adds its own Mcp-Session-Id or MCP-Protocol-Version sends the upstream
+// two values, the downstream client's first. The finding is at the Add; the
+// suggested fix copies through protocol.ForwardHeader(in.Header), which
+// drops the hop's headers, or turns Add into Set. This check does not need
+// the package to know 2026-07-28: a duplicated value is wrong at every
+// revision.
+//
+//	// bad
+//	out.Header = r.Header.Clone()
+//	out.Header.Add("Mcp-Session-Id", upstreamSession)
+//	// good
+//	out.Header = protocol.ForwardHeader(r.Header)
+//	out.Header.Set("Mcp-Session-Id", upstreamSession)
+//
+// A copy with no Add of its own is not reported: a transparent proxy in
+// front of one server forwards the client's own session end to end, which
+// is right, and the analyzer cannot tell it from a gateway holding its own
+// upstream session.
+//
+// # Servers that mint a session at 2026-07-28
+//
+// w.Header().Set or Add of Mcp-Session-Id on an http.ResponseWriter is
+// reported inside a branch taken only for a request classified as
+// 2026-07-28 or later: the then-branch of a test such as
+// protocol.IsModernVersion(v), v >= "2026-07-28" or a predicate named
+// isModern / sessionless (an && operand suffices), the else-branch of a
+// test that decides alone for the legacy generation (HasSessions(v),
+// v < "2026-07-28", isLegacy), the statements after `if legacy { return }`,
+// and a case listing only sessionless revisions. No fix is suggested:
+// removing the header also means not creating the session behind it.
+//
 // # Precision
 //
 // The analyzer reports only what it sees in one package: an echo in another
 // package, a gate in a caller of the echoing function, or an id that travels
-// through a function call are not followed, and such code is not reported.
-// Request headers copied wholesale by proxies, GET streams opened at a
-// sessionless revision and servers minting ids for 2026-07-28 requests are
-// not checked yet.
+// through a function call other than a helper of the same package returning
+// it as its first result are not followed, and such code is not reported.
+// go-sdk's and mcp-go's client types are recognised by their shape -- an
+// http.Response header read and an http.Request header written -- not by
+// name, so a vendored or forked transport is judged like hand-written code;
+// a client that only configures those libraries writes no such headers and
+// is never reported.
 //
 // # Suppressing a finding
 //

@@ -16,15 +16,21 @@ import (
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
 const Name = "sessionversion"
 
-const doc = `report session ids adopted from a response and echoed with no check of the negotiated revision
+const doc = `report sessions kept, streamed, forwarded or minted where revision 2026-07-28 has none
 
-Protocol revision 2026-07-28 has no sessions. A client, proxy or gateway
-that can negotiate it must not keep an Mcp-Session-Id a server volunteers:
-sessionversion reports resp.Header.Get("Mcp-Session-Id") stored in a field or
-package variable that the package then sets on request headers, when neither
-the store nor the send tests the negotiated revision and the package knows a
-revision at or after 2026-07-28. Adopt the id through
-protocol.SessionIDForVersion(id, negotiatedVersion).`
+Protocol revision 2026-07-28 has no sessions and no standalone GET stream.
+sessionversion reports, in a package that knows a revision at or after
+2026-07-28: resp.Header.Get("Mcp-Session-Id") stored in a field or package
+variable that the package echoes on requests, with no test of the
+negotiated revision on either side (every adoption path, the
+re-initialization after a 404 included); a response's id sent on a request
+before the revision test applied to it (a gate placed too late); a GET
+stream opened with no revision test on the way to it. In every package: a
+proxy that copies an incoming request's headers wholesale and then Adds its
+own Mcp-Session-Id or MCP-Protocol-Version (two values upstream), and a
+server that sets Mcp-Session-Id on a response to a request it classified
+as 2026-07-28. Adopt ids through protocol.SessionIDForVersion(id, version)
+and forward headers through protocol.ForwardHeader(in.Header).`
 
 // Analyzer reports session ids adopted and echoed with no revision check.
 var Analyzer = &analysis.Analyzer{
@@ -61,17 +67,36 @@ type echo struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
-	if !knowsSessionless(pass.TypesInfo) {
-		return nil, nil
+	if !importsNetHTTP(pass.Pkg) {
+		return nil, nil // every shape is an http.Request or ResponseWriter header
 	}
-	c := &checker{pass: pass, fromResponse: map[types.Object]bool{}, mentions: map[types.Object][]types.Object{}}
+	// Keeping an id, opening the GET stream and the late gate are wrong
+	// only for a client that can negotiate a sessionless revision; a
+	// duplicated hop header and a session minted for a request classified
+	// sessionless are wrong whatever the package knows.
+	knows := knowsSessionless(pass.TypesInfo)
+	c := newChecker(pass)
+	if knows {
+		c.summarize()
+	}
 	for _, f := range pass.Files {
+		c.file = f
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				c.params(fd.Type)
 				c.walk(fd.Body)
+				c.endFunc()
 			}
 		}
 	}
+	c.reportForwards()
+	c.reportMints()
+	if !knows {
+		return nil, nil
+	}
+	c.reportLateGates()
+	c.reportGETStreams()
 	for _, a := range c.adoptions {
 		for _, e := range c.echoes {
 			if e.obj != a.obj {
@@ -115,6 +140,37 @@ type checker struct {
 	mentions     map[types.Object][]types.Object // locals' initializers: the kept ids they read
 	adoptions    []adoption
 	echoes       []echo
+
+	// Per function (reset by endFunc): the current declaration, and the
+	// ids of this function's locals sent on a request and gated later.
+	file       *ast.File
+	fn         *types.Func
+	localSends []localSend
+	localGates []localGate
+
+	// Package-wide, judged after the walk.
+	summaries   map[*types.Func]*summary
+	lateGates   []lateGate
+	calls       map[*types.Func][]callSite
+	getStreams  []*getStream
+	gets        map[types.Object]*getStream // request variable -> its GET stream, this function
+	incoming    map[types.Object]bool       // handlers' incoming requests
+	copiesByOut map[types.Object]*headerCopy
+	dupAdds     []dupAdd
+	mints       []mint
+}
+
+func newChecker(pass *analysis.Pass) *checker {
+	return &checker{
+		pass:         pass,
+		fromResponse: map[types.Object]bool{},
+		mentions:     map[types.Object][]types.Object{},
+		summaries:    map[*types.Func]*summary{},
+		calls:        map[*types.Func][]callSite{},
+		gets:         map[types.Object]*getStream{},
+		incoming:     map[types.Object]bool{},
+		copiesByOut:  map[types.Object]*headerCopy{},
+	}
 }
 
 // walk visits body keeping the path from it to each node, so a statement's
@@ -130,14 +186,25 @@ func (c *checker) walk(body *ast.BlockStmt) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			c.assign(n, stack)
+			c.assignShapes(n, stack)
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
 					c.define(c.pass.TypesInfo.Defs[name], n.Values[i])
+					c.defineShapes(c.pass.TypesInfo.Defs[name], n.Values[i], stack)
 				}
 			}
 		case *ast.CallExpr:
 			c.call(n, stack)
+			c.callShapes(n, stack)
+		case *ast.FuncLit:
+			c.params(n.Type)
+		case *ast.KeyValueExpr:
+			c.proxyHook(n.Key, n.Value, stack)
+		case *ast.RangeStmt:
+			c.copyLoop(n)
+		case *ast.IfStmt:
+			c.ifGate(n)
 		}
 		return true
 	})
@@ -165,6 +232,7 @@ func (c *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
 			continue
 		}
 		c.define(obj, rhs)
+		c.defineShapes(obj, rhs, stack)
 	}
 }
 
@@ -265,7 +333,13 @@ func (c *checker) isResponseID(e ast.Expr) bool {
 		return c.fromResponse[c.pass.TypesInfo.Uses[id]]
 	}
 	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
+	if !ok {
+		return false
+	}
+	if s := c.summaries[c.callee(call)]; s != nil && s.returnsID {
+		return true // a helper of this package that returns a response's id
+	}
+	if len(call.Args) != 1 {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
@@ -297,34 +371,41 @@ func (c *checker) isSessionKey(e ast.Expr) bool {
 // after an if of an enclosing block that reads one (typically an early
 // return for the sessionless revision).
 func (c *checker) gated(stack []ast.Node) bool {
+	return guarded(stack, c.readsVersion)
+}
+
+// guarded reports whether test holds for a condition the statement at the
+// end of stack runs under: an enclosing if or case, a switch tag, an earlier
+// if of an enclosing block, or the left operand of an enclosing &&.
+func guarded(stack []ast.Node, test func(ast.Expr) bool) bool {
 	for i := len(stack) - 2; i >= 0; i-- {
 		child := stack[i+1]
 		switch n := stack[i].(type) {
 		case *ast.IfStmt:
-			if child != n.Init && child != n.Cond && c.readsVersion(n.Cond) {
+			if child != n.Init && child != n.Cond && test(n.Cond) {
 				return true
 			}
 		case *ast.CaseClause:
 			for _, e := range n.List {
-				if c.readsVersion(e) {
+				if test(e) {
 					return true
 				}
 			}
-			if c.earlierGate(n.Body, child) {
+			if earlierGate(n.Body, child, test) {
 				return true
 			}
 		case *ast.SwitchStmt:
-			if n.Tag != nil && child == n.Body && c.readsVersion(n.Tag) {
+			if n.Tag != nil && child == n.Body && test(n.Tag) {
 				return true
 			}
 		case *ast.BlockStmt:
-			if c.earlierGate(n.List, child) {
+			if earlierGate(n.List, child, test) {
 				return true
 			}
 		case *ast.BinaryExpr:
 			// x != "" && !modern && ... as an expression statement's
 			// operand: the right side runs only when the left holds.
-			if n.Op == token.LAND && child == n.Y && c.readsVersion(n.X) {
+			if n.Op == token.LAND && child == n.Y && test(n.X) {
 				return true
 			}
 		}
@@ -332,13 +413,13 @@ func (c *checker) gated(stack []ast.Node) bool {
 	return false
 }
 
-// earlierGate reports whether an if before child in stmts tests the revision.
-func (c *checker) earlierGate(stmts []ast.Stmt, child ast.Node) bool {
+// earlierGate reports whether an if before child in stmts passes test.
+func earlierGate(stmts []ast.Stmt, child ast.Node, test func(ast.Expr) bool) bool {
 	for _, s := range stmts {
 		if s == child {
 			return false
 		}
-		if is, ok := s.(*ast.IfStmt); ok && c.readsVersion(is.Cond) {
+		if is, ok := s.(*ast.IfStmt); ok && test(is.Cond) {
 			return true
 		}
 	}
@@ -362,4 +443,13 @@ func (c *checker) readsVersion(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+func importsNetHTTP(pkg *types.Package) bool {
+	for _, p := range pkg.Imports() {
+		if p.Path() == "net/http" {
+			return true
+		}
+	}
+	return false
 }

@@ -11,7 +11,9 @@ import (
 
 // TestFixtures runs the fixture packages: bad restates the real shapes
 // (a field, a local, an atomic.Value, a gate placed only on the GET stream),
-// good and earlier must stay silent.
+// reinit the recovery paths and the late gate, getstream, forward and mint
+// the other three shapes with their correct neighbours; good and earlier
+// must stay silent.
 func TestFixtures(t *testing.T) {
 	dir, err := fixtures.Dir()
 	if err != nil {
@@ -21,5 +23,18 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/bad",
 		"fixtures/sessionversion/good",
 		"fixtures/sessionversion/earlier",
+		"fixtures/sessionversion/reinit",
+		"fixtures/sessionversion/getstream",
+		"fixtures/sessionversion/mint",
 	)
+}
+
+// TestForwardFixes checks the suggested fixes of the proxy shapes against
+// forward.go.golden: ForwardHeader for a cloned header, Set for an Add.
+func TestForwardFixes(t *testing.T) {
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/forward")
 }

@@ -1,0 +1,82 @@
+// Package mint restates hybrid servers that serve both generations on one
+// endpoint: after classifying a request as 2026-07-28 they must neither mint
+// an Mcp-Session-Id nor echo the one the client sent.
+package mint
+
+import (
+	"crypto/rand"
+	"net/http"
+
+	"github.com/mcpwire/mcpwire/runtime/protocol"
+)
+
+// mintsInModernBranch classifies by header and still mints.
+func mintsInModernBranch(w http.ResponseWriter, r *http.Request) {
+	v := r.Header.Get(protocol.HeaderProtocolVersion)
+	if protocol.IsModernVersion(v) {
+		w.Header().Set("Mcp-Session-Id", rand.Text()) // want `Mcp-Session-Id set on a response to a request classified as 2026-07-28 or later`
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", rand.Text())
+}
+
+// echoesAfterLegacyReturn handles the legacy generation first; what follows
+// is the sessionless one, and it echoes the client's id.
+func echoesAfterLegacyReturn(w http.ResponseWriter, r *http.Request) {
+	v := r.Header.Get("Mcp-Protocol-Version")
+	if v < "2026-07-28" {
+		serveLegacy(w, r)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", r.Header.Get("Mcp-Session-Id")) // want `Mcp-Session-Id set on a response`
+}
+
+// switchOnRevision mints in the 2026-07-28 case only.
+func switchOnRevision(w http.ResponseWriter, r *http.Request) {
+	switch r.Header.Get("Mcp-Protocol-Version") {
+	case "2025-06-18", "2025-11-25":
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	case "2026-07-28":
+		w.Header().Add("Mcp-Session-Id", rand.Text()) // want `Mcp-Session-Id set on a response`
+	}
+}
+
+// elseOfLegacy mints in the else of a test for the legacy generation.
+func elseOfLegacy(w http.ResponseWriter, r *http.Request) {
+	v := r.Header.Get("Mcp-Protocol-Version")
+	if protocol.HasSessions(v) {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	} else {
+		w.Header().Set("Mcp-Session-Id", "") // want `Mcp-Session-Id set on a response`
+	}
+}
+
+func serveLegacy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Mcp-Session-Id", rand.Text())
+}
+
+// equalsLegacy tests one legacy revision: its else is every other revision,
+// sessionful ones included, so minting there is not known to be wrong.
+func equalsLegacy(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Mcp-Protocol-Version") == "2025-03-26" {
+		return
+	} else {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+}
+
+// modernAndFlag: in the branch taken every && operand holds, so the
+// request is sessionless there.
+func modernAndFlag(w http.ResponseWriter, r *http.Request, debug bool) {
+	if debug && protocol.IsModernVersion(r.Header.Get("Mcp-Protocol-Version")) {
+		w.Header().Set("Mcp-Session-Id", "debug") // want `Mcp-Session-Id set on a response`
+	}
+}
+
+// modernOrFlag: the branch runs for legacy requests too when flag holds.
+func modernOrFlag(w http.ResponseWriter, r *http.Request, flag bool) {
+	if flag || protocol.IsModernVersion(r.Header.Get("Mcp-Protocol-Version")) {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+}
