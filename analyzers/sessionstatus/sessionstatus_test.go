@@ -42,6 +42,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/idflow",     // conversions, helpers, fields
 		"fixtures/sessionstatus/reaching",   // the assignment that reaches the test
 		"fixtures/sessionstatus/ctorstatus", // NewAPIError(401, ...)
+		"fixtures/sessionstatus/sealedid",   // ids that are sealed tokens (ai-gateway)
 	)
 	var acts []*checker.Action
 	for _, r := range results {
