@@ -78,7 +78,11 @@
 // carries neither header and is not the standalone stream; a request
 // pinned to a revision with sessions (MCP-Protocol-Version set to such a
 // constant), streams opened in _test.go files, and openers this package
-// never calls are not reported.
+// never calls are not reported. The request's headers must be set in the
+// function that builds it: go-sdk's connectSSE (headers from
+// setMCPHeaders) and mcp-go's sendHTTP(ctx, http.MethodGet, ...) build
+// theirs through helpers and are not recognised as the stream (both gate
+// it on the revision).
 //
 //	// bad: guarded only on holding an id
 //	if c.sessionID != "" { go c.listen(ctx) }
@@ -115,12 +119,19 @@
 // w.Header().Set or Add of Mcp-Session-Id on an http.ResponseWriter is
 // reported inside a branch taken only for a request classified as
 // 2026-07-28 or later: the then-branch of a test such as
-// protocol.IsModernVersion(v), v >= "2026-07-28" or a predicate named
-// isModern / sessionless (an && operand suffices), the else-branch of a
-// test that decides alone for the legacy generation (HasSessions(v),
-// v < "2026-07-28", isLegacy), the statements after `if legacy { return }`,
-// and a case listing only sessionless revisions. No fix is suggested:
-// removing the header also means not creating the session behind it.
+// protocol.IsModernVersion(v), v >= "2026-07-28" or a predicate or flag
+// named exactly like isModern / IsModernVersion / sessionless (an &&
+// operand suffices), the else-branch of a test that decides alone for the
+// revisions with sessions (v < "2026-07-28", or HasSessions /
+// IsSessionVersion / isLegacyVersion called on a revision: a value named
+// like a version, a revision constant, or a local read from the
+// MCP-Protocol-Version header), the statements after such a test that
+// returns, and a case listing only sessionless revisions. Names alone are
+// not trusted for the legacy side: hasSession(id) asks a store whether a
+// session exists, and a legacy flag often names the 2024-11-05 SSE
+// transport, whose else is Streamable HTTP at any revision. No fix is
+// suggested: removing the header also means not creating the session
+// behind it.
 //
 // # Precision
 //

@@ -149,27 +149,29 @@ type checker struct {
 	localGates []localGate
 
 	// Package-wide, judged after the walk.
-	summaries   map[*types.Func]*summary
-	lateGates   []lateGate
-	calls       map[*types.Func][]callSite
-	getStreams  []*getStream
-	gets        map[types.Object]*getStream // request variable -> its GET stream, this function
-	incoming    map[types.Object]bool       // handlers' incoming requests
-	copiesByOut map[types.Object]*headerCopy
-	dupAdds     []dupAdd
-	mints       []mint
+	summaries     map[*types.Func]*summary
+	lateGates     []lateGate
+	calls         map[*types.Func][]callSite
+	getStreams    []*getStream
+	gets          map[types.Object]*getStream // request variable -> its GET stream, this function
+	incoming      map[types.Object]bool       // handlers' incoming requests
+	versionLocals map[types.Object]bool       // locals read from MCP-Protocol-Version
+	copiesByOut   map[types.Object]*headerCopy
+	dupAdds       []dupAdd
+	mints         []mint
 }
 
 func newChecker(pass *analysis.Pass) *checker {
 	return &checker{
-		pass:         pass,
-		fromResponse: map[types.Object]bool{},
-		mentions:     map[types.Object][]types.Object{},
-		summaries:    map[*types.Func]*summary{},
-		calls:        map[*types.Func][]callSite{},
-		gets:         map[types.Object]*getStream{},
-		incoming:     map[types.Object]bool{},
-		copiesByOut:  map[types.Object]*headerCopy{},
+		pass:          pass,
+		fromResponse:  map[types.Object]bool{},
+		mentions:      map[types.Object][]types.Object{},
+		summaries:     map[*types.Func]*summary{},
+		calls:         map[*types.Func][]callSite{},
+		gets:          map[types.Object]*getStream{},
+		incoming:      map[types.Object]bool{},
+		versionLocals: map[types.Object]bool{},
+		copiesByOut:   map[types.Object]*headerCopy{},
 	}
 }
 

@@ -215,6 +215,9 @@ func (c *checker) defineShapes(v types.Object, rhs ast.Expr, stack []ast.Node) {
 	if v == nil {
 		return
 	}
+	if c.readsVersionHeader(rhs) {
+		c.versionLocals[v] = true
+	}
 	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
 	if !ok {
 		return
@@ -744,8 +747,14 @@ func terminates(b *ast.BlockStmt) bool {
 }
 
 var (
-	modernName = regexp.MustCompile(`(?i)^(is|looks|uses)?(modern|sessionless)`)
-	legacyName = regexp.MustCompile(`(?i)^(is|uses|has)?(legacy|sessions?|sessionversion)$`)
+	// modernName is a predicate or flag that holds for a sessionless
+	// revision: isModern, IsModernVersion, LooksModern, sessionless.
+	modernName = regexp.MustCompile(`(?i)^(is|looks|uses)?(modern|sessionless)(version|revision|protocol)?$`)
+	// legacyName is a predicate that holds for a revision with sessions:
+	// HasSessions(v), IsSessionVersion(v), isLegacyVersion(v). Read only as
+	// a call on a revision: hasSession(id) asks whether a session exists,
+	// and a legacy flag may name the 2024-11-05 SSE transport instead.
+	legacyName = regexp.MustCompile(`(?i)^(is|uses|has)?(legacy|sessions|session)(version|revision|protocol)?$`)
 )
 
 // polarity is +1 when e holding means the request is at a sessionless
@@ -777,29 +786,56 @@ func (c *checker) polarity(e ast.Expr, then bool) int {
 			return c.comparePolarity(e, then)
 		}
 	case *ast.CallExpr:
-		if fn := c.callee(e); fn != nil {
-			return namePolarity(fn.Name())
+		fn := c.callee(e)
+		if fn == nil {
+			return 0
+		}
+		if modernName.MatchString(fn.Name()) {
+			return 1
+		}
+		if legacyName.MatchString(fn.Name()) {
+			for _, a := range e.Args {
+				if c.revisionValued(a) {
+					return -1
+				}
+			}
 		}
 	case *ast.Ident:
-		if _, ok := c.pass.TypesInfo.Uses[e].(*types.Var); ok {
-			return namePolarity(e.Name)
+		if _, ok := c.pass.TypesInfo.Uses[e].(*types.Var); ok && modernName.MatchString(e.Name) {
+			return 1
 		}
 	case *ast.SelectorExpr:
-		if v, ok := c.pass.TypesInfo.Uses[e.Sel].(*types.Var); ok && v.IsField() {
-			return namePolarity(e.Sel.Name)
+		if v, ok := c.pass.TypesInfo.Uses[e.Sel].(*types.Var); ok && v.IsField() && modernName.MatchString(e.Sel.Name) {
+			return 1
 		}
 	}
 	return 0
 }
 
-func namePolarity(name string) int {
-	switch {
-	case modernName.MatchString(name):
-		return 1
-	case legacyName.MatchString(name):
-		return -1
+// revisionValued reports whether e holds a protocol revision: it names one
+// (version, negotiatedRevision), is a revision constant, or is a local read
+// from the MCP-Protocol-Version header.
+func (c *checker) revisionValued(e ast.Expr) bool {
+	if c.readsVersion(e) {
+		return true
 	}
-	return 0
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return c.versionLocals[c.pass.TypesInfo.Uses[id]]
+	}
+	return c.readsVersionHeader(e)
+}
+
+// readsVersionHeader reports whether e mentions the MCP-Protocol-Version
+// header name (r.Header.Get("MCP-Protocol-Version")).
+func (c *checker) readsVersionHeader(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && c.isVersionKey(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // comparePolarity reads v OP "YYYY-MM-DD" (either order). v == C with C

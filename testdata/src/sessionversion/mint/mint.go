@@ -80,3 +80,37 @@ func modernOrFlag(w http.ResponseWriter, r *http.Request, flag bool) {
 		w.Header().Set("Mcp-Session-Id", rand.Text())
 	}
 }
+
+type store struct{ ids map[string]bool }
+
+func (s *store) hasSession(id string) bool { return s.ids[id] }
+
+// mintsForNewClient is the ordinary sessionful server: "no session yet"
+// is about the store, not the revision.
+func (s *store) mintsForNewClient(w http.ResponseWriter, r *http.Request) {
+	hasSession := s.hasSession(r.Header.Get("Mcp-Session-Id"))
+	if !hasSession {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+	if !s.hasSession(r.Header.Get("Mcp-Session-Id")) {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+}
+
+// legacySSE names the 2024-11-05 transport, not a revision: the else is
+// the Streamable HTTP transport at any revision.
+func transports(w http.ResponseWriter, r *http.Request, legacy bool) {
+	if legacy {
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", rand.Text())
+}
+
+// isModernBrowser is not a revision predicate.
+func isModernBrowser(r *http.Request) bool { return r.UserAgent() != "" }
+
+func browsers(w http.ResponseWriter, r *http.Request) {
+	if isModernBrowser(r) {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+}
