@@ -76,6 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// sessionless are wrong whatever the package knows.
 	knows := knowsSessionless(pass.TypesInfo)
 	c := newChecker(pass)
+	c.knows = knows
 	if knows {
 		c.summarize()
 	}
@@ -84,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				c.decl = fd
 				c.params(fd.Type)
 				c.walk(fd.Body)
 				c.endFunc()
@@ -145,6 +147,9 @@ type checker struct {
 	// ids of this function's locals sent on a request and gated later.
 	file       *ast.File
 	fn         *types.Func
+	decl       *ast.FuncDecl
+	knows      bool            // the package knows a sessionless revision
+	nameCache  map[string]bool // isVersionish
 	localSends []localSend
 	localGates []localGate
 
@@ -171,6 +176,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		gets:          map[types.Object]*getStream{},
 		incoming:      map[types.Object]bool{},
 		versionLocals: map[types.Object]bool{},
+		nameCache:     map[string]bool{},
 		copiesByOut:   map[types.Object]*headerCopy{},
 	}
 }
@@ -438,7 +444,7 @@ func (c *checker) readsVersion(e ast.Expr) bool {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
-			found = versionish.MatchString(n.Name) || isRevision(c.pass.TypesInfo.Types[n].Value)
+			found = c.isVersionish(n.Name) || isRevision(c.pass.TypesInfo.Types[n].Value)
 		case ast.Expr:
 			found = isRevision(c.pass.TypesInfo.Types[n].Value)
 		}

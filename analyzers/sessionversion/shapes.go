@@ -41,13 +41,14 @@ type lateGate struct {
 	gate ast.Node
 }
 
-// callSite is a call of a function of this package: who calls, whether a
-// revision test guards the call, and the other conditions that guard it.
+// callSite is a call of a function of this package: who calls it, from
+// which declaration. What guards it is read only when a GET stream needs it
+// (stackTo): most calls never matter, and reading every call's guards would
+// cost more than the rest of the analyzer.
 type callSite struct {
-	caller    *types.Func
-	node      ast.Node
-	versioned bool
-	conds     []ast.Expr
+	caller *types.Func
+	decl   *ast.FuncDecl
+	node   ast.Node
 }
 
 // getStream is a standalone GET stream: a GET request built in fn that asks
@@ -215,11 +216,15 @@ func (c *checker) defineShapes(v types.Object, rhs ast.Expr, stack []ast.Node) {
 	if v == nil {
 		return
 	}
-	if c.readsVersionHeader(rhs) {
-		c.versionLocals[v] = true
-	}
 	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
 	if !ok {
+		return
+	}
+	// v := r.Header.Get("MCP-Protocol-Version")
+	if len(call.Args) == 1 && c.isVersionKey(call.Args[0]) {
+		c.versionLocals[v] = true
+	}
+	if !c.knows {
 		return
 	}
 	if s := c.summaries[c.callee(call)]; s != nil && s.sendsID && !c.gated(stack) {
@@ -259,18 +264,22 @@ func (c *checker) isGETRequest(call *ast.CallExpr) bool {
 }
 
 func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
-	if fn := c.callee(call); fn != nil && fn.Pkg() == c.pass.Pkg && c.fn != nil {
-		c.calls[fn] = append(c.calls[fn], callSite{caller: c.fn, node: call, versioned: c.gated(stack), conds: c.sessionConds(stack)})
-	}
-	if obj := c.sentLocal(call); obj != nil && !c.gated(stack) {
-		c.localSends = append(c.localSends, localSend{obj: obj, node: call})
-	}
-	// A versionish helper applied to the id: SessionIDForVersion(id, v).
-	if fn := c.callee(call); fn != nil && versionish.MatchString(fn.Name()) {
-		for _, a := range call.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-				if obj := c.pass.TypesInfo.Uses[id]; obj != nil && c.fromResponse[obj] {
-					c.localGates = append(c.localGates, localGate{obj, call})
+	fn := c.callee(call)
+	if c.knows {
+		if fn != nil && fn.Pkg() == c.pass.Pkg && c.fn != nil {
+			c.calls[fn] = append(c.calls[fn], callSite{caller: c.fn, decl: c.decl, node: call})
+		}
+		if obj := c.sentLocal(call); obj != nil && !c.gated(stack) {
+			c.localSends = append(c.localSends, localSend{obj: obj, node: call})
+		}
+		// A versionish helper applied to an id already sent:
+		// SessionIDForVersion(id, v). Only gates after a send matter.
+		if fn != nil && len(c.localSends) > 0 {
+			for _, a := range call.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+					if obj := c.pass.TypesInfo.Uses[id]; obj != nil && c.fromResponse[obj] && c.isVersionish(fn.Name()) {
+						c.localGates = append(c.localGates, localGate{obj, call})
+					}
 				}
 			}
 		}
@@ -403,8 +412,8 @@ func (c *checker) sessionVars(e ast.Expr) []types.Object {
 }
 
 func (c *checker) ifGate(is *ast.IfStmt) {
-	if !c.readsVersion(is.Cond) {
-		return
+	if len(c.localSends) == 0 || !c.readsVersion(is.Cond) {
+		return // only gates after a send matter
 	}
 	ast.Inspect(is.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -492,7 +501,8 @@ func (c *checker) ungatedPath(fn *types.Func, depth int, seen map[*types.Func]bo
 	}
 	seen[fn] = true
 	for _, cs := range c.calls[fn] {
-		if c.siteGated(cs.versioned, cs.conds) {
+		stack := stackTo(cs.decl.Body, cs.node)
+		if stack == nil || c.siteGated(c.gated(stack), c.sessionConds(stack)) {
 			continue
 		}
 		if c.entry(cs.caller) {
@@ -965,4 +975,38 @@ func importProtocol(f *ast.File) []analysis.TextEdit {
 // and never called by the package itself.
 func (c *checker) entry(fn *types.Func) bool {
 	return fn != nil && fn.Exported() && len(c.calls[fn]) == 0
+}
+
+// stackTo returns the path from body to target, or nil.
+func stackTo(body *ast.BlockStmt, target ast.Node) []ast.Node {
+	var stack, found []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if n.Pos() > target.Pos() || n.End() < target.End() {
+			return false // target is not inside n
+		}
+		stack = append(stack, n)
+		if n == target {
+			found = append([]ast.Node(nil), stack...)
+		}
+		return true
+	})
+	return found
+}
+
+// isVersionish caches versionish matches by name: the same few names are
+// tested over and over.
+func (c *checker) isVersionish(name string) bool {
+	v, ok := c.nameCache[name]
+	if !ok {
+		v = versionish.MatchString(name)
+		c.nameCache[name] = v
+	}
+	return v
 }
