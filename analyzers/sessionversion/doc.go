@@ -77,8 +77,10 @@
 // has nothing to open at 2026-07-28. The legacy HTTP+SSE transport's GET
 // carries neither header and is not the standalone stream; a request
 // pinned to a revision with sessions (MCP-Protocol-Version set to such a
-// constant), streams opened in _test.go files, and openers this package
-// never calls are not reported. The request's headers must be set in the
+// constant), streams opened in _test.go files, openers this package
+// never calls, and openers inside a function literal that is stored or
+// passed as a callback (run later, under tests not seen) are not reported;
+// a literal run on the spot (go func() { ... }()) is judged. The request's headers must be set in the
 // function that builds it: go-sdk's connectSSE (headers from
 // setMCPHeaders) and mcp-go's sendHTTP(ctx, http.MethodGet, ...) build
 // theirs through helpers and are not recognised as the stream (both gate

@@ -233,7 +233,7 @@ func (c *checker) defineShapes(v types.Object, rhs ast.Expr, stack []ast.Node) {
 	// Tests open streams on purpose, to probe servers at a revision they
 	// choose: only the package's own code is judged.
 	if c.isGETRequest(call) && !strings.HasSuffix(c.pass.Fset.File(call.Pos()).Name(), "_test.go") {
-		g := &getStream{fn: c.fn, node: call, versioned: c.gated(stack), conds: c.sessionConds(stack)}
+		g := &getStream{fn: c.fn, node: call, versioned: c.gated(stack) || inCallback(stack), conds: c.sessionConds(stack)}
 		c.gets[v] = g
 	}
 }
@@ -502,7 +502,7 @@ func (c *checker) ungatedPath(fn *types.Func, depth int, seen map[*types.Func]bo
 	seen[fn] = true
 	for _, cs := range c.calls[fn] {
 		stack := stackTo(cs.decl.Body, cs.node)
-		if stack == nil || c.siteGated(c.gated(stack), c.sessionConds(stack)) {
+		if stack == nil || inCallback(stack) || c.siteGated(c.gated(stack), c.sessionConds(stack)) {
 			continue
 		}
 		if c.entry(cs.caller) {
@@ -581,7 +581,7 @@ func (c *checker) assignShapes(as *ast.AssignStmt, stack []ast.Node) {
 				}
 			}
 			if c.isIncomingHeader(in) {
-				if out := c.requestObject(sel.X); out != nil {
+				if out := c.requestObject(sel.X); out != nil && !c.incoming[out] {
 					c.copiesByOut[out] = &headerCopy{out: out, node: as, in: in, file: c.file, cleared: map[string]bool{}}
 				}
 			}
@@ -1009,4 +1009,22 @@ func (c *checker) isVersionish(name string) bool {
 		c.nameCache[name] = v
 	}
 	return v
+}
+
+// inCallback reports whether the end of stack lies in a function literal
+// that is stored or passed rather than run on the spot (go func(){...}()
+// and defer are run on the spot): who calls it, and under which test, is
+// not seen, so the path is not judged.
+func inCallback(stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		fl, ok := stack[i].(*ast.FuncLit)
+		if !ok {
+			continue
+		}
+		if call, ok := stack[i-1].(*ast.CallExpr); ok && call.Fun == fl {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -112,3 +112,13 @@ func (g *gateway) transparent(w http.ResponseWriter, r *http.Request) {
 func (g *gateway) own(r *http.Request) {
 	r.Header.Add("Mcp-Session-Id", g.upstreamS)
 }
+
+// A middleware reworking its own incoming request before the next handler
+// forwards nothing upstream itself.
+func middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Header = r.Header.Clone()
+		r.Header.Add("Mcp-Protocol-Version", "2025-06-18")
+		next.ServeHTTP(w, r)
+	})
+}

@@ -176,3 +176,40 @@ func (p *pinned) Listen(ctx context.Context, sid string) {
 		resp.Body.Close()
 	}
 }
+
+// callback registers the opener for a library to call once it has
+// negotiated: when that happens, and under which test, is not seen here.
+type callback struct {
+	hc        *http.Client
+	url       string
+	onSession func(sid string)
+}
+
+func (c *callback) Configure(ctx context.Context) {
+	c.onSession = func(sid string) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, c.url, nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Session-Id", sid)
+		if resp, err := c.hc.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}
+}
+
+// goroutine runs its literal on the spot: the path is judged.
+type goroutine struct {
+	hc      *http.Client
+	url     string
+	version string
+}
+
+func (g *goroutine) Start(ctx context.Context) {
+	go func() {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, g.url, nil) // want `standalone GET stream opened`
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", g.version)
+		if resp, err := g.hc.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+}
