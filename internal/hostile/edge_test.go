@@ -59,23 +59,36 @@ func TestForeignHostAndOrigin(t *testing.T) {
 	}
 }
 
-// Handshakes refused on their headers alone: before, each built a whole
-// server (16–50× a refusal's cost) before the transport looked at the
-// headers; now none is built.
+// Handshakes the transport refuses before their server has a say, on their
+// headers (Host, Origin, Accept, Content-Type, an MCP-Protocol-Version that
+// names no session revision or contradicts the initialize) or on the
+// initialize's shape: before, each built a whole server (16–50× a
+// refusal's cost) before the transport looked; now none is built.
 func TestCheapRefusalsBuildNoServer(t *testing.T) {
 	p := start(t)
 	before := p.serversBuilt(t)
-	for _, c := range []struct {
-		name string
-		hdr  []string
+	noID := `{"jsonrpc":"2.0","method":"initialize","params":{}}`
+	badParams := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5}}`
+	cases := []struct {
+		name, body string
+		hdr        []string
 	}{
-		{"Accept", []string{"Accept", "text/html"}},
-		{"Content-Type", []string{"Content-Type", "text/plain"}},
-		{"Host", []string{"Host", "evil.example"}},
-		{"Origin", []string{"Origin", "http://evil.example"}},
-	} {
-		for range 50 {
-			r, err := post(http.DefaultClient, p.url, "", initBody(1), c.hdr...)
+		{"Accept", initBody(1), []string{"Accept", "text/html"}},
+		{"Content-Type", initBody(1), []string{"Content-Type", "text/plain"}},
+		{"Host", initBody(1), []string{"Host", "evil.example"}},
+		{"Origin", initBody(1), []string{"Origin", "http://evil.example"}},
+		{"unknown version", initBody(1), []string{"MCP-Protocol-Version", "1999-01-01"}},
+		{"version not served", initBody(1), []string{"MCP-Protocol-Version", "2024-11-05"}},
+		{"sessionless version on initialize", initBody(1), []string{"MCP-Protocol-Version", "2026-07-28"}},
+		{"initialize without an id", noID, nil},
+		{"initialize params of the wrong type", badParams, nil},
+	}
+	const each = 50
+	built := map[string]int{}
+	for _, c := range cases {
+		n := p.serversBuilt(t)
+		for range each {
+			r, err := post(http.DefaultClient, p.url, "", c.body, c.hdr...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,10 +96,11 @@ func TestCheapRefusalsBuildNoServer(t *testing.T) {
 				t.Fatalf("%s: %d %q", c.name, r.status, r.body)
 			}
 		}
+		built[c.name] = p.serversBuilt(t) - n
 	}
-	built := p.serversBuilt(t) - before
-	t.Logf("200 handshakes refused on their headers built %d servers", built)
-	if built != 0 {
-		t.Errorf("refused handshakes built %d servers", built)
+	total := p.serversBuilt(t) - before
+	t.Logf("%d handshakes refused before their server has a say (%d per kind) built %d servers; per kind: %v", len(cases)*each, each, total, built)
+	if total != 0 {
+		t.Errorf("refused handshakes built %d servers", total)
 	}
 }
