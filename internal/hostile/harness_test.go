@@ -68,11 +68,20 @@ func addHostileTools(server *mcp.Server) {
 var (
 	buildOnce sync.Once
 	binPath   string
+	binFlags  map[string]bool // the flags the binary defines
 	buildErr  error
 )
 
+// oldCheckout is MCPWIRE_HOSTILE_CHECKOUT: another checkout of mcpwire (an
+// older commit) whose mcpgen makes the scaffold under attack, to show that
+// an attack fails against it. Flags its scaffold does not define are then
+// not passed (each test logs which), so the attack meets that code's
+// unbounded default. Empty: this checkout, and every flag must exist.
+var oldCheckout = os.Getenv("MCPWIRE_HOSTILE_CHECKOUT")
+
 // server builds (once) the binary of a scaffold made by mcpgen new from
-// this checkout, with the hostile tools added to its NewServer.
+// this checkout (or oldCheckout), with the hostile tools added to its
+// NewServer.
 func server(t *testing.T) string {
 	t.Helper()
 	if !mcpgentest.Slow() {
@@ -80,6 +89,9 @@ func server(t *testing.T) string {
 	}
 	buildOnce.Do(func() {
 		root := mcpgentest.RepoRoot(t)
+		if oldCheckout != "" {
+			root = oldCheckout
+		}
 		tmp, err := os.MkdirTemp("", "mcpwire-hostile-")
 		if err != nil {
 			buildErr = err
@@ -119,12 +131,38 @@ func server(t *testing.T) string {
 			return
 		}
 		binPath = filepath.Join(tmp, "target-bin")
-		buildErr = run(dir, "go", "build", "-o", binPath, ".")
+		if buildErr = run(dir, "go", "build", "-o", binPath, "."); buildErr != nil {
+			return
+		}
+		// The flags it defines, from its usage (flag.PrintDefaults: "  -name").
+		usage, _ := exec.Command(binPath, "-h").CombinedOutput()
+		binFlags = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^\s+-([a-z0-9-]+)`).FindAllStringSubmatch(string(usage), -1) {
+			binFlags[m[1]] = true
+		}
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
 	return binPath
+}
+
+// knownFlags drops, against oldCheckout only, the flags (name, value
+// pairs) its scaffold does not define, and logs them.
+func knownFlags(t *testing.T, flags []string) []string {
+	t.Helper()
+	if oldCheckout == "" {
+		return flags
+	}
+	var kept []string
+	for i := 0; i+1 < len(flags); i += 2 {
+		if binFlags[strings.TrimPrefix(flags[i], "-")] {
+			kept = append(kept, flags[i], flags[i+1])
+			continue
+		}
+		t.Logf("old scaffold: no %s flag, not passed", flags[i])
+	}
+	return kept
 }
 
 // proc is a running scaffolded server.
@@ -142,7 +180,7 @@ type proc struct {
 func start(t *testing.T, flags ...string) *proc {
 	t.Helper()
 	bin := server(t)
-	args := append([]string{"-addr", "127.0.0.1:0", "-debug-addr", "127.0.0.1:0"}, flags...)
+	args := append([]string{"-addr", "127.0.0.1:0", "-debug-addr", "127.0.0.1:0"}, knownFlags(t, flags)...)
 	cmd := exec.Command(bin, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
