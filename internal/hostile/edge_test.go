@@ -1,6 +1,7 @@
 package hostile_test
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"strings"
@@ -37,6 +38,7 @@ const modernInit = `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":
 // JSON-RPC body, before any session exists.
 func TestForeignHostAndOrigin(t *testing.T) {
 	p := start(t)
+	var got []string
 	for _, c := range []struct {
 		name, body string
 		hdr        []string
@@ -50,11 +52,18 @@ func TestForeignHostAndOrigin(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
+		kind := "plain text"
+		if isJSONRPCError(r.body) {
+			kind = "JSON-RPC"
+		}
+		got = append(got, fmt.Sprintf("%s %d %s", c.name, r.status, kind))
 		if r.status != http.StatusForbidden || !isJSONRPCError(r.body) {
 			t.Errorf("%s: %d %q, want 403 with a JSON-RPC error body", c.name, r.status, strings.TrimSpace(r.body))
 		}
 	}
-	if open := p.stats(t)["open_sessions"]; open != 0 {
+	open := p.stats(t)["open_sessions"]
+	t.Logf("foreign Host/Origin on a loopback listener: %s; open sessions %d", strings.Join(got, ", "), open)
+	if open != 0 {
 		t.Errorf("%d sessions after refused handshakes", open)
 	}
 }
