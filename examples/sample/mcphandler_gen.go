@@ -354,18 +354,15 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 // handshake is refused (CloseOnRefusedHandshake), which ends the server
 // session, so a refused handshake leaves nothing behind.
 func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify.Result) {
-	// Cheap refusals first: a handshake whose headers alone refuse it (a
-	// foreign Host or Origin, Accept, Content-Type) is answered before a
-	// server is built for it, at a fraction of the cost. The transport
-	// checks the same again.
-	if err := edge.CheckHostOrigin(r, h.opts.AllowedHosts, h.opts.AllowedOrigins); err != nil {
+	// Cheap refusals first: a handshake the transport would refuse before
+	// its server has a say (a foreign Host or Origin, Accept, Content-Type,
+	// an MCP-Protocol-Version that names no session revision, an initialize
+	// without an id or with params of the wrong type) is answered with the
+	// transport's own answer before a server is built for it, at a fraction
+	// of the cost (docs/protocol.md, "Refusals").
+	if id, err := streamable.CheckHandshake(r, res.Payload, h.opts.AllowedHosts, h.opts.AllowedOrigins); err != nil {
 		h.sessions.RefuseHandshake()
-		protocol.WriteError(w, res.ID, err)
-		return
-	}
-	if err := protocol.CheckPOSTHeaders(r); err != nil {
-		h.sessions.RefuseHandshake()
-		protocol.WriteError(w, res.ID, err)
+		protocol.WriteError(w, id, err)
 		return
 	}
 	e, err := h.sessions.Reserve()

@@ -240,6 +240,50 @@ func TestMCPHandlerRefusedHandshakesLeaveNothing(t *testing.T) {
 	}
 }
 
+// A handshake the transport would refuse before its server has a say is
+// refused before one is built: newServer does not run for it.
+func TestMCPHandlerCheapRefusalsBuildNoServer(t *testing.T) {
+	var made atomic.Int32
+	h := NewHandler(func() *mcp.Server {
+		made.Add(1)
+		return mcpgenTestServer()
+	}, HandlerOptions{})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	before := made.Load()
+	cases := []struct {
+		name   string
+		header map[string]string
+		body   string
+		status int
+	}{
+		{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable},
+		{"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType},
+		{"foreign Host", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden},
+		{"foreign Origin", map[string]string{"Origin": "http://evil.example"}, mcpgenInitialize, http.StatusForbidden},
+		{"unknown protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest},
+		{"protocol version not served", map[string]string{"Mcp-Protocol-Version": "2024-11-05"}, mcpgenInitialize, http.StatusBadRequest},
+		{"sessionless version on initialize", map[string]string{"Mcp-Protocol-Version": "2026-07-28"}, mcpgenInitialize, http.StatusBadRequest},
+		{"initialize without an id", nil, "{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"params\":{}}", http.StatusBadRequest},
+		{"initialize params of the wrong type", nil, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":5}}", http.StatusBadRequest},
+	}
+	for _, c := range cases {
+		resp, body := mcpgenPost(t, srv.URL, c.header, c.body)
+		if resp.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d; body %s", c.name, resp.StatusCode, c.status, body)
+		}
+		if n := made.Load() - before; n != 0 {
+			t.Errorf("%s: refused after newServer ran %d times", c.name, n)
+		}
+		before = made.Load()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := h.Shutdown(ctx); err != nil {
+		t.Errorf("Shutdown: %v", err)
+	}
+}
+
 // An unknown session id is answered 404 / -32001, which tells a client to
 // start a new session.
 func TestMCPHandlerUnknownSession(t *testing.T) {

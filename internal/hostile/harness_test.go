@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -23,12 +24,15 @@ import (
 
 // chatterGo adds to the scaffold's server the tools the attacks need: one
 // that sends many notifications no request's progress token claims (so they
-// take the GET stream when two calls are open), and one that is slow.
+// take the GET stream when two calls are open), and one that is slow; and
+// hostileListen, which main.go's MCP listener is made with.
 const chatterGo = `package main
 
 import (
 	"context"
 	"expvar"
+	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -63,16 +67,81 @@ func addHostileTools(server *mcp.Server) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "slept"}}}, nil, nil
 	})
 }
+
+// hostileListen is net.Listen, except that with MCPWIRE_HOSTILE_REPORT_IP
+// set the listener, still bound where it was asked (loopback), reports that
+// IP as its address and as every accepted connection's local address (what
+// http.Server puts in LocalAddrContextKey), as a listener on that network
+// would. No traffic goes to that IP.
+func hostileListen(network, addr string) (net.Listener, error) {
+	ln, err := net.Listen(network, addr)
+	if err != nil {
+		return nil, err
+	}
+	ip := net.ParseIP(os.Getenv("MCPWIRE_HOSTILE_REPORT_IP"))
+	if ip == nil {
+		return ln, nil
+	}
+	return reportingListener{ln, ip}, nil
+}
+
+type reportingListener struct {
+	net.Listener
+	ip net.IP
+}
+
+func (l reportingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return reportingConn{c, l.report(c.LocalAddr())}, nil
+}
+
+func (l reportingListener) Addr() net.Addr { return l.report(l.Listener.Addr()) }
+
+func (l reportingListener) report(a net.Addr) net.Addr {
+	port := 0
+	if t, ok := a.(*net.TCPAddr); ok {
+		port = t.Port
+	}
+	return &net.TCPAddr{IP: l.ip, Port: port}
+}
+
+type reportingConn struct {
+	net.Conn
+	local net.Addr
+}
+
+func (c reportingConn) LocalAddr() net.Addr { return c.local }
 `
 
 var (
 	buildOnce sync.Once
+	buildDir  string // the scaffold and its binary, removed by TestMain
 	binPath   string
+	binFlags  map[string]bool // the flags the binary defines
 	buildErr  error
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// oldCheckout is MCPWIRE_HOSTILE_CHECKOUT: another checkout of mcpwire (an
+// older commit) whose mcpgen makes the scaffold under attack, to show that
+// an attack fails against it. Flags its scaffold does not define are then
+// not passed (each test logs which), so the attack meets that code's
+// unbounded default. Empty: this checkout, and every flag must exist.
+var oldCheckout = os.Getenv("MCPWIRE_HOSTILE_CHECKOUT")
+
 // server builds (once) the binary of a scaffold made by mcpgen new from
-// this checkout, with the hostile tools added to its NewServer.
+// this checkout (or oldCheckout), with the hostile tools added to its
+// NewServer.
 func server(t *testing.T) string {
 	t.Helper()
 	if !mcpgentest.Slow() {
@@ -80,11 +149,15 @@ func server(t *testing.T) string {
 	}
 	buildOnce.Do(func() {
 		root := mcpgentest.RepoRoot(t)
+		if oldCheckout != "" {
+			root = oldCheckout
+		}
 		tmp, err := os.MkdirTemp("", "mcpwire-hostile-")
 		if err != nil {
 			buildErr = err
 			return
 		}
+		buildDir = tmp
 		dir := filepath.Join(tmp, "target")
 		run := func(dir, name string, args ...string) error {
 			cmd := exec.Command(name, args...)
@@ -114,17 +187,59 @@ func server(t *testing.T) string {
 			buildErr = err
 			return
 		}
+		// The MCP listener (main.go's first net.Listen; the second is the
+		// debug endpoint's) through hostileListen.
+		mainGo := filepath.Join(dir, "main.go")
+		if src, err = os.ReadFile(mainGo); err != nil {
+			buildErr = err
+			return
+		}
+		patched = strings.Replace(string(src), `net.Listen("tcp", `, `hostileListen("tcp", `, 1)
+		if patched == string(src) {
+			buildErr = fmt.Errorf("main.go has no net.Listen(\"tcp\", ...) to make the MCP listener with hostileListen:\n%s", src)
+			return
+		}
+		if err := os.WriteFile(mainGo, []byte(patched), 0o644); err != nil {
+			buildErr = err
+			return
+		}
 		if err := os.WriteFile(filepath.Join(dir, "hostile.go"), []byte(chatterGo), 0o644); err != nil {
 			buildErr = err
 			return
 		}
 		binPath = filepath.Join(tmp, "target-bin")
-		buildErr = run(dir, "go", "build", "-o", binPath, ".")
+		if buildErr = run(dir, "go", "build", "-o", binPath, "."); buildErr != nil {
+			return
+		}
+		// The flags it defines, from its usage (flag.PrintDefaults: "  -name").
+		usage, _ := exec.Command(binPath, "-h").CombinedOutput()
+		binFlags = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^\s+-([a-z0-9-]+)`).FindAllStringSubmatch(string(usage), -1) {
+			binFlags[m[1]] = true
+		}
 	})
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
 	return binPath
+}
+
+// knownFlags drops, against oldCheckout only, the flags (name, value
+// pairs) its scaffold does not define, and logs them.
+func knownFlags(t *testing.T, flags []string) []string {
+	t.Helper()
+	if oldCheckout == "" {
+		return flags
+	}
+	var kept []string
+	for i := 0; i+1 < len(flags); i += 2 {
+		if binFlags[strings.TrimPrefix(flags[i], "-")] {
+			kept = append(kept, flags[i], flags[i+1])
+			continue
+		}
+		t.Logf("old scaffold: no %s flag, not passed", flags[i])
+	}
+	return kept
 }
 
 // proc is a running scaffolded server.
@@ -135,15 +250,28 @@ type proc struct {
 	addr     string // 127.0.0.1:PORT
 	log      chan string
 	logBuf   *strings.Builder
+	startLog string // what it logged up to its second URL
 }
 
 // start runs the scaffold's binary on a free loopback port with the
 // defaults and extra flags.
 func start(t *testing.T, flags ...string) *proc {
 	t.Helper()
+	return startReporting(t, "", flags...)
+}
+
+// startReporting is start with the MCP listener reporting the address ip
+// (hostileListen) instead of its loopback one; ip "" is start. The server
+// then logs its URL with ip, and p.url and p.addr still name the loopback
+// address it is bound to.
+func startReporting(t *testing.T, ip string, flags ...string) *proc {
+	t.Helper()
 	bin := server(t)
-	args := append([]string{"-addr", "127.0.0.1:0", "-debug-addr", "127.0.0.1:0"}, flags...)
+	args := append([]string{"-addr", "127.0.0.1:0", "-debug-addr", "127.0.0.1:0"}, knownFlags(t, flags)...)
 	cmd := exec.Command(bin, args...)
+	if ip != "" {
+		cmd.Env = append(os.Environ(), "MCPWIRE_HOSTILE_REPORT_IP="+ip)
+	}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +302,16 @@ func start(t *testing.T, flags ...string) *proc {
 		t.Fatalf("the server did not log its URLs:\n%s", p.logBuf)
 	}
 	p.addr = strings.TrimSuffix(strings.TrimPrefix(p.url, "http://"), "/mcp")
+	if ip != "" {
+		// Never to ip itself: the listener is bound to 127.0.0.1.
+		host, port, err := net.SplitHostPort(p.addr)
+		if err != nil || host != ip {
+			t.Fatalf("the server logged %s, want its listener's reported address %s", p.url, ip)
+		}
+		p.addr = net.JoinHostPort("127.0.0.1", port)
+		p.url = "http://" + p.addr + "/mcp"
+	}
+	p.startLog = p.logBuf.String()
 	go func() {
 		for lines.Scan() {
 		}

@@ -63,7 +63,14 @@ func TestListenStreamsAreCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := io.ReadAll(res.Body)
+	var b []byte
+	if res.StatusCode == http.StatusOK {
+		// Uncapped: a fourth stream held like the others (not read: it
+		// would never end).
+		b = []byte("(a held stream)")
+	} else {
+		b, _ = io.ReadAll(res.Body)
+	}
 	res.Body.Close()
 	t.Logf("a fourth subscriptions/listen beside three held ones: %d %s", res.StatusCode, b)
 	if res.StatusCode != http.StatusServiceUnavailable || !isJSONRPCError(string(b)) {

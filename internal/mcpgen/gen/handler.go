@@ -536,18 +536,15 @@ func emitLegacy(f *File, o Config) {
 		"session, so a refused handshake leaves nothing behind.",
 	))
 	f.Add(recv()).Id("handshake").Params(w, r, Id("res").Add(classifyQ("Result"))).Block(
-		Doc("Cheap refusals first: a handshake whose headers alone refuse it (a",
-			"foreign Host or Origin, Accept, Content-Type) is answered before a",
-			"server is built for it, at a fraction of the cost. The transport",
-			"checks the same again."),
-		If(Err().Op(":=").Qual(pkgEdge, "CheckHostOrigin").Call(Id("r"), Id("h").Dot("opts").Dot("AllowedHosts"), Id("h").Dot("opts").Dot("AllowedOrigins")), Err().Op("!=").Nil()).Block(
+		Doc("Cheap refusals first: a handshake the transport would refuse before",
+			"its server has a say (a foreign Host or Origin, Accept, Content-Type,",
+			"an MCP-Protocol-Version that names no session revision, an initialize",
+			"without an id or with params of the wrong type) is answered with the",
+			"transport's own answer before a server is built for it, at a fraction",
+			"of the cost (docs/protocol.md, \"Refusals\")."),
+		If(List(Id("id"), Err()).Op(":=").Add(streamableQ("CheckHandshake")).Call(Id("r"), Id("res").Dot("Payload"), Id("h").Dot("opts").Dot("AllowedHosts"), Id("h").Dot("opts").Dot("AllowedOrigins")), Err().Op("!=").Nil()).Block(
 			Id("h").Dot("sessions").Dot("RefuseHandshake").Call(),
-			writeError(Id("res").Dot("ID"), Err()),
-			Return(),
-		),
-		If(Err().Op(":=").Add(protocolQ("CheckPOSTHeaders")).Call(Id("r")), Err().Op("!=").Nil()).Block(
-			Id("h").Dot("sessions").Dot("RefuseHandshake").Call(),
-			writeError(Id("res").Dot("ID"), Err()),
+			writeError(Id("id"), Err()),
 			Return(),
 		),
 		List(Id("e"), Err()).Op(":=").Id("h").Dot("sessions").Dot("Reserve").Call(),

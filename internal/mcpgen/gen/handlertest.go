@@ -261,6 +261,48 @@ func emitSessionTests(f *File, o Config) {
 		),
 	)
 
+	f.Add(Doc("A handshake the transport would refuse before its server has a say is",
+		"refused before one is built: newServer does not run for it."))
+	f.Func().Id("TestMCPHandlerCheapRefusalsBuildNoServer").Params(tT()).Block(
+		Var().Id("made").Qual("sync/atomic", "Int32"),
+		Id("h").Op(":=").Id("NewHandler").Call(Func().Params().Op("*").Add(mcpQ("Server")).Block(
+			Id("made").Dot("Add").Call(Lit(1)),
+			Return(Id(tServer).Call()),
+		), Id("HandlerOptions").Values()),
+		Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Id("h")),
+		Defer().Id("srv").Dot("Close").Call(),
+		Id("before").Op(":=").Id("made").Dot("Load").Call(),
+		Id("cases").Op(":=").Index().Struct(
+			Id("name").String(),
+			Id("header").Map(String()).String(),
+			Id("body").String(),
+			Id("status").Int(),
+		).Add(rows(
+			Values(Lit("bad Accept"), Map(String()).String().Values(Dict{Lit("Accept"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusNotAcceptable")),
+			Values(Lit("bad Content-Type"), Map(String()).String().Values(Dict{Lit("Content-Type"): Lit("text/plain")}), Id(tInit), Qual("net/http", "StatusUnsupportedMediaType")),
+			Values(Lit("foreign Host"), Map(String()).String().Values(Dict{Lit("Host"): Lit("evil.example:80")}), Id(tInit), Qual("net/http", "StatusForbidden")),
+			Values(Lit("foreign Origin"), Map(String()).String().Values(Dict{Lit("Origin"): Lit("http://evil.example")}), Id(tInit), Qual("net/http", "StatusForbidden")),
+			Values(Lit("unknown protocol version"), Map(String()).String().Values(Dict{Lit("Mcp-Protocol-Version"): Lit("1999-01-01")}), Id(tInit), Qual("net/http", "StatusBadRequest")),
+			Values(Lit("protocol version not served"), Map(String()).String().Values(Dict{Lit("Mcp-Protocol-Version"): Lit("2024-11-05")}), Id(tInit), Qual("net/http", "StatusBadRequest")),
+			Values(Lit("sessionless version on initialize"), Map(String()).String().Values(Dict{Lit("Mcp-Protocol-Version"): Lit("2026-07-28")}), Id(tInit), Qual("net/http", "StatusBadRequest")),
+			Values(Lit("initialize without an id"), Nil(), Lit(`{"jsonrpc":"2.0","method":"initialize","params":{}}`), Qual("net/http", "StatusBadRequest")),
+			Values(Lit("initialize params of the wrong type"), Nil(), Lit(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5}}`), Qual("net/http", "StatusBadRequest")),
+		)),
+		For(List(Id("_"), Id("c")).Op(":=").Range().Id("cases")).Block(
+			List(Id("resp"), Id("body")).Op(":=").Id(tPost).Call(Id("t"), Id("srv").Dot("URL"), Id("c").Dot("header"), Id("c").Dot("body")),
+			If(Id("resp").Dot("StatusCode").Op("!=").Id("c").Dot("status")).Block(
+				errorf("%s: status %d, want %d; body %s", Id("c").Dot("name"), Id("resp").Dot("StatusCode"), Id("c").Dot("status"), Id("body")),
+			),
+			If(Id("n").Op(":=").Id("made").Dot("Load").Call().Op("-").Id("before"), Id("n").Op("!=").Lit(0)).Block(
+				errorf("%s: refused after newServer ran %d times", Id("c").Dot("name"), Id("n")),
+			),
+			Id("before").Op("=").Id("made").Dot("Load").Call(),
+		),
+		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(bg(), Lit(10).Op("*").Qual("time", "Second")),
+		Defer().Id("cancel").Call(),
+		If(Err().Op(":=").Id("h").Dot("Shutdown").Call(Id("ctx")), Err().Op("!=").Nil()).Block(errorf("Shutdown: %v", Err())),
+	)
+
 	f.Add(Doc("An unknown session id is answered 404 / -32001, which tells a client to",
 		"start a new session."))
 	f.Func().Id("TestMCPHandlerUnknownSession").Params(tT()).Block(
