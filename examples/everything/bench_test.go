@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,7 +17,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Run with:
+// Run with scripts/bench-ratios (interleaved rounds, medians and spread of
+// the ratios, the client subtracted), or by hand:
 //
 //	cd examples/everything && go test -run '^$' -bench . -benchmem -count 5 .
 //
@@ -23,8 +26,9 @@ import (
 // through the generated hybrid handler and through go-sdk's own
 // StreamableHTTPHandler in the same run, in process (no sockets, so the
 // costs are the handlers' and the server's), with c concurrent clients, each
-// on its own session. cpu-ns/op is the process's user+system CPU time per
-// call (getrusage), which on a busy machine is steadier than wall time.
+// on its own session, and the client side alone (clientOnly). cpu-ns/op is
+// the process's user+system CPU time per call (getrusage), which on a busy
+// machine is steadier than wall time.
 
 type benchEcho struct {
 	Text string `json:"text"`
@@ -106,6 +110,30 @@ func runClients(b *testing.B, c int, call func(worker int)) {
 
 var benchClients = []int{1, 16, 64}
 
+// clientOnly is the client side of the benchmarks alone: a handler that
+// drains the body and answers a canned result (202 for a notification), so
+// that no server runs. What it costs per call (building the request, the
+// recorder, their garbage) is in every handler's figures; scripts/bench-ratios
+// subtracts it, so that the ratios compare the servers' CPU and bytes, not
+// the client's.
+func clientOnly() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var head [64]byte
+		n, _ := io.ReadFull(r.Body, head[:])
+		io.Copy(io.Discard, r.Body)
+		if !bytes.Contains(head[:n], []byte(`"id"`)) {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		if r.Header.Get("Mcp-Session-Id") == "" {
+			h.Set("Mcp-Session-Id", "canned")
+		}
+		io.WriteString(w, `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"hello"}]}}`)
+	})
+}
+
 // BenchmarkLegacyToolsCall: a tools/call on an established 2025-06-18
 // session, generated hybrid handler against go-sdk's sessionful handler.
 func BenchmarkLegacyToolsCall(b *testing.B) {
@@ -122,6 +150,7 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 			s := benchServer()
 			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true})
 		}},
+		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
 		for _, hc := range handlers {
@@ -159,6 +188,7 @@ func BenchmarkModernToolsCall(b *testing.B) {
 			s := benchServer()
 			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true, Stateless: true})
 		}},
+		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
 		for _, hc := range handlers {
