@@ -7,6 +7,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -110,6 +112,17 @@ func runClients(b *testing.B, c int, call func(worker int)) {
 
 var benchClients = []int{1, 16, 64}
 
+// benchOrder is hs, reversed when MCPWIRE_BENCH_REVERSE is set:
+// scripts/bench-ratios alternates the order between rounds, so that no case
+// always runs first (on a heap still growing) or after the same neighbour.
+func benchOrder[H any](hs []H) []H {
+	if os.Getenv("MCPWIRE_BENCH_REVERSE") != "" {
+		hs = slices.Clone(hs)
+		slices.Reverse(hs)
+	}
+	return hs
+}
+
 // clientOnly is the client side of the benchmarks alone: a handler that
 // drains the body and answers a canned result (202 for a notification), so
 // that no server runs. What it costs per call (building the request, the
@@ -153,7 +166,7 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
-		for _, hc := range handlers {
+		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
 				h := hc.make()
 				sids := make([]string, c)
@@ -191,7 +204,7 @@ func BenchmarkModernToolsCall(b *testing.B) {
 		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
-		for _, hc := range handlers {
+		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
 				h := hc.make()
 				runClients(b, c, func(int) {

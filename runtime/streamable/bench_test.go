@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -210,7 +212,7 @@ var clientOnly = endpoint{"client", func(*mcp.Server) (http.Handler, func()) {
 func BenchmarkToolsCallClients(b *testing.B) {
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
 	for _, c := range []int{1, 16, 64} {
-		for _, ep := range append(endpoints[:len(endpoints):len(endpoints)], serverOnly, clientOnly) {
+		for _, ep := range benchOrder(append(endpoints[:len(endpoints):len(endpoints)], serverOnly, clientOnly)) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, ep.name), func(b *testing.B) {
 				h, closeAll := ep.handler(benchServer())
 				b.Cleanup(closeAll)
@@ -244,6 +246,17 @@ func BenchmarkToolsCallClients(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchOrder is eps, reversed when MCPWIRE_BENCH_REVERSE is set:
+// scripts/bench-ratios alternates the order between rounds, so that no case
+// always runs first (on a heap still growing) or after the same neighbour.
+func benchOrder[E any](eps []E) []E {
+	if os.Getenv("MCPWIRE_BENCH_REVERSE") != "" {
+		eps = slices.Clone(eps)
+		slices.Reverse(eps)
+	}
+	return eps
 }
 
 func cpuNanos() int64 {
