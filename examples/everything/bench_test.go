@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,7 +19,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Run with:
+// Run with scripts/bench-ratios (interleaved rounds, medians and spread of
+// the ratios, the client subtracted), or by hand:
 //
 //	cd examples/everything && go test -run '^$' -bench . -benchmem -count 5 .
 //
@@ -23,8 +28,9 @@ import (
 // through the generated hybrid handler and through go-sdk's own
 // StreamableHTTPHandler in the same run, in process (no sockets, so the
 // costs are the handlers' and the server's), with c concurrent clients, each
-// on its own session. cpu-ns/op is the process's user+system CPU time per
-// call (getrusage), which on a busy machine is steadier than wall time.
+// on its own session, and the client side alone (clientOnly). cpu-ns/op is
+// the process's user+system CPU time per call (getrusage), which on a busy
+// machine is steadier than wall time.
 
 type benchEcho struct {
 	Text string `json:"text"`
@@ -106,6 +112,41 @@ func runClients(b *testing.B, c int, call func(worker int)) {
 
 var benchClients = []int{1, 16, 64}
 
+// benchOrder is hs, reversed when MCPWIRE_BENCH_REVERSE is set:
+// scripts/bench-ratios alternates the order between rounds, so that no case
+// always runs first (on a heap still growing) or after the same neighbour.
+func benchOrder[H any](hs []H) []H {
+	if os.Getenv("MCPWIRE_BENCH_REVERSE") != "" {
+		hs = slices.Clone(hs)
+		slices.Reverse(hs)
+	}
+	return hs
+}
+
+// clientOnly is the client side of the benchmarks alone: a handler that
+// drains the body and answers a canned result (202 for a notification), so
+// that no server runs. What it costs per call (building the request, the
+// recorder, their garbage) is in every handler's figures; scripts/bench-ratios
+// subtracts it, so that the ratios compare the servers' CPU and bytes, not
+// the client's.
+func clientOnly() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var head [64]byte
+		n, _ := io.ReadFull(r.Body, head[:])
+		io.Copy(io.Discard, r.Body)
+		if !bytes.Contains(head[:n], []byte(`"id"`)) {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", "application/json")
+		if r.Header.Get("Mcp-Session-Id") == "" {
+			h.Set("Mcp-Session-Id", "canned")
+		}
+		io.WriteString(w, `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"hello"}]}}`)
+	})
+}
+
 // BenchmarkLegacyToolsCall: a tools/call on an established 2025-06-18
 // session, generated hybrid handler against go-sdk's sessionful handler.
 func BenchmarkLegacyToolsCall(b *testing.B) {
@@ -122,9 +163,10 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 			s := benchServer()
 			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true})
 		}},
+		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
-		for _, hc := range handlers {
+		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
 				h := hc.make()
 				sids := make([]string, c)
@@ -159,9 +201,10 @@ func BenchmarkModernToolsCall(b *testing.B) {
 			s := benchServer()
 			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true, Stateless: true})
 		}},
+		{"client", clientOnly},
 	}
 	for _, c := range benchClients {
-		for _, hc := range handlers {
+		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
 				h := hc.make()
 				runClients(b, c, func(int) {

@@ -174,12 +174,18 @@ type Entry[S Closer] struct {
 	cause atomic.Uint32
 
 	// Guarded by mu.
-	mu       sync.Mutex
-	active   int // requests in flight
-	deletes  int // of which DELETEs
-	idle     *time.Timer
-	closed   bool // Closed has run
-	finished bool // closed with nothing in flight; t.live released
+	mu      sync.Mutex
+	active  int // requests in flight
+	deletes int // of which DELETEs
+	// idle fires IdleTimeout after the session was last seen idle; it is
+	// armed when the last request in flight ends and not touched by the
+	// requests that follow (a timer operation per request is measurable):
+	// when it fires early it re-arms itself for what is left (see expire).
+	idle      *time.Timer
+	idleArmed bool      // idle will fire
+	idleSince time.Time // when the last request in flight ended
+	closed    bool      // Closed has run
+	finished  bool      // closed with nothing in flight; t.live released
 }
 
 // errShuttingDown and errFull are the refusals; a new value each time, since
@@ -299,9 +305,6 @@ func (e *Entry[S]) Begin(deleting bool) {
 	if deleting {
 		e.deletes++
 	}
-	if e.idle != nil {
-		e.idle.Stop()
-	}
 	e.mu.Unlock()
 	if h := e.t.opts.Hooks.Used; h != nil {
 		if id := e.openID(); id != "" {
@@ -324,23 +327,39 @@ func (e *Entry[S]) openID() string {
 // finishes (Shutdown stops waiting for it) and an open one starts its idle
 // timer.
 func (e *Entry[S]) End(deleting bool) {
-	open := e.openID() != ""
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.active--
 	if deleting {
 		e.deletes--
 	}
-	if e.active > 0 {
+	switch {
+	case e.active > 0:
+		e.mu.Unlock()
 		return
-	}
-	if e.closed {
+	case e.closed:
 		e.finishLocked()
+		e.mu.Unlock()
+		return
+	case e.t.opts.IdleTimeout <= 0:
+		e.mu.Unlock()
 		return
 	}
-	if !open || e.t.opts.IdleTimeout <= 0 {
+	e.idleSince = time.Now()
+	armed := e.idleArmed
+	e.mu.Unlock()
+	if armed {
+		return // it fires, then waits for what is left of IdleTimeout
+	}
+	// Only an established session times out (t.mu, not under e.mu).
+	if e.openID() == "" {
 		return
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed || e.active > 0 || e.idleArmed {
+		return
+	}
+	e.idleArmed = true
 	if e.idle == nil {
 		e.idle = time.AfterFunc(e.t.opts.IdleTimeout, e.expire)
 		return
@@ -432,15 +451,24 @@ func (e *Entry[S]) claim(c Cause) {
 	e.cause.CompareAndSwap(uint32(CauseNone), uint32(c))
 }
 
-// expire runs when the idle timer fires: it closes the session unless a
-// request arrived in the meantime.
+// expire runs when the idle timer fires: it closes the session if it has
+// been idle for IdleTimeout. A session with a request in flight is left
+// alone (its last End arms the timer again); one that was busy in the
+// meantime and is idle now waits for what is left of IdleTimeout since.
 func (e *Entry[S]) expire() {
 	e.mu.Lock()
-	busy := e.active > 0 || e.closed
-	e.mu.Unlock()
-	if busy {
+	if e.active > 0 || e.closed {
+		e.idleArmed = false
+		e.mu.Unlock()
 		return
 	}
+	if left := e.t.opts.IdleTimeout - time.Since(e.idleSince); left > 0 {
+		e.idle.Reset(left)
+		e.mu.Unlock()
+		return
+	}
+	e.idleArmed = false
+	e.mu.Unlock()
 	e.claim(CauseIdle)
 	e.Value.Close()
 }

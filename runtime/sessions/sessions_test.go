@@ -209,6 +209,46 @@ func TestIdleTimeout(t *testing.T) {
 	}
 }
 
+// The idle timer is armed once and not moved per request: when it fires
+// after a request that ended later than it was armed, it waits for what is
+// left of IdleTimeout since that request; when it fires during a request,
+// the request's end arms it again.
+func TestIdleTimerFiresEarly(t *testing.T) {
+	const idle = 300 * time.Millisecond
+	tbl := sessions.New[*fake](sessions.Options{IdleTimeout: idle})
+	f := establish(t, tbl, "s") // the handshake's end arms the timer
+	armed := time.Now()
+	e := tbl.Lookup("s")
+
+	// A request that ends half way: the session has been idle for less
+	// than idle when the timer fires.
+	time.Sleep(idle / 2)
+	e.Begin(false)
+	e.End(false)
+	last := time.Now()
+	time.Sleep(idle - time.Since(armed) + idle/6)
+	if checked := time.Now(); f.closed.Load() && checked.Sub(last) < idle {
+		t.Fatalf("closed %v after its last request, IdleTimeout %v", checked.Sub(last), idle)
+	}
+
+	// A request in flight when the timer fires keeps the session; its end
+	// arms the timer again.
+	e.Begin(false)
+	time.Sleep(2 * idle)
+	if f.closed.Load() {
+		t.Fatal("a session with a request in flight was closed as idle")
+	}
+	e.End(false)
+	select {
+	case <-f.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("an idle session was not closed")
+	}
+	if st := tbl.Stats(); st.ClosedByIdle != 1 {
+		t.Errorf("stats %+v, want 1 closed by idle", st)
+	}
+}
+
 // A session nobody ever sends a request to after its handshake is closed
 // too: the handshake's end starts the timer.
 func TestIdleAfterHandshake(t *testing.T) {

@@ -7,7 +7,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -170,17 +172,47 @@ func BenchmarkToolsCallInProcess(b *testing.B) {
 	}
 }
 
+// cannedAnswer is the body the echo tool's tools/call is answered with.
+const cannedAnswer = `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"hello"}]}}`
+
+// clientOnly is the client side of BenchmarkToolsCallClients alone: a
+// handler that drains the body and answers a canned result (202 for a
+// notification), so that no server runs. What it costs per call (building
+// the request, the recorder, their garbage) is in every endpoint's figures;
+// scripts/bench-ratios subtracts it, so that the ratios compare the
+// servers' CPU and bytes, not the client's.
+var clientOnly = endpoint{"client", func(*mcp.Server) (http.Handler, func()) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var head [64]byte
+		n, _ := io.ReadFull(r.Body, head[:])
+		io.Copy(io.Discard, r.Body)
+		if !bytes.Contains(head[:n], []byte(`"id"`)) {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", protocol.MediaTypeJSON)
+		if r.Header.Get(protocol.HeaderSessionID) == "" {
+			h.Set(protocol.HeaderSessionID, "canned")
+		}
+		io.WriteString(w, cannedAnswer)
+	}), func() {}
+}}
+
 // BenchmarkToolsCallClients is BenchmarkToolsCallInProcess with c
 // concurrent clients, each on its own session, and the process's CPU time
 // per call (user+system, from getrusage) as cpu-ns/op, which a machine
-// shared with other work disturbs less than wall time. Compare the two
-// endpoints within one run:
+// shared with other work disturbs less than wall time. The client-only
+// case measures what the client side alone costs. Compare the endpoints
+// within one run, over interleaved rounds, with the client subtracted:
 //
-//	cd runtime && go test -run '^$' -bench ToolsCallClients -benchmem -count 5 ./streamable/
+//	scripts/bench-ratios
+//
+// or by hand: cd runtime && go test -run '^$' -bench ToolsCallClients -benchmem -count 5 ./streamable/
 func BenchmarkToolsCallClients(b *testing.B) {
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
 	for _, c := range []int{1, 16, 64} {
-		for _, ep := range endpoints {
+		for _, ep := range benchOrder(append(endpoints[:len(endpoints):len(endpoints)], serverOnly, clientOnly)) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, ep.name), func(b *testing.B) {
 				h, closeAll := ep.handler(benchServer())
 				b.Cleanup(closeAll)
@@ -214,6 +246,17 @@ func BenchmarkToolsCallClients(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchOrder is eps, reversed when MCPWIRE_BENCH_REVERSE is set:
+// scripts/bench-ratios alternates the order between rounds, so that no case
+// always runs first (on a heap still growing) or after the same neighbour.
+func benchOrder[E any](eps []E) []E {
+	if os.Getenv("MCPWIRE_BENCH_REVERSE") != "" {
+		eps = slices.Clone(eps)
+		slices.Reverse(eps)
+	}
+	return eps
 }
 
 func cpuNanos() int64 {

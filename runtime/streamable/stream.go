@@ -341,8 +341,10 @@ func (t *Transport) pump(r *http.Request, s *stream, released <-chan struct{}) {
 	// A keepalive comment on a quiet event stream: a client that went away
 	// without closing is found by the failing write even when the server
 	// has nothing to say, and proxies do not cut the stream as idle.
+	// A JSON answer is one body written as soon as it is complete: it gets
+	// no ticker (a timer per request is measurable at low concurrency).
 	var tick <-chan time.Time
-	if t.keepalive > 0 {
+	if t.keepalive > 0 && !s.json {
 		k := time.NewTicker(t.keepalive)
 		defer k.Stop()
 		tick = k.C

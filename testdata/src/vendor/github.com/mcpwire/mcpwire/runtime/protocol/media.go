@@ -12,8 +12,10 @@ import (
 // count, a range with q=0 is a refusal and does not.
 func Accepts(h http.Header) (jsonOK, sseOK bool) {
 	for _, line := range h.Values("Accept") {
-		for part := range strings.SplitSeq(line, ",") {
-			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+		for rest := line; rest != ""; {
+			var part string
+			part, rest, _ = strings.Cut(rest, ",")
+			mt, params, err := parseMediaType(strings.TrimSpace(part))
 			if err != nil {
 				continue
 			}
@@ -46,8 +48,44 @@ func CheckPOSTHeaders(r *http.Request) error {
 		return NotAcceptable("Not Acceptable: Accept must include both %s and %s", MediaTypeJSON, MediaTypeEventStream)
 	}
 	ct := r.Header.Get("Content-Type")
-	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != MediaTypeJSON {
+	if mt, _, err := parseMediaType(ct); err != nil || mt != MediaTypeJSON {
 		return UnsupportedMediaType(ct)
 	}
 	return nil
+}
+
+// parseMediaType is mime.ParseMediaType, without its allocations for the
+// parameterless media types this package compares against, which is what
+// nearly every request carries. Anything else goes to mime.ParseMediaType;
+// what the shortcut accepts, it accepts with the same result (it lowers
+// ASCII letters and trims spaces as it does).
+func parseMediaType(v string) (string, map[string]string, error) {
+	if strings.IndexByte(v, ';') < 0 {
+		switch t := strings.TrimSpace(v); {
+		case equalASCIIFold(t, MediaTypeJSON):
+			return MediaTypeJSON, nil, nil
+		case equalASCIIFold(t, MediaTypeEventStream):
+			return MediaTypeEventStream, nil, nil
+		case t == "*/*":
+			return t, nil, nil
+		}
+	}
+	return mime.ParseMediaType(v)
+}
+
+// equalASCIIFold reports whether s with its ASCII letters lowered is want.
+func equalASCIIFold(s, want string) bool {
+	if len(s) != len(want) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != want[i] {
+			return false
+		}
+	}
+	return true
 }
