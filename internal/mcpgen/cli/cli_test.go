@@ -96,6 +96,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"new", dir + "/x", "--module", "Not A Path"}, cli.ExitUsage, `--module "Not A Path" is not a valid module path`},
 		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", dir}, cli.ExitUsage, "--replace-mcpwire"},
 		{[]string{"new", dir + "/x", "--module", "example.com/x", "--tidy=maybe"}, cli.ExitUsage, `invalid argument "maybe" for "--tidy"`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--session-store", "etcd", "--replace-mcpwire", repo}, cli.ExitUsage, `--session-store "etcd": want memory or redis`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--mode", "modern", "--session-store", "redis", "--replace-mcpwire", repo}, cli.ExitUsage, "--mode modern has no sessions to store"},
 		{[]string{"handler", "--out", dir + "/h.go", "--package", "my-pkg"}, cli.ExitUsage, `--package "my-pkg" is not a Go package name`},
 		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`},
 		{[]string{"handler", "--out", dir + "/missing/dir/h.go", "--package", "p"}, cli.ExitUsage, "missing/dir does not exist"},
