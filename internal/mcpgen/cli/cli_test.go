@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/mcpgen/cli"
 	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
 	"github.com/mcpwire/mcpwire/internal/mcpvet"
+	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 )
 
 // TestMain makes mcpgen and mcpvet commands of the test binary, so that the
@@ -40,6 +42,13 @@ func TestScripts(t *testing.T) {
 		goEnv[name] = strings.TrimSpace(string(out))
 	}
 	repo := mcpgentest.RepoRoot(t)
+	// release.txtar installs from a release of this checkout served by a
+	// file proxy, with every other module from the module cache's own.
+	var release string
+	if mcpgentest.Slow() {
+		release = t.TempDir()
+		mcpgentest.Release(t, release, releaseVersion)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: false,
@@ -50,6 +59,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOWORK", "off")
 			env.Setenv("REPO", repo)
+			env.Setenv("RELEASE_PROXY", "file://"+filepath.ToSlash(release))
+			env.Setenv("RELEASE_VERSION", releaseVersion)
+			env.Setenv("MODCACHE_PROXY", "file://"+filepath.ToSlash(filepath.Join(goEnv["GOMODCACHE"], "cache", "download")))
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
@@ -60,6 +72,10 @@ func TestScripts(t *testing.T) {
 		},
 	})
 }
+
+// releaseVersion is the version release.txtar's release of this checkout
+// carries: the runtime's own, as a release would.
+const releaseVersion = "v" + mcpwire.Version
 
 // TestExitCodes pins the one place errors become exit codes (README's
 // table): usage errors 2, verify findings 3, refusals over what is on disk
