@@ -174,3 +174,39 @@ func TestHandlerNeedsPackage(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestNewHelpExamplesWork runs every `mcpgen new` line of the command's own
+// help examples (DIR moved into a temporary directory, the checkout "." as
+// this one): each must work with this development build, as the help is
+// what a new user copies (issue 10: the help's example without
+// --replace-mcpwire wrote a module that could not build).
+func TestNewHelpExamplesWork(t *testing.T) {
+	repo := mcpgentest.RepoRoot(t)
+	var ran int
+	for _, line := range strings.Split(cli.NewCmdNew(cli.IO{}).Example, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 3 || fields[0] != "mcpgen" || fields[1] != "new" {
+			continue
+		}
+		args := fields[1:]
+		for i, a := range args {
+			if i > 0 && args[i-1] == "--replace-mcpwire" && a == "." {
+				args[i] = repo
+			}
+			if a == "&&" {
+				args = args[:i]
+				break
+			}
+		}
+		args[1] = filepath.Join(t.TempDir(), filepath.Base(args[1]))
+		args = append(args, "--tidy=false")
+		ran++
+		var stdout, stderr bytes.Buffer
+		if code := cli.Main(args, &stdout, &stderr); code != cli.ExitOK {
+			t.Errorf("help example %q: exit %d\n%s", strings.TrimSpace(line), code, stderr.String())
+		}
+	}
+	if ran < 2 {
+		t.Errorf("found %d mcpgen new examples in the help, want the ones it shows", ran)
+	}
+}
