@@ -65,10 +65,10 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 		switch {
 		case !parse:
 		case a.Session.Kind == session.Missing:
-			c.report(w.Node, catSessionCode, nil, nil,
+			c.report(w.Node, catSessionCode, nil, c.codeFix(w, "-32000", "x.CodeServerError"),
 				"answers -32700 (Parse error) to a request without Mcp-Session-Id: answer 400 with -32000")
 		default:
-			c.report(w.Node, catSessionCode, lookupRelated(a), nil,
+			c.report(w.Node, catSessionCode, lookupRelated(a), c.codeFix(w, "-32001", "x.CodeSessionNotFound"),
 				"answers -32700 (Parse error) to an unknown or expired Mcp-Session-Id (%s): answer 404 with -32001", a.Session.What)
 		}
 		return

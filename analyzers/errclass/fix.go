@@ -75,4 +75,19 @@ func (c *checker) internalFix(w *httpwrite.Write) []analysis.SuggestedFix {
 	return []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
 }
 
+// codeFix replaces the code written in the answer with want (a session-id
+// refusal's code; its status is sessionstatus's fix, an edit of another
+// argument, so -fix applies both in one run). It returns nil when the code
+// is not a constant written in the answer itself.
+func (c *checker) codeFix(w *httpwrite.Write, want, qualifiedName string) []analysis.SuggestedFix {
+	if !w.HasCode || w.CodeExpr == nil {
+		return nil
+	}
+	e := c.constEdit(w.CodeExpr, want, qualifiedName)
+	if e == nil {
+		return nil
+	}
+	return []analysis.SuggestedFix{{Message: "answer " + want, TextEdits: []analysis.TextEdit{*e}}}
+}
+
 func itoa(n int) string { return strconv.Itoa(n) }

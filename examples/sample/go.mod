@@ -4,18 +4,14 @@ go 1.25.0
 
 require (
 	github.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000
-	github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
 require (
-	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
-	github.com/redis/go-redis/v9 v9.22.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
-	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect
 	golang.org/x/sys v0.41.0 // indirect
@@ -25,5 +21,3 @@ require (
 // Build against a local checkout of mcpwire (mcpgen new --replace-mcpwire).
 // Drop this line to use the published module.
 replace github.com/mcpwire/mcpwire/runtime => ../../runtime
-
-replace github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore => ../../runtime/sessionstore/redisstore

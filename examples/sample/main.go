@@ -17,7 +17,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/runtime/limits"
 	"github.com/mcpwire/mcpwire/runtime/sessions"
-	"github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore"
+	"github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
@@ -31,7 +31,6 @@ type config struct {
 	maxHeaderBytes  int
 	httpIdleTimeout time.Duration
 	shutdownTimeout time.Duration
-	sessionStore    string // -session-store
 	opts            HandlerOptions
 }
 
@@ -55,7 +54,6 @@ func main() {
 	flag.IntVar(&cfg.opts.MaxStreams, "max-streams", streamable.DefaultMaxStreams, "streams one session holds open at once; beyond it 429")
 	flag.DurationVar(&cfg.opts.WriteTimeout, "write-timeout", streamable.DefaultWriteTimeout, "deadline of one write to a client's stream; a client slower than that loses the stream")
 	flag.StringVar(&cfg.opts.NodeID, "node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on")
-	flag.StringVar(&cfg.sessionStore, "session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
 	flag.Parse()
 	cfg.opts.AllowedHosts = list(hosts)
 	cfg.opts.AllowedOrigins = list(origins)
@@ -94,12 +92,11 @@ func list(s string) []string {
 // run serves until ctx is done, then drains the MCP sessions and the
 // HTTP server.
 func run(ctx context.Context, cfg config, logger *slog.Logger) error {
-	store, closeStore, err := redisstore.FromFlag(ctx, cfg.sessionStore)
-	if err != nil {
-		return err
-	}
-	defer closeStore()
-	cfg.opts.SessionStore = store
+	// Sessions are kept in this process, at most
+	// sessionstore.DefaultMaxEntries records. To share them between nodes
+	// through Redis, scaffold with mcpgen new --session-store=redis (README,
+	// "Sessions").
+	cfg.opts.SessionStore = sessionstore.NewMemory(0)
 	handler := NewHandler(NewServer, cfg.opts)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)

@@ -16,24 +16,20 @@ tool (
 
 require (
 	github.com/mcpwire/mcpwire/runtime v0.0.0-00010101000000-000000000000
-	github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore v0.0.0-00010101000000-000000000000
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
 require (
-	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mcpwire/mcpwire v0.0.0-00010101000000-000000000000 // indirect
-	github.com/redis/go-redis/v9 v9.22.0 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
-	go.uber.org/atomic v1.12.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
@@ -47,5 +43,4 @@ require (
 replace (
 	github.com/mcpwire/mcpwire => ../..
 	github.com/mcpwire/mcpwire/runtime => ../../runtime
-	github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore => ../../runtime/sessionstore/redisstore
 )

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/mcpwire/mcpwire/internal/mcpgen/cli"
 	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
 	"github.com/mcpwire/mcpwire/internal/mcpvet"
+	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 )
 
 // TestMain makes mcpgen and mcpvet commands of the test binary, so that the
@@ -40,6 +42,13 @@ func TestScripts(t *testing.T) {
 		goEnv[name] = strings.TrimSpace(string(out))
 	}
 	repo := mcpgentest.RepoRoot(t)
+	// release.txtar installs from a release of this checkout served by a
+	// file proxy, with every other module from the module cache's own.
+	var release string
+	if mcpgentest.Slow() {
+		release = t.TempDir()
+		mcpgentest.Release(t, release, releaseVersion)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: false,
@@ -50,6 +59,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOWORK", "off")
 			env.Setenv("REPO", repo)
+			env.Setenv("RELEASE_PROXY", "file://"+filepath.ToSlash(release))
+			env.Setenv("RELEASE_VERSION", releaseVersion)
+			env.Setenv("MODCACHE_PROXY", "file://"+filepath.ToSlash(filepath.Join(goEnv["GOMODCACHE"], "cache", "download")))
 			return nil
 		},
 		Condition: func(cond string) (bool, error) {
@@ -60,6 +72,10 @@ func TestScripts(t *testing.T) {
 		},
 	})
 }
+
+// releaseVersion is the version release.txtar's release of this checkout
+// carries: the runtime's own, as a release would.
+const releaseVersion = "v" + mcpwire.Version
 
 // TestExitCodes pins the one place errors become exit codes (README's
 // table): usage errors 2, verify findings 3, refusals over what is on disk
@@ -96,6 +112,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"new", dir + "/x", "--module", "Not A Path"}, cli.ExitUsage, `--module "Not A Path" is not a valid module path`},
 		{[]string{"new", dir + "/x", "--module", "example.com/x", "--replace-mcpwire", dir}, cli.ExitUsage, "--replace-mcpwire"},
 		{[]string{"new", dir + "/x", "--module", "example.com/x", "--tidy=maybe"}, cli.ExitUsage, `invalid argument "maybe" for "--tidy"`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--session-store", "etcd", "--replace-mcpwire", repo}, cli.ExitUsage, `--session-store "etcd": want memory or redis`},
+		{[]string{"new", dir + "/x", "--module", "example.com/x", "--mode", "modern", "--session-store", "redis", "--replace-mcpwire", repo}, cli.ExitUsage, "--mode modern has no sessions to store"},
 		{[]string{"handler", "--out", dir + "/h.go", "--package", "my-pkg"}, cli.ExitUsage, `--package "my-pkg" is not a Go package name`},
 		{[]string{"handler", "--out", dir + "/h_test.go", "--package", "p"}, cli.ExitUsage, `--out "h_test.go"`},
 		{[]string{"handler", "--out", dir + "/missing/dir/h.go", "--package", "p"}, cli.ExitUsage, "missing/dir does not exist"},
@@ -154,5 +172,41 @@ func TestHandlerNeedsPackage(t *testing.T) {
 	code := cli.Main([]string{"handler", "--out", t.TempDir() + "/h.go"}, &stdout, &stderr)
 	if code != cli.ExitUsage || !strings.Contains(stderr.String(), "--package is required") {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestNewHelpExamplesWork runs every `mcpgen new` line of the command's own
+// help examples (DIR moved into a temporary directory, the checkout "." as
+// this one): each must work with this development build, as the help is
+// what a new user copies (issue 10: the help's example without
+// --replace-mcpwire wrote a module that could not build).
+func TestNewHelpExamplesWork(t *testing.T) {
+	repo := mcpgentest.RepoRoot(t)
+	var ran int
+	for _, line := range strings.Split(cli.NewCmdNew(cli.IO{}).Example, "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 3 || fields[0] != "mcpgen" || fields[1] != "new" {
+			continue
+		}
+		args := fields[1:]
+		for i, a := range args {
+			if i > 0 && args[i-1] == "--replace-mcpwire" && a == "." {
+				args[i] = repo
+			}
+			if a == "&&" {
+				args = args[:i]
+				break
+			}
+		}
+		args[1] = filepath.Join(t.TempDir(), filepath.Base(args[1]))
+		args = append(args, "--tidy=false")
+		ran++
+		var stdout, stderr bytes.Buffer
+		if code := cli.Main(args, &stdout, &stderr); code != cli.ExitOK {
+			t.Errorf("help example %q: exit %d\n%s", strings.TrimSpace(line), code, stderr.String())
+		}
+	}
+	if ran < 2 {
+		t.Errorf("found %d mcpgen new examples in the help, want the ones it shows", ran)
 	}
 }

@@ -39,6 +39,8 @@ type NewOptions struct {
 	Module  string
 	Mode    string
 	Replace string
+	// SessionStore is scaffold.StoreMemory or scaffold.StoreRedis.
+	SessionStore string
 	// Tidy runs `go mod tidy` in the new module when its go.mod was
 	// created, so that it builds at once.
 	Tidy bool
@@ -55,6 +57,12 @@ shutdown, an optional expvar debug endpoint), server.go with one example tool,
 the generated session-map handler and its test, README.md,
 .pre-commit-config.yaml running mcpvet, and .gitignore.
 
+A sessionful server keeps its sessions in the process (a bounded
+sessionstore.Memory): its module graph holds go-sdk and the runtime only.
+--session-store=redis wires the Redis store instead: main.go gets a
+-session-store flag (memory, or a redis:// URL every node shares) and go.mod
+requires the module runtime/sessionstore/redisstore (and with it go-redis).
+
 Files you own (go.mod, main.go, server.go, README.md, .gitignore,
 .pre-commit-config.yaml) are never overwritten; the generated handler and its
 test are rewritten.`,
@@ -63,7 +71,10 @@ test are rewritten.`,
   cd /tmp/mysrv && go run .
 
   # sessions only
-  mcpgen new ./legacysrv --module example.com/legacysrv --mode legacy`,
+  mcpgen new ./legacysrv --module example.com/legacysrv --mode legacy --replace-mcpwire .
+
+  # nodes that share their sessions through Redis
+  mcpgen new ./fleet --module example.com/fleet --session-store=redis --replace-mcpwire .`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, a []string) error {
 			opts.Dir = a[0]
@@ -73,6 +84,13 @@ test are rewritten.`,
 	c.Flags().StringVar(&opts.Module, "module", "", "module path of the new server, for example example.com/mysrv (required)")
 	modeFlag(c, &opts.Mode)
 	c.Flags().StringVar(&opts.Replace, "replace-mcpwire", "", "path to a local mcpwire checkout to build against (adds a replace directive)")
+	c.Flags().StringVar(&opts.SessionStore, "session-store", scaffold.StoreMemory, "where a sessionful server keeps sessions: memory (this process; no Redis in the module graph) or redis (adds main.go's -session-store flag and the redisstore module)")
+	_ = c.RegisterFlagCompletionFunc("session-store", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{
+			"memory\tsessions in this process (default)",
+			"redis\tsessions in a Redis every node shares",
+		}, cobra.ShellCompDirectiveNoFileComp
+	})
 	c.Flags().BoolVar(&opts.Tidy, "tidy", true, "run go mod tidy in the new module")
 	_ = c.MarkFlagRequired("module")
 	_ = c.MarkFlagDirname("replace-mcpwire")
@@ -96,7 +114,7 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 			return &UsageError{Err: fmt.Errorf("--replace-mcpwire %q: %w", opts.Replace, err), Cmd: c.CommandPath()}
 		}
 	}
-	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace}
+	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace, SessionStore: opts.SessionStore}
 	if v := Version(); released(v) {
 		so.MCPWireVersion, so.ToolsVersion = runtimeVersion(), v
 	}
@@ -128,7 +146,7 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	prepare := func(dir string) error {
 		if existingGoMod {
 			var err error
-			if edited, err = editExisting(io, dir, replace, action); err != nil {
+			if edited, err = editExisting(io, dir, replace, so.Redis(), action); err != nil {
 				return err
 			}
 		}
@@ -160,7 +178,7 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 // here also takes go.mod's other replace directives, so that tidying it
 // (which loads the module's own packages) resolves what go.mod does. It
 // returns what it changed, as "FILE (replace OLD => NEW)".
-func editExisting(io IO, dir, replace string, action map[string]scaffold.Action) ([]string, error) {
+func editExisting(io IO, dir, replace string, redis bool, action map[string]scaffold.Action) ([]string, error) {
 	type edit struct{ file, module, to string }
 	var edits []edit
 	if replace != "" {
@@ -168,6 +186,11 @@ func editExisting(io IO, dir, replace string, action map[string]scaffold.Action)
 			edit{"go.mod", scaffold.RuntimeModule, scaffold.RuntimeDir(replace)},
 			edit{scaffold.ToolsModFile, scaffold.ToolsModule, replace},
 			edit{scaffold.ToolsModFile, scaffold.RuntimeModule, scaffold.RuntimeDir(replace)})
+		if redis {
+			edits = append(edits,
+				edit{"go.mod", scaffold.RedisStoreModule, scaffold.RedisStoreDir(replace)},
+				edit{scaffold.ToolsModFile, scaffold.RedisStoreModule, scaffold.RedisStoreDir(replace)})
+		}
 	}
 	if action[scaffold.ToolsModFile] == scaffold.Created {
 		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
@@ -179,7 +202,7 @@ func editExisting(io IO, dir, replace string, action map[string]scaffold.Action)
 			return nil, err
 		}
 		for _, r := range f.Replace {
-			if r.Old.Path == scaffold.ToolsModule || (replace != "" && r.Old.Path == scaffold.RuntimeModule) {
+			if r.Old.Path == scaffold.ToolsModule || (replace != "" && (r.Old.Path == scaffold.RuntimeModule || (redis && r.Old.Path == scaffold.RedisStoreModule))) {
 				continue
 			}
 			to := r.New.Path
@@ -250,7 +273,11 @@ func checkResolves(so scaffold.Options) error {
 	if so.MCPWireVersion == "" {
 		return fmt.Errorf("this mcpgen is a development build (%s), so the scaffold would require mcpwire %s, which no proxy serves: pass --replace-mcpwire PATH with a mcpwire checkout", Version(), scaffold.ZeroVersion)
 	}
-	for _, m := range []string{scaffold.RuntimeModule + "@" + so.MCPWireVersion, scaffold.ToolsModule + "@" + so.ToolsVersion} {
+	mods := []string{scaffold.RuntimeModule + "@" + so.MCPWireVersion, scaffold.ToolsModule + "@" + so.ToolsVersion}
+	if so.Redis() {
+		mods = append(mods, scaffold.RedisStoreModule+"@"+so.MCPWireVersion)
+	}
+	for _, m := range mods {
 		cmd := exec.Command("go", "mod", "download", "-json", m)
 		cmd.Dir = os.TempDir() // outside any module, so only the proxy decides
 		out, err := cmd.Output()

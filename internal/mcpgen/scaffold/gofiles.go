@@ -15,6 +15,7 @@ const (
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
 	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
+	pkgStore      = "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	pkgRedisStore = RedisStoreModule
 )
 
@@ -32,13 +33,16 @@ func render(f *jen.File) ([]byte, error) {
 // MainGo is the user-owned main.go: flags, the HTTP server with the
 // generated handler at /mcp, graceful shutdown on SIGINT/SIGTERM, and an
 // optional expvar endpoint publishing the handler's Stats. Every limit a
-// client on the network could exhaust has a finite default and a flag.
-func MainGo(name string, cfg gen.Config) ([]byte, error) {
+// client on the network could exhaust has a finite default and a flag. A
+// sessionful handler gets a session store: sessionstore.Memory, or with
+// redis the -session-store flag (memory or a Redis URL) through redisstore.
+func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 	cfg = cfg.Normalize()
 	f := jen.NewFile("main")
 	f.ImportName(pkgLimits, "limits")
 	f.ImportName(pkgStreamable, "streamable")
 	f.ImportName(pkgSessions, "sessions")
+	f.ImportName(pkgStore, "sessionstore")
 	f.ImportName(pkgRedisStore, "redisstore")
 	f.PackageComment(fmt.Sprintf("Command %s serves the MCP server of server.go over Streamable HTTP.", name))
 	// go tool runs the mcpgen tools.mod pins, the module's own version.
@@ -54,7 +58,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
 		jen.Id("shutdownTimeout").Qual("time", "Duration"),
 	}
-	if cfg.Mode.Sessions() {
+	if redis {
 		fields = append(fields, jen.Id("sessionStore").String().Comment("-session-store"))
 	}
 	f.Type().Id("config").Struct(append(fields, jen.Id("opts").Id("HandlerOptions"))...)
@@ -87,6 +91,10 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 			jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("MaxStreams"), jen.Lit("max-streams"), streamableQ("DefaultMaxStreams"), jen.Lit("streams one session holds open at once; beyond it 429")),
 			jen.Qual("flag", "DurationVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("WriteTimeout"), jen.Lit("write-timeout"), streamableQ("DefaultWriteTimeout"), jen.Lit("deadline of one write to a client's stream; a client slower than that loses the stream")),
 			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("opts").Dot("NodeID"), jen.Lit("node-id"), jen.Lit(""), jen.Lit("this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on")),
+		)
+	}
+	if redis {
+		flags = append(flags,
 			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("sessionStore"), jen.Lit("session-store"), jen.Lit("memory"), jen.Lit("where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")),
 		)
 	}
@@ -146,7 +154,7 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 		jen.Id("ctx").Qual("context", "Context"),
 		jen.Id("cfg").Id("config"),
 		jen.Id("logger").Op("*").Qual("log/slog", "Logger"),
-	).Error().Block(append(openStore(cfg),
+	).Error().Block(append(openStore(cfg, redis),
 		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("cfg").Dot("opts")),
 		jen.Id("mux").Op(":=").Qual("net/http", "NewServeMux").Call(),
 		jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler")),
@@ -202,11 +210,23 @@ func MainGo(name string, cfg gen.Config) ([]byte, error) {
 	return render(f)
 }
 
-// openStore is the start of run for a sessionful handler: the -session-store
-// it names, closed when run returns.
-func openStore(cfg gen.Config) []jen.Code {
+// openStore is the start of run for a sessionful handler: its session
+// store. Without redis it is a bounded store in the process, and main.go has
+// no -session-store flag, so a Redis URL meant for it is refused by the flag
+// package rather than ignored; with redis, -session-store names the store
+// (memory or a redis:// URL), closed when run returns.
+func openStore(cfg gen.Config, redis bool) []jen.Code {
 	if !cfg.Mode.Sessions() {
 		return nil
+	}
+	if !redis {
+		return []jen.Code{
+			gen.Doc("Sessions are kept in this process, at most",
+				"sessionstore.DefaultMaxEntries records. To share them between nodes",
+				"through Redis, scaffold with mcpgen new --session-store=redis (README,",
+				"\"Sessions\")."),
+			jen.Id("cfg").Dot("opts").Dot("SessionStore").Op("=").Qual(pkgStore, "NewMemory").Call(jen.Lit(0)),
+		}
 	}
 	return []jen.Code{
 		jen.List(jen.Id("store"), jen.Id("closeStore"), jen.Err()).Op(":=").Qual(pkgRedisStore, "FromFlag").Call(jen.Id("ctx"), jen.Id("cfg").Dot("sessionStore")),

@@ -102,3 +102,56 @@ func TestScaffoldRuns(t *testing.T) {
 		t.Errorf("log lacks the shutdown:\n%s", log)
 	}
 }
+
+// TestScaffoldSessionStoreFlag: a scaffold made without --session-store=redis
+// has no -session-store flag, so a Redis URL given to it stops the binary
+// with the flag package's usage error (exit 2) instead of being ignored; one
+// made with it opens the URL it is given and fails when that Redis is not
+// there, and refuses a store it does not know.
+func TestScaffoldSessionStoreFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs scaffolds")
+	}
+	build := func(o Options) string {
+		t.Helper()
+		o.Replace = mcpgentest.RepoRoot(t)
+		dir := t.TempDir()
+		if _, err := Write(dir, o.Module, plan(t, o), nil); err != nil {
+			t.Fatal(err)
+		}
+		mcpgentest.Go(t, dir, "mod", "tidy")
+		bin := filepath.Join(t.TempDir(), "srv")
+		mcpgentest.Go(t, dir, "build", "-o", bin, ".")
+		return bin
+	}
+	// A loopback port nothing listens on: port 1 (tcpmux) is never served here.
+	const deadRedis = "redis://127.0.0.1:1/0"
+	for _, tc := range []struct {
+		name   string
+		opts   Options
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"memory", Options{Module: "example.com/mem"}, []string{"-session-store", deadRedis}, 2, "flag provided but not defined: -session-store"},
+		{"redis", Options{Module: "example.com/fleet", SessionStore: StoreRedis}, []string{"-session-store", deadRedis}, 1, "redisstore: 127.0.0.1:1: "},
+		{"redis", Options{Module: "example.com/fleet", SessionStore: StoreRedis}, []string{"-session-store", "etcd://x"}, 1, "want memory or a redis:// URL"},
+	} {
+		t.Run(tc.name+" "+strings.Join(tc.args, " "), func(t *testing.T) {
+			bin := build(tc.opts)
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, append([]string{"-addr", "127.0.0.1:0"}, tc.args...)...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			code := cmd.ProcessState.ExitCode()
+			if err == nil || code != tc.code || !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("%s %v: exit %d (%v), want %d and %q on stderr:\n%s", filepath.Base(bin), tc.args, code, err, tc.code, tc.stderr, stderr.String())
+			}
+			if strings.Contains(stderr.String(), "serving MCP") {
+				t.Errorf("it served:\n%s", stderr.String())
+			}
+		})
+	}
+}

@@ -27,10 +27,23 @@ import (
 // alone, without the tools of the repository's root module.
 const RuntimeModule = "github.com/mcpwire/mcpwire/runtime"
 
-// RedisStoreModule is the Redis session store a sessionful scaffold's
-// -session-store flag opens: a module of its own (go-redis stays out of the
-// runtime's graph), versioned with the runtime.
+// RedisStoreModule is the Redis session store a scaffold made with
+// --session-store=redis requires and its -session-store flag opens: a module
+// of its own, versioned with the runtime, so that go-redis is in the module
+// graph of only the servers that use it.
 const RedisStoreModule = "github.com/mcpwire/mcpwire/runtime/sessionstore/redisstore"
+
+// Session stores a scaffold can be wired to (--session-store).
+const (
+	// StoreMemory keeps sessions in the process (sessionstore.Memory,
+	// bounded by sessionstore.DefaultMaxEntries): the default, with nothing
+	// but go-sdk and the runtime in the module graph, and no -session-store
+	// flag in main.go.
+	StoreMemory = "memory"
+	// StoreRedis adds main.go's -session-store flag (memory, or a redis://
+	// URL every node shares) and the requirement of [RedisStoreModule].
+	StoreRedis = "redis"
+)
 
 // Versions the scaffold's go.mod names. GoVersion is the runtime module's go
 // line (a test keeps them equal), the oldest toolchain the runtime and the
@@ -66,7 +79,13 @@ type Options struct {
 	// ToolsVersion is the version of [ToolsModule] tools.mod requires; empty
 	// means [ZeroVersion], which only builds with Replace set.
 	ToolsVersion string
+	// SessionStore is [StoreMemory] (also when empty) or [StoreRedis]; Redis
+	// needs a mode with sessions.
+	SessionStore string
 }
+
+// Redis reports whether o wires the Redis session store.
+func (o Options) Redis() bool { return o.SessionStore == StoreRedis }
 
 // ErrInvalidOptions is wrapped by every error [Options.Validate] returns.
 var ErrInvalidOptions = gen.ErrInvalidOptions
@@ -83,6 +102,15 @@ func (o Options) Validate() error {
 		if _, err := gen.ParseMode(string(o.Mode)); err != nil {
 			return fmt.Errorf("%w: --mode: %v", ErrInvalidOptions, err)
 		}
+	}
+	switch o.SessionStore {
+	case "", StoreMemory:
+	case StoreRedis:
+		if o.Mode == gen.ModeModern {
+			return fmt.Errorf("%w: --session-store=redis: --mode modern has no sessions to store", ErrInvalidOptions)
+		}
+	default:
+		return fmt.Errorf("%w: --session-store %q: want %s or %s", ErrInvalidOptions, o.SessionStore, StoreMemory, StoreRedis)
 	}
 	if strings.ContainsAny(o.Replace, "\n\"`") {
 		return fmt.Errorf("%w: --replace-mcpwire %q is not a usable path", ErrInvalidOptions, o.Replace)
@@ -118,8 +146,10 @@ type File struct {
 // templateData is what the templates in /templates see.
 type templateData struct {
 	Module, Name, Mode, GoVersion, GoSDKVersion, RuntimeModule, MCPWireVersion, Replace, Out, TestOut string
-	// RedisStoreModule is set for modes with sessions (their main.go imports it).
-	RedisStoreModule                           string
+	// RedisStoreModule is set with --session-store=redis (main.go imports it).
+	RedisStoreModule string
+	// Sessions is set for modes with sessions.
+	Sessions                                   bool
 	ToolsGoVersion, ToolsVersion, ToolsReplace string
 }
 
@@ -144,7 +174,8 @@ func Plan(o Options) ([]File, error) {
 	if data.MCPWireVersion == "" {
 		data.MCPWireVersion = ZeroVersion
 	}
-	if cfg.Mode.Sessions() {
+	data.Sessions = cfg.Mode.Sessions()
+	if o.Redis() {
 		data.RedisStoreModule = RedisStoreModule
 	}
 	data.ToolsGoVersion, data.ToolsVersion, data.ToolsReplace = ToolsGoVersion, o.ToolsVersion, o.Replace
@@ -166,7 +197,7 @@ func Plan(o Options) ([]File, error) {
 		}
 		files = append(files, File{Path: t.out, Data: b, Owner: User})
 	}
-	mainGo, err := MainGo(data.Name, cfg)
+	mainGo, err := MainGo(data.Name, cfg, o.Redis())
 	if err != nil {
 		return nil, err
 	}
@@ -293,6 +324,15 @@ func RuntimeDir(replace string) string {
 		dir = "./" + dir
 	}
 	return dir
+}
+
+// RedisStoreDir is the Redis store module's directory in the checkout at
+// replace, spelled like [RuntimeDir].
+func RedisStoreDir(replace string) string {
+	if replace == "" {
+		return ""
+	}
+	return RuntimeDir(replace) + "/sessionstore/redisstore"
 }
 
 // Write writes files under dir after [Check] passes, all or nothing: when

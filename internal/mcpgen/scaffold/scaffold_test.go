@@ -26,6 +26,7 @@ var scenarios = []struct {
 	{"hybrid-replace", Options{Module: "example.com/mysrv", Replace: "../mcpwire"}},
 	{"legacy-released", Options{Module: "example.com/team/legacysrv", Mode: gen.ModeLegacy, MCPWireVersion: "v0.1.0", ToolsVersion: "v0.1.0"}},
 	{"modern", Options{Module: "example.com/modernsrv", Mode: gen.ModeModern, Replace: "/src/mcpwire"}},
+	{"hybrid-redis", Options{Module: "example.com/fleet", Replace: "../mcpwire", SessionStore: StoreRedis}},
 }
 
 func plan(t *testing.T, o Options) []File {
@@ -102,6 +103,9 @@ func TestPlanInvalid(t *testing.T) {
 		{Options{Module: "/abs"}, `--module "/abs" is not a valid module path`},
 		{Options{Module: "example.com/x", Mode: "both"}, `--mode: unknown mode "both"`},
 		{Options{Module: "example.com/x", Replace: "a\"b"}, `--replace-mcpwire "a\"b"`},
+		{Options{Module: "example.com/x", SessionStore: "etcd"}, `--session-store "etcd": want memory or redis`},
+		{Options{Module: "example.com/x", SessionStore: "Redis"}, `--session-store "Redis": want memory or redis`},
+		{Options{Module: "example.com/x", Mode: gen.ModeModern, SessionStore: StoreRedis}, "--session-store=redis: --mode modern has no sessions to store"},
 	} {
 		_, err := Plan(tc.opts)
 		if err == nil || !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
@@ -306,7 +310,7 @@ func TestScaffoldBuilds(t *testing.T) {
 				t.Fatal(err)
 			}
 			mcpgentest.Go(t, dir, "vet", "./...")
-			checkFootprint(t, dir)
+			checkFootprint(t, dir, o.Redis())
 			if mcpgentest.Slow() {
 				mcpgentest.Go(t, dir, "test", "-count=1", "./...")
 			}
@@ -345,19 +349,26 @@ var toolModules = []string{
 }
 
 // checkFootprint fails unless the scaffolded module at dir needs only the
-// runtime module and what that module itself needs: its `go mod graph`
-// names no module outside the runtime's own graph and none of
-// [toolModules], and it links no golang.org/x/tools package (go-sdk's
-// go.mod names x/tools, so the module appears, but no package is built).
-func checkFootprint(t *testing.T, dir string) {
+// runtime module and what that module itself needs (issue 9's footprint
+// rule): its `go mod graph` names no module outside the runtime's own graph
+// and none of [toolModules], and it links no golang.org/x/tools package
+// (go-sdk's go.mod names x/tools, so the module appears, but no package is
+// built). With redis (--session-store=redis) the Redis store's module and
+// its graph are allowed too, and must be there; without, go-redis must not
+// appear at all.
+func checkFootprint(t *testing.T, dir string, redis bool) {
 	t.Helper()
 	mcpgentest.Go(t, dir, "mod", "tidy")
-	runtimeGraph := graphModules(mcpgentest.Go(t, filepath.Join(mcpgentest.RepoRoot(t), "runtime"), "mod", "graph"))
-	// A sessionful scaffold's -session-store links the Redis store, a module
-	// of the runtime's own beside it: its graph (go-redis) is allowed too.
-	for mod := range graphModules(mcpgentest.Go(t, filepath.Join(mcpgentest.RepoRoot(t), "runtime", "sessionstore", "redisstore"), "mod", "graph")) {
-		runtimeGraph[mod] = true
+	root := mcpgentest.RepoRoot(t)
+	allowed := graphModules(mcpgentest.Go(t, filepath.Join(root, "runtime"), "mod", "graph"))
+	allowed[RuntimeModule] = true
+	if redis {
+		for mod := range graphModules(mcpgentest.Go(t, filepath.Join(root, "runtime", "sessionstore", "redisstore"), "mod", "graph")) {
+			allowed[mod] = true
+		}
+		allowed[RedisStoreModule] = true
 	}
+	var sawRedis, sawStore bool
 	for mod := range graphModules(mcpgentest.Go(t, dir, "mod", "graph")) {
 		path, _, _ := strings.Cut(mod, "@")
 		for _, tool := range toolModules {
@@ -365,10 +376,17 @@ func checkFootprint(t *testing.T, dir string) {
 				t.Errorf("the scaffold's module graph holds %s, a module of mcpwire's tools", mod)
 			}
 		}
-		// The scaffold's own module is the one node without a version.
-		if strings.Contains(mod, "@") && !runtimeGraph[mod] && path != RuntimeModule && path != RedisStoreModule {
+		sawRedis = sawRedis || path == goRedisModule
+		sawStore = sawStore || path == RedisStoreModule
+		// The scaffold's own module is the one node without a version; the
+		// modules a replace provides appear as their path with the
+		// placeholder version, or bare.
+		if strings.Contains(mod, "@") && !allowed[mod] && !allowed[path] {
 			t.Errorf("the scaffold's module graph holds %s, which the runtime module's graph does not", mod)
 		}
+	}
+	if sawRedis != redis || sawStore != redis {
+		t.Errorf("the scaffold's module graph holds go-redis: %v, the Redis store: %v; want %v (--session-store=redis: %v)", sawRedis, sawStore, redis, redis)
 	}
 	for _, pkg := range strings.Fields(mcpgentest.Go(t, dir, "list", "-deps", "./...")) {
 		if strings.HasPrefix(pkg, "golang.org/x/tools/") {
@@ -376,6 +394,9 @@ func checkFootprint(t *testing.T, dir string) {
 		}
 	}
 }
+
+// goRedisModule is the Redis client the Redis store is built on.
+const goRedisModule = "github.com/redis/go-redis/v9"
 
 // graphModules returns the set of module@version nodes of `go mod graph`
 // output (the main module appears without a version).

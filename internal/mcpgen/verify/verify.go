@@ -133,7 +133,7 @@ func check(name string, src []byte) string {
 		return "cannot regenerate: " + err.Error()
 	}
 	if !bytes.Equal(src, want) {
-		return fmt.Sprintf("stale or edited by hand (first difference at line %d); regenerate with: mcpgen handler %s", firstDiffLine(src, want), strings.Join(cfg.Args(), " "))
+		return fmt.Sprintf("stale or edited by hand (first difference at line %d); regenerate with go generate (a scaffold's //go:generate runs its pinned mcpgen) or: mcpgen handler %s", firstDiffLine(src, want), strings.Join(cfg.Args(), " "))
 	}
 	return ""
 }

@@ -54,3 +54,26 @@ func tooLarge(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "failed to read body", http.StatusBadRequest)
 	}
 }
+
+var sessions = map[string]bool{}
+
+// A session-id refusal's code: -32001 for an unknown session, -32000 for a
+// missing one, in the spelling the code used (go-sdk's jsonrpc has neither
+// name, so a literal). Its status is sessionstatus's fix.
+func session(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(protocol.HeaderSessionID)
+	if id == "" {
+		rpcutil.WriteError(w, http.StatusBadRequest, protocol.CodeParseError, "missing session") // want `answers -32700 \(Parse error\) to a request without Mcp-Session-Id: answer 400 with -32000`
+		return
+	}
+	if !sessions[id] {
+		rpcutil.WriteError(w, http.StatusNotFound, jsonrpc.CodeParseError, "unknown session") // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id`
+		return
+	}
+}
+
+func sessionLiteral(w http.ResponseWriter, r *http.Request) {
+	if !sessions[r.Header.Get(protocol.HeaderSessionID)] {
+		rpcutil.WriteError(w, http.StatusNotFound, -32700, "unknown session") // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id`
+	}
+}
