@@ -41,9 +41,19 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
+	var p *pkgInfo
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
+			if p == nil {
+				p = newPkgInfo(pass, sum)
+			}
 			check(pass, a)
+			scan := sum.Scans[n]
+			unlisted(pass, n, scan, sum.Answers[n], a)
+			onlyRefusal(pass, p, scan, a)
+			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
+				untested(pass, p, scan, a)
+			}
 		}
 	}
 	return nil, nil
