@@ -216,14 +216,20 @@ func (s *Scan) Unguarded(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
 		if guarded || n == nil || n.Pos() >= look.Pos() {
 			return false
 		}
+		if n.Pos() == src {
+			return false // the read the id comes from
+		}
 		use := false
 		switch n := n.(type) {
 		case *ast.Ident:
 			use = idVar != nil && !lhs[n] && s.info.Uses[n] == idVar
+		case *ast.IndexExpr:
+			use = s.isValues(n.X) // r.Header["Mcp-Session-Id"][0]
 		case *ast.CallExpr:
-			if n.Pos() != src && s.isHeaderRead(n) {
-				use = true
-			} else if s.readsHeaderThrough(n, decls, 0) {
+			switch {
+			case s.isHeaderRead(n),
+				s.isValues(n), // len(r.Header.Values(...)) == 0
+				s.readsHeaderThrough(n, decls, 0):
 				use = true
 			}
 		}

@@ -8,6 +8,7 @@ package untestedmissing
 import (
 	"context"
 	"net/http"
+	"strings"
 )
 
 type conn struct{ id string }
@@ -134,4 +135,23 @@ func (s *server) route(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.passedIn(w, r.Context(), id)
+}
+
+// trimmed reads the id through strings.TrimSpace: the read is not a test.
+func (s *server) trimmed(w http.ResponseWriter, r *http.Request) {
+	id := strings.TrimSpace(r.Header.Get("Mcp-Session-Id"))
+	if _, ok := s.live[id]; !ok {
+		http.Error(w, "session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id, which reaches s.live\[id\] untested`
+	}
+}
+
+// counted tests the header's values before the lookup: silent.
+func (s *server) counted(w http.ResponseWriter, r *http.Request) {
+	if len(r.Header.Values("Mcp-Session-Id")) == 0 {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+		return
+	}
+	if _, ok := s.live[r.Header.Get("Mcp-Session-Id")]; !ok {
+		http.Error(w, "session not found", http.StatusNotFound)
+	}
 }
