@@ -26,6 +26,36 @@
 //     reported (a 5xx is a store outage, which is allowed);
 //   - id == "" or len(id) == 0: anything but 400 (or 405) is reported.
 //
+// Three shapes read more than the test around the answer:
+//
+//   - a call given the id (or a variable that is the id or "") whose
+//     error is tested for a package sentinel named for a refused session
+//     (errors.Is(err, pkg.ErrSessionClosed), answered 404) while another
+//     such sentinel of that package (pkg.ErrLackSession: closed, expired,
+//     terminated, lack, unknown, not found, no such) is never tested and
+//     falls through to a 4xx other than 404; not judged when the function
+//     answered a session condition before the call. A failed lookup whose
+//     error is first tested for such a sentinel is not judged as a plain
+//     failed lookup: what falls through is its other errors;
+//   - an id read from the header in the function that reaches a map or
+//     store lookup (not a validator) with no use on the way (no id == "",
+//     no helper given it, no package function given the request that
+//     reads the header itself; uses in another branch or in a block that
+//     returns do not count), whose failure is answered 404: a request with
+//     no id gets 404 too. Judged only in a package that answers a missing
+//     id 400 somewhere. A validator (mcp-go's SessionIdManager.Validate)
+//     decides itself whether an absent id is acceptable (a stateless
+//     manager accepts every id), so it is not judged;
+//   - a call given the id whose callee, a function or a method of a
+//     concrete type of the package, returns only nil or one refusal
+//     sentinel (directly or through such a function): its failure is an
+//     unknown session, and anything but 404 is reported.
+//
+// Calls through an interface are not followed into implementations, and
+// flow stops at the package: a method whose only implementation lives in
+// a package that does not import the handler's (go-mcp's
+// sessionManager.OpenMessageQueueForSend) is not judged.
+//
 // An answer is http.Error, WriteHeader, a runtime protocol constructor
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
 // that writes a fixed or given status, recognised through a fact. Only the
@@ -45,7 +75,12 @@
 //
 // Good:
 //
-//	sess, ok := h.sessions[r.Header.Get("Mcp-Session-Id")]
+//	id := r.Header.Get("Mcp-Session-Id")
+//	if id == "" {
+//		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+//		return
+//	}
+//	sess, ok := h.sessions[id]
 //	if !ok {
 //		http.Error(w, "session not found", http.StatusNotFound)
 //		return
@@ -69,9 +104,26 @@
 //		return
 //	}
 //
+// # A refusal sentinel left to the fallback
+//
+// Bad:
+//
+//	out, err := t.dispatch.Receive(ctx, id, body)
+//	if err != nil {
+//		if errors.Is(err, pkg.ErrSessionClosed) {
+//			http.Error(w, "session closed", http.StatusNotFound)
+//			return
+//		}
+//		http.Error(w, err.Error(), http.StatusBadRequest) // pkg.ErrLackSession too
+//		return
+//	}
+//
+// Good: test pkg.ErrLackSession with pkg.ErrSessionClosed.
+//
 // The suggested fix rewrites a status written in the answer (400 or
 // http.StatusBadRequest becomes 404 or http.StatusNotFound, and the other
-// way round).
+// way round); findings of the first two shapes above have none (the fix
+// is a test to add).
 //
 // # Suppressing a finding
 //

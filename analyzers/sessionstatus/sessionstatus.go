@@ -24,7 +24,11 @@ spelling of the header name, or a constant of that value) into map and store
 lookups and reports a failed lookup (s, ok := sessions[id]; !ok, s == nil,
 !known[id] on a map[string]bool, or a store's error) answered with another
 4xx or a 5xx, and an empty id
-(id == "") answered with anything but 400.`
+(id == "") answered with anything but 400. It also reports a call's errors
+answered 4xx when only one of its package's refusal sentinels
+(ErrSessionClosed) is told apart from another (ErrLackSession), a missing id
+reaching a lookup answered 404 in a package that answers it 400 elsewhere,
+and a failed same-package call whose only error is a refusal sentinel.`
 
 // Analyzer reports session-id refusals answered with the wrong status.
 var Analyzer = &analysis.Analyzer{
@@ -41,9 +45,19 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
+	var p *pkgInfo
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
+			if p == nil {
+				p = newPkgInfo(pass, sum)
+			}
 			check(pass, a)
+			scan := sum.Scans[n]
+			unlisted(pass, n, scan, sum.Answers[n], a)
+			onlyRefusal(pass, p, scan, a)
+			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
+				untested(pass, p, scan, a)
+			}
 		}
 	}
 	return nil, nil

@@ -43,6 +43,13 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/reaching",   // the assignment that reaches the test
 		"fixtures/sessionstatus/ctorstatus", // NewAPIError(401, ...)
 		"fixtures/sessionstatus/sealedid",   // ids that are sealed tokens (ai-gateway)
+		// A session sentinel of the call's package not told apart from
+		// its other errors (go-mcp's Receive).
+		"fixtures/sessionstatus/unlistedsentinel",
+		// A missing id reaching a lookup answered 404 (unla), and a
+		// package that never answers a missing id (not judged).
+		"fixtures/sessionstatus/untestedmissing",
+		"fixtures/sessionstatus/untestedmissing/nomissing",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -63,9 +70,11 @@ func TestFixtures(t *testing.T) {
 }
 
 // TestSuggestedFixes checks the status fixes (404 for an unknown session,
-// 400 for a missing one) against their .golden file.
+// 400 for a missing one, 404 for a call whose only error is an unknown
+// session) against their .golden files.
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata(t), sessionstatus.Analyzer, "fixtures/sessionstatus/fixes")
+	analysistest.RunWithSuggestedFixes(t, testdata(t), sessionstatus.Analyzer,
+		"fixtures/sessionstatus/fixes", "fixtures/sessionstatus/refusalonly")
 }
 
 // TestFrameworks runs the fixtures that answer through gin, echo and fiber
@@ -77,5 +86,6 @@ func TestFrameworks(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
-		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver")
+		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
+		"sessionstatus/ginuntested")
 }

@@ -74,10 +74,13 @@ type Result struct {
 	// SinkOf summarises a function of this package or, through facts, of
 	// another.
 	SinkOf httpwrite.SinkOf
+	// Scans are the session scans of the functions in Answers, for
+	// checks that read more than the condition an answer is given under.
+	Scans map[ast.Node]*session.Scan
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	res := &Result{Answers: map[ast.Node][]*Answer{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
+	res := &Result{Answers: map[ast.Node][]*Answer{}, Scans: map[ast.Node]*session.Scan{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
 	if skip(pass) {
 		return res, nil
 	}
@@ -112,6 +115,9 @@ func run(pass *analysis.Pass) (any, error) {
 	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
 	for n, ws := range writes {
 		scan := scans[n]
+		if scan != nil {
+			res.Scans[n] = scan
+		}
 		as := make([]*Answer, len(ws))
 		for i, w := range ws {
 			as[i] = &Answer{Write: w}

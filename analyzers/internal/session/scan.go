@@ -43,6 +43,7 @@ const (
 	valueDef           // s of s := sessions[id] or s, err := store.Get(id)
 	errDef             // err of s, err := store.Get(ctx, id)
 	invalidDef         // err of err := v.Validate(id) or ok, err := store.Exists(ctx, id)
+	emptyDef           // id := "": a string that is empty (an id read only in some modes)
 )
 
 // def is one assignment to a variable, at pos.
@@ -61,6 +62,12 @@ type def struct {
 	// case. The assignment never reaches the statement's other branches.
 	branches [][2]ast.Node
 	lpos     token.Pos // the value assigned: the lookup, for Cond.Pos
+	// call is the call whose result was assigned (err of s, err :=
+	// store.Get(ctx, id)), or nil.
+	call *ast.CallExpr
+	// header is, for an idDef, that the value is read from the request's
+	// header right there (not passed in, returned by a helper, a field).
+	header bool
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -75,8 +82,10 @@ type Scan struct {
 	// statement it records (see def).
 	scope    ast.Node
 	branches [][2]ast.Node
-	// lpos is, while assign runs, the position of the value assigned.
-	lpos token.Pos
+	// lpos and lcall are, while assign runs, the position of the value
+	// assigned and the call it comes from (nil if it is not a call).
+	lpos  token.Pos
+	lcall *ast.CallExpr
 }
 
 // pkgIDs is what a package knows about where session ids live beyond a
@@ -122,6 +131,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 			}
 			s.assign(lhs, n.Values, n.Pos())
 		case *ast.RangeStmt:
+			s.lcall = nil
 			s.set(n.Key, n.TokPos, other, "")
 			s.set(n.Value, n.TokPos, other, "")
 		}
@@ -148,7 +158,7 @@ func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 
 func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches, lpos: s.lpos})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches, lpos: s.lpos, call: s.lcall})
 	}
 }
 
@@ -267,6 +277,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 	case len(lhs) == len(rhs):
 		for i := range lhs {
 			s.lpos = rhs[i].Pos()
+			s.lcall, _ = ast.Unparen(rhs[i]).(*ast.CallExpr)
 			v := s.varOf(lhs[i])
 			if v == nil {
 				continue
@@ -274,6 +285,14 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			kind, what := other, ""
 			if s.IsID(rhs[i]) {
 				kind = idDef
+				if s.isHeaderRead(rhs[i]) {
+					s.set(lhs[i], pos, kind, what)
+					ds := s.defs[v]
+					ds[len(ds)-1].header = true
+					continue
+				}
+			} else if isEmptyString(s.info, rhs[i]) {
+				kind = emptyDef
 			} else if s.isValues(rhs[i]) {
 				kind = valuesDef
 			} else if w, ok := s.errValidator(rhs[i]); ok && httpwrite.IsErrorType(v.Type()) {
@@ -297,6 +316,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 		}
 	case len(rhs) == 1:
 		s.lpos = rhs[0].Pos()
+		s.lcall, _ = ast.Unparen(rhs[0]).(*ast.CallExpr)
 		for _, l := range lhs {
 			s.set(l, pos, other, "")
 		}
@@ -453,16 +473,62 @@ func (s *Scan) IsID(e ast.Expr) bool {
 // innermost if around the answer must test it (id == "", !ok, s == nil,
 // err != nil of a lookup), alone or in a conjunction. An answer under any
 // other innermost condition (an Accept check, another error) is not judged.
+//
+// A failed lookup whose error the branch first tests for a sentinel named
+// for a refused session (if errors.Is(err, ErrSessionClosed) { 404 }) is
+// told apart: what falls through is the lookup's other errors, not "the
+// lookup failed", and is not judged as one.
 func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
 			if k, ok := s.test(c.E, c.Truth); ok {
+				if k.Kind == LookupErr && inThen && s.refusalToldApart(stack, ifs, c.E) {
+					return Cond{}, false
+				}
 				return k, true
 			}
 		}
 		return Cond{}, false
 	}
 	return Cond{}, false
+}
+
+// refusalToldApart reports whether, in the then branch of ifs (whose term
+// e is err != nil), a statement before the one on stack tests err for a
+// refusal sentinel and returns.
+func (s *Scan) refusalToldApart(stack []ast.Node, ifs *ast.IfStmt, e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	v := s.varOf(b.X)
+	if v == nil {
+		v = s.varOf(b.Y)
+	}
+	if v == nil {
+		return false
+	}
+	var holder ast.Node
+	for i := range stack {
+		if stack[i] == ifs.Body && i+1 < len(stack) {
+			holder = stack[i+1]
+		}
+	}
+	for _, st := range ifs.Body.List {
+		if st == holder {
+			return false
+		}
+		inner, ok := st.(*ast.IfStmt)
+		if !ok || !terminates(inner.Body) {
+			continue
+		}
+		for _, t := range httpwrite.Terms(inner.Cond, false) {
+			if !t.Truth && RefusalSentinel(s.SentinelTest(t.E, v)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // test reports what e having value truth says about the session.

@@ -1,7 +1,12 @@
 package session
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +54,95 @@ func TestValidatorNames(t *testing.T) {
 		}
 		if neg, ok := polarity(c.name); neg != c.neg || ok != c.ok {
 			t.Errorf("polarity(%q) = %v, %v, want %v, %v", c.name, neg, ok, c.neg, c.ok)
+		}
+	}
+}
+
+// TestRefusalSentinel pins which package-level errors are taken as "this
+// session is not there" (404-class) and which are about the request's id
+// itself (absent, malformed: 400 is right) or about something else.
+func TestRefusalSentinel(t *testing.T) {
+	pkg := types.NewPackage("example.com/errs", "errs")
+	errType := types.Universe.Lookup("error").Type()
+	for name, want := range map[string]bool{
+		"ErrSessionClosed":    true,
+		"ErrLackSession":      true,
+		"ErrSessionNotFound":  true,
+		"ErrNoSuchSession":    true,
+		"errUnknownSession":   true,
+		"ErrSessionExpired":   true,
+		"ErrMissingSessionID": false, // the header is absent: 400
+		"ErrInvalidSession":   false, // malformed or unknown: not told
+		"ErrNotFound":         false, // not about a session
+		"ErrQueueFull":        false,
+		"ErrSessionFound":     false, // "found" without "not"
+	} {
+		v := types.NewVar(token.NoPos, pkg, name, errType)
+		pkg.Scope().Insert(v)
+		if got := RefusalSentinel(v); got != want {
+			t.Errorf("RefusalSentinel(%s) = %v, want %v", name, got, want)
+		}
+	}
+	// A local variable or a non-error is not a sentinel.
+	local := types.NewVar(token.NoPos, pkg, "ErrSessionClosed", errType)
+	if RefusalSentinel(local) {
+		t.Error("RefusalSentinel of a variable outside the package scope = true, want false")
+	}
+	str := types.NewVar(token.NoPos, pkg, "SessionClosedText", types.Typ[types.String])
+	pkg.Scope().Insert(str)
+	if RefusalSentinel(str) {
+		t.Error("RefusalSentinel of a string = true, want false")
+	}
+}
+
+// TestExclusive pins when a use of the id before a lookup does not reach
+// it: in the other branch of an if or a switch, or in a block that returns.
+func TestExclusive(t *testing.T) {
+	const src = `package p
+func f(init bool, k int) {
+	if init {
+		_ = "A"
+		return
+	} else {
+		_ = "B"
+	}
+	if init {
+		_ = "C"
+	}
+	switch k {
+	case 1:
+		_ = "D"
+	case 2:
+		_ = "E"
+	}
+	_ = "Z"
+}`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := map[string]token.Pos{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok {
+			pos[strings.Trim(lit.Value, `"`)] = lit.Pos()
+		}
+		return true
+	})
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	for _, c := range []struct {
+		p, q string
+		want bool
+	}{
+		{"A", "B", true},  // then and else
+		{"A", "Z", true},  // a block that returns
+		{"B", "Z", false}, // the else falls through
+		{"C", "Z", false}, // so does the then
+		{"D", "E", true},  // two clauses
+		{"D", "Z", false},
+	} {
+		if got := exclusive(body, pos[c.p], pos[c.q]); got != c.want {
+			t.Errorf("exclusive(%s, %s) = %v, want %v", c.p, c.q, got, c.want)
 		}
 	}
 }

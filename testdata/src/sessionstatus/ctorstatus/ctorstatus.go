@@ -32,7 +32,11 @@ func (s *server) session(r *http.Request) (*struct{}, error) {
 }
 
 func (s *server) good(r *http.Request) (*struct{}, error) {
-	sess, ok := s.sessions[r.Header.Get("Mcp-Session-Id")]
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		return nil, NewAPIError(http.StatusBadRequest, "Mcp-Session-Id required")
+	}
+	sess, ok := s.sessions[id]
 	if !ok {
 		return nil, NewAPIError(http.StatusNotFound, "session not found")
 	}

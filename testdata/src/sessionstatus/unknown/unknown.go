@@ -88,6 +88,10 @@ func (s *server) lookup(w http.ResponseWriter, id string) *session {
 // 403 for a session that exists but belongs to someone else.
 func (s *server) right(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+		return
+	}
 	sess, ok := s.sessions[id]
 	if !ok {
 		protocol.WriteError(w, nil, protocol.SessionNotFound())

@@ -1,0 +1,433 @@
+package session
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// This file holds what sessionstatus needs beyond the condition an answer is
+// given under: the call an error comes from and whether it is given the
+// session id, the package sentinels named for a refused session, and
+// whether a missing id can reach a lookup untested.
+
+// CallOf is the call whose result the variable e holds where e is used
+// (err of out, err := t.receiver.Receive(ctx, id, body)), or nil.
+func (s *Scan) CallOf(e ast.Expr) *ast.CallExpr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := s.info.ObjectOf(id).(*types.Var)
+	if v == nil {
+		return nil
+	}
+	return s.at(v, id.Pos()).call
+}
+
+// TakesID reports whether call is given the session id: the id itself, or
+// a variable that holds either the id or "" on the ways there (an id read
+// from the header only in stateful mode, sessionID := "" before).
+func (s *Scan) TakesID(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if s.IsID(a) || s.mayBeID(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBeID reports whether e is a variable every assignment reaching it
+// makes the id or "", and at least one makes it the id.
+func (s *Scan) mayBeID(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := s.info.ObjectOf(id).(*types.Var)
+	if v == nil {
+		return false
+	}
+	pos := id.Pos()
+	var reach []def
+	for _, x := range s.defs[v] {
+		if x.pos >= pos {
+			continue
+		}
+		switch {
+		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
+			reach = []def{x}
+		case terminates(x.scope), otherBranch(x.branches, pos):
+		default:
+			reach = append(reach, x) // a merge: either value
+		}
+	}
+	isID := false
+	for _, d := range reach {
+		switch d.kind {
+		case idDef:
+			isID = true
+		case emptyDef:
+		default:
+			return false
+		}
+	}
+	return isID
+}
+
+// SentinelTest reports whether e (a term of a condition, true in the
+// branch) tests the error variable v for a package-level sentinel:
+// errors.Is(v, S) or v == S. It returns S.
+func (s *Scan) SentinelTest(e ast.Expr, v *types.Var) *types.Var {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(s.info, e)
+		if fn == nil || !httpwrite.IsFunc(fn, "errors", "Is") || len(e.Args) != 2 || s.varOf(e.Args[0]) != v {
+			return nil
+		}
+		return s.sentinel(e.Args[1])
+	case *ast.BinaryExpr:
+		if e.Op != token.EQL {
+			return nil
+		}
+		switch {
+		case s.varOf(e.X) == v:
+			return s.sentinel(e.Y)
+		case s.varOf(e.Y) == v:
+			return s.sentinel(e.X)
+		}
+	}
+	return nil
+}
+
+// sentinel is the package-level error variable e names (ErrX, pkg.ErrX).
+func (s *Scan) sentinel(e ast.Expr) *types.Var {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return nil
+	}
+	v, _ := s.info.Uses[id].(*types.Var)
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// RefusalSentinel reports whether v is a package-level error variable
+// whose name says the session it is about is not there: closed, expired,
+// terminated, lacking, unknown, not found (ErrSessionClosed,
+// ErrLackSession, ErrSessionNotFound). A name about the id's presence or
+// form (ErrMissingSessionID, ErrInvalidSession) is not one: those are the
+// client's malformed request, rightly 400.
+func RefusalSentinel(v *types.Var) bool {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
+		return false
+	}
+	ws := words(v.Name())
+	session, gone := false, false
+	for i, w := range ws {
+		switch w {
+		case "session", "sessions":
+			session = true
+		case "missing", "required", "empty", "header", "invalid", "malformed", "format":
+			return false
+		case "closed", "expired", "terminated", "gone", "lack", "lacking", "unknown", "notfound", "nonexistent", "deleted", "revoked", "ended":
+			gone = true
+		case "found":
+			gone = gone || i > 0 && ws[i-1] == "not"
+		case "such":
+			gone = gone || i > 0 && ws[i-1] == "no"
+		}
+	}
+	return session && gone
+}
+
+// Unguarded reports, for an answer given under c (an id not in a map, a
+// failed store lookup), whether a request without Mcp-Session-Id reaches
+// that lookup: the id is read from the header in this function and nothing
+// on the way there uses it (no id == "" test, no helper given it) or hands
+// the request to a function of the package that reads the header itself.
+// A validator (Validate, Exists) is not a lookup here: whether an absent id
+// is acceptable is its decision (a stateless id manager accepts every id).
+// decls are the package's function declarations.
+func (s *Scan) Unguarded(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
+	if c.Kind != Unknown && c.Kind != LookupErr || !c.Pos.IsValid() {
+		return false
+	}
+	look := s.lookupAt(c.Pos)
+	if look == nil {
+		return false
+	}
+	var arg ast.Expr
+	switch e := look.(type) {
+	case *ast.IndexExpr:
+		arg = e.Index
+	case *ast.CallExpr:
+		if validatorName(funcName(e)) || excludedName(funcName(e)) {
+			return false
+		}
+		for _, a := range e.Args {
+			if s.IsID(a) {
+				if arg != nil {
+					return false
+				}
+				arg = a
+			}
+		}
+	}
+	if arg == nil || !s.IsID(arg) {
+		return false
+	}
+	// Where the id comes from: a header read here, into a variable or
+	// straight into the lookup.
+	var idVar *types.Var
+	src := token.NoPos
+	if id, ok := ast.Unparen(arg).(*ast.Ident); ok {
+		idVar, _ = s.info.ObjectOf(id).(*types.Var)
+		d := s.at(idVar, id.Pos())
+		if d.kind != idDef || !d.header {
+			return false
+		}
+		src = d.lpos
+	} else if !s.isHeaderRead(arg) {
+		return false
+	}
+	// Assignments to the variable are not uses of it.
+	lhs := map[*ast.Ident]bool{}
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					lhs[id] = true
+				}
+			}
+		}
+		return true
+	})
+	guarded := false
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		if guarded || n == nil || n.Pos() >= look.Pos() {
+			return false
+		}
+		if n.Pos() == src {
+			return false // the read the id comes from
+		}
+		use := false
+		switch n := n.(type) {
+		case *ast.Ident:
+			use = idVar != nil && !lhs[n] && s.info.Uses[n] == idVar
+		case *ast.IndexExpr:
+			use = s.isValues(n.X) // r.Header["Mcp-Session-Id"][0]
+		case *ast.CallExpr:
+			switch {
+			case s.isHeaderRead(n),
+				s.isValues(n), // len(r.Header.Values(...)) == 0
+				s.readsHeaderThrough(n, decls, 0):
+				use = true
+			}
+		}
+		if use && !exclusive(s.Body, n.Pos(), look.Pos()) {
+			guarded = true
+		}
+		return !guarded
+	})
+	return !guarded
+}
+
+// lookupAt is the outermost index or call expression starting at pos.
+func (s *Scan) lookupAt(pos token.Pos) ast.Expr {
+	var out ast.Expr
+	ast.Inspect(s.Body, func(n ast.Node) bool {
+		if out != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+			return false
+		}
+		if n.Pos() == pos {
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				out = n
+			case *ast.CallExpr:
+				out = n
+			}
+		}
+		return out == nil
+	})
+	return out
+}
+
+// readsHeaderThrough reports whether call hands the request (or a
+// framework context) to a function that may read the Mcp-Session-Id header
+// itself: one of the package whose body reads it (directly or through such
+// a call, a few levels deep), or one outside the package and the standard
+// library, which cannot be seen.
+func (s *Scan) readsHeaderThrough(call *ast.CallExpr, decls map[*types.Func]*ast.FuncDecl, depth int) bool {
+	given := false
+	for _, a := range call.Args {
+		if isRequestish(s.info.TypeOf(a)) {
+			given = true
+		}
+	}
+	if !given {
+		return false
+	}
+	fn := httpwrite.Callee(s.info, call)
+	if fn == nil {
+		return true // a function value: unknown
+	}
+	if fn.Pkg() == nil || httpwrite.IsStd(fn.Pkg().Path()) {
+		return false
+	}
+	decl := decls[fn.Origin()]
+	if decl == nil || decl.Body == nil {
+		return true // another package's function, or one without a body
+	}
+	if depth >= 3 {
+		return true
+	}
+	inner := &Scan{Body: decl.Body, info: s.info, defs: map[*types.Var][]def{}, pkg: s.pkg}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && (inner.isHeaderRead(c) || inner.readsHeaderThrough(c, decls, depth+1)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isRequestish is *http.Request, http.Header or a framework's context.
+func isRequestish(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request") || httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") {
+		return true
+	}
+	for _, p := range httpwrite.FrameworkPkgs {
+		if httpwrite.IsNamed(t, p, "Context") || httpwrite.IsNamed(t, p, "Ctx") {
+			return true
+		}
+	}
+	return false
+}
+
+// isHeaderRead reports whether e reads the Mcp-Session-Id header right
+// there: r.Header.Get, Values(...)[0], a framework's accessor, through a
+// conversion or a strings function, but not a variable, a field or a
+// helper of the package.
+func (s *Scan) isHeaderRead(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		_, isVar := ast.Unparen(e.X).(*ast.Ident)
+		return !isVar && s.isValues(e.X)
+	case *ast.CallExpr:
+		if tv, ok := s.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+				return s.isHeaderRead(e.Args[0])
+			}
+			return false
+		}
+		fn := httpwrite.Callee(s.info, e)
+		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
+			return httpwrite.IsSessionHeader(s.info, e.Args[0])
+		}
+		if httpwrite.IsFrameworkHeader(s.info, e) {
+			return true
+		}
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
+			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
+				return s.isHeaderRead(e.Args[0])
+			}
+		}
+	}
+	return false
+}
+
+// exclusive reports whether no run passes p and then q: they lie in
+// different branches of one statement (the then and the else of an if, two
+// clauses of a switch), or p in a block that ends in a return and does not
+// hold q (if initialize { ...p...; return }; q).
+func exclusive(root ast.Node, p, q token.Pos) bool {
+	return otherBranches(root, p, q) || returnsFirst(root, p, q)
+}
+
+// returnsFirst reports whether p lies in a block (not a function
+// literal's body) that ends in a return or a panic and does not hold q.
+func returnsFirst(root ast.Node, p, q token.Pos) bool {
+	found := false
+	var parent ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if found || n == nil || !inside(n, p) {
+			return false
+		}
+		if _, lit := parent.(*ast.FuncLit); !lit && !inside(n, q) {
+			switch n.(type) {
+			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+				if terminates(n) {
+					found = true
+					return false
+				}
+			}
+		}
+		parent = n
+		return true
+	})
+	return found
+}
+
+func otherBranches(root ast.Node, p, q token.Pos) bool {
+	var lca, parent ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil || !inside(n, p) || !inside(n, q) {
+			return false
+		}
+		parent, lca = lca, n
+		return true
+	})
+	switch n := lca.(type) {
+	case *ast.IfStmt:
+		in := func(b ast.Node, x token.Pos) bool { return b != nil && inside(b, x) }
+		var els ast.Node
+		if n.Else != nil {
+			els = n.Else
+		}
+		return in(n.Body, p) && in(els, q) || in(els, p) && in(n.Body, q)
+	case *ast.BlockStmt:
+		switch parent.(type) {
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			// p must be in its clause's body, not its case list (which
+			// is evaluated on the way to q's clause).
+			for _, st := range n.List {
+				switch c := st.(type) {
+				case *ast.CaseClause:
+					if inside(c, p) {
+						return p > c.Colon
+					}
+				case *ast.CommClause:
+					if inside(c, p) {
+						return p > c.Colon
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isEmptyString is the constant "".
+func isEmptyString(info *types.Info, e ast.Expr) bool {
+	v, ok := httpwrite.StringConst(info, e)
+	return ok && v == ""
+}
