@@ -32,7 +32,9 @@
 //     enclosing if, case or && operand, and no earlier if statement of an
 //     enclosing block (typically an early return), tests something named
 //     like a version (version, revision, modern, legacy, sessionless,
-//     HasSessions) or a revision date.
+//     StatelessProtocol, HasSessions) or a revision date. "Stateless" alone
+//     is not one: it usually names a server's mode (no ids issued), which
+//     says nothing about the negotiated revision.
 //
 // For example:
 //

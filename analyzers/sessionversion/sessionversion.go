@@ -51,7 +51,7 @@ var revisionRE = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
 // a helper that gates on it (SessionIDForVersion). Broad on purpose: any
 // such test near the adoption or the echo means the author thought about
 // revisions, and the analyzer stays silent.
-var versionish = regexp.MustCompile(`(?i)version|revision|modern|legacy|sessionless|hassession`)
+var versionish = regexp.MustCompile(`(?i)version|revision|modern|legacy|sessionless|statelessprotocol|hassession`)
 
 // adoption is a store of a response's session id into obj.
 type adoption struct {

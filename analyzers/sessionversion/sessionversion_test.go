@@ -13,7 +13,8 @@ import (
 // (a field, a local, an atomic.Value, a gate placed only on the GET stream),
 // reinit the recovery paths and the late gate, getstream, forward and mint
 // the other three shapes with their correct neighbours; good and earlier
-// must stay silent.
+// must stay silent, and statelessproto is silent but for its neighbour gated
+// on the server's stateless mode only.
 func TestFixtures(t *testing.T) {
 	dir, err := fixtures.Dir()
 	if err != nil {
@@ -26,6 +27,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/reinit",
 		"fixtures/sessionversion/getstream",
 		"fixtures/sessionversion/mint",
+		"fixtures/sessionversion/statelessproto",
 	)
 }
 
