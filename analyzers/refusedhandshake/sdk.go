@@ -710,7 +710,7 @@ func (s *ssaState) paths(call *ast.CallExpr, transportArg int, fn, request ast.N
 				return !keep[fd]
 			})
 		}
-		s.funcs = ssabuild.Build(s.pass, keep)
+		s.funcs = ssabuild.Build(s.pass, keep, ssabuild.Kept)
 	}
 	f, r := s.funcs[fn], s.funcs[request]
 	if f == nil || r == nil {
