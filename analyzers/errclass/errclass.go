@@ -14,6 +14,7 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/ssabuild"
 )
 
 // Name is the analyzer's name, in flags and in //mcpvet:ignore directives.
@@ -88,7 +89,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
-	ssaFuncs := buildSSA(pass, bodies(pass, writes))
+	// SSA for the package, with bodies only where they can matter (see
+	// bodies); every declaration is indexed, stubs too, so the tracer knows
+	// each function of the package by object.
+	ssaFuncs := ssabuild.Build(pass, bodies(pass, writes), ssabuild.All)
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},

@@ -124,16 +124,45 @@
 // timer is stopped on return, or of another session the same variable held
 // before). A deferred close, a close in a goroutine or a timer that outlives
 // the request, and any close reachable after the serve count: a test after
-// serving (InitializeParams() == nil) is taken as the refusal test, and trusted:
-// a server method that records InitializeParams for a request whose answer
-// carries no session id (go-sdk v1.7.0's server/discover, #1136) defeats it
-// unseen (a kept false negative).
+// serving (InitializeParams() == nil) is taken as the refusal test, and trusted,
+// unless the SDK itself defeats it: a RefusalDefeated fact marks a session
+// accessor when the SDK package's method table registers a handler, for a
+// method other than initialize, that assigns the accessor's field path on
+// every call (at the top of its body, before anything that may return, or
+// in a callback that a session method calls just as unconditionally with
+// the path's prefix). go-sdk v1.7.0's server/discover did: it recorded
+// InitializeParams although its answer carries no session id, so every
+// discover probe kept a session nobody could address (#1136). A close under
+// a nil test of such an accessor does not count, and when the verdict hangs
+// on it the finding says so:
+//
+//	ss, err := server.Connect(r.Context(), t, nil) // reported against v1.7.0, not v1.8.0
+//	...
+//	defer func() {
+//		if ss.InitializeParams() == nil {
+//			ss.Close()
+//		}
+//	}()
+//	t.ServeHTTP(w, r)
+//
+// A setter under any condition is trusted (v1.8.0 records InitializeParams
+// only when the transport can serve the protocol needing them; whether a
+// condition holds is not evaluated), as are setters outside the table
+// (go-sdk's dispatcher, whose branch its stateful transport never reaches)
+// and whole-state copies. That the defeating request reaches a fresh
+// sessionful transport and gets no session id is assumed from the SDK's
+// shape.
 // A pair stored in a map is covered when the package ranges over that map
 // (or calls Range on that sync.Map) and closes something in the loop: a
 // reaper of idle sessions ends refused handshakes too. A loop that closes
 // every entry unconditionally, once, in a function named like a shutdown
 // (closeAll, Shutdown, Stop) is not a reaper. So does a loop over
 // (*mcp.Server).Sessions() that closes sessions, anywhere in the package.
+// A method call on the holder of the pair (a map entry) hands nothing on
+// when the method, declared in the package, uses its receiver only for
+// fields that are not of a pair type, an interface or a type of the package
+// (go-sdk's sessionInfo.startPOST counting requests in flight); any other
+// method of a holder is a transfer.
 // Options whose SessionIDGenerator or CloseOnRefusedHandshake come from a
 // variable, transports built in exported functions of a library, and
 // transports that come from elsewhere are not judged. Known false negatives

@@ -17,6 +17,7 @@ func TestFactsRoundTrip(t *testing.T) {
 	roundTrip(t, &refusedhandshake.SessionFactory{Result: 1, Results: 3}, "sessionFactory(1/3)")
 	roundTrip(t, &refusedhandshake.Connector{Transport: 1, Result: 0, Results: 2, Ctx: -1}, "connector(t=1, 0/2)")
 	roundTrip(t, &refusedhandshake.Connector{Transport: 0, Result: -1, Ctx: 2}, "runner(t=0, ctx=2)")
+	roundTrip(t, &refusedhandshake.RefusalDefeated{Method: "server/discover", Handler: "mcp.Server.discover"}, `refusalDefeated("server/discover", mcp.Server.discover)`)
 }
 
 func roundTrip[F interface {

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -28,13 +29,29 @@ type pathResult struct {
 	closes []token.Pos
 	// maps holds the maps the pair is stored in (for the reaper rule).
 	maps []types.Object
+	// defeated is set when the only closes on the leaking paths are under
+	// a refusal test that a RefusalDefeated fact defeats; defeatedAt are
+	// those closes.
+	defeated   *RefusalDefeated
+	defeatedAt []token.Pos
+}
+
+// hooks are what the SSA check asks of the analysis pass.
+type hooks struct {
+	// wrapper reports a Connect or Run wrapper (Connector fact).
+	wrapper func(*types.Func) bool
+	// refusal returns the RefusalDefeated fact of a session accessor.
+	refusal func(*types.Func) *RefusalDefeated
+	// keeps reports a method of a holder of the pair, declared in the
+	// package, that keeps nothing of it (see ssaState.keepsNothing).
+	keeps func(*types.Func) bool
 }
 
 // flow is the set of SSA values that are the session or its transport, or
 // hold them, with what their uses showed.
 type flow struct {
-	fn        *ssa.Function          // the function holding the Connect
-	wrapper   func(*types.Func) bool // a Connect or Run wrapper (Connector fact)
+	fn        *ssa.Function // the function holding the Connect
+	hooks     hooks
 	ours      map[ssa.Value]bool
 	done      map[ssa.Value]bool
 	serves    []ssa.Instruction // ServeHTTP calls on the transport, in fn
@@ -43,14 +60,18 @@ type flow struct {
 	transfer  bool
 	maps      []types.Object
 	closed    map[*ssa.Function]bool // direct closures of fn (or deeper) that close ours
-	closures  []*ssa.MakeClosure     // closures capturing ours
+	// Closes under a defeated refusal test (see refusalGuard): in fn, and
+	// in direct closures of fn, kept apart from closes.
+	defeated   map[ssa.Instruction]*RefusalDefeated
+	defeatedIn map[*ssa.Function]*RefusalDefeated
+	closures   []*ssa.MakeClosure // closures capturing ours
 }
 
 // connectPaths runs the SSA check for the Connect call at lparen in fn.
 // ok is false when the check cannot follow the values (the transport is not
 // built in this request, or comes through a variable it cannot resolve):
 // then the lexical verdict stands.
-func connectPaths(fn *ssa.Function, lparen token.Pos, transportArg int, request *ssa.Function, wrapper func(*types.Func) bool) (res pathResult, ok bool) {
+func connectPaths(fn *ssa.Function, lparen token.Pos, transportArg int, request *ssa.Function, h hooks) (res pathResult, ok bool) {
 	var call *ssa.Call
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -75,7 +96,8 @@ func connectPaths(fn *ssa.Function, lparen token.Pos, transportArg int, request 
 		return res, false
 	}
 	res.origin, res.sessionful = origin, sessionful
-	f := &flow{fn: fn, wrapper: wrapper, ours: map[ssa.Value]bool{}, done: map[ssa.Value]bool{}, closes: map[ssa.Instruction]bool{}, closed: map[*ssa.Function]bool{}}
+	f := &flow{fn: fn, hooks: h, ours: map[ssa.Value]bool{}, done: map[ssa.Value]bool{}, closes: map[ssa.Instruction]bool{}, closed: map[*ssa.Function]bool{},
+		defeated: map[ssa.Instruction]*RefusalDefeated{}, defeatedIn: map[*ssa.Function]*RefusalDefeated{}}
 	var session, errv ssa.Value
 	for _, r := range *call.Referrers() {
 		if ex, isEx := r.(*ssa.Extract); isEx {
@@ -94,15 +116,39 @@ func connectPaths(fn *ssa.Function, lparen token.Pos, transportArg int, request 
 	f.run()
 	for _, mc := range f.closures {
 		fn := mc.Fn.(*ssa.Function)
-		if mc.Parent() == f.fn && f.closesIn(fn) && !stoppedTimer(mc) {
+		if mc.Parent() != f.fn || stoppedTimer(mc) {
+			continue
+		}
+		if f.closesIn(fn) {
 			f.closes[mc] = true
+		} else if d := f.defeatedOf(fn); d != nil {
+			f.defeated[mc] = d
 		}
 	}
 	if f.transfer || f.elsewhere {
 		return res, false
 	}
 	res.maps = f.maps
+	// The verdict with the defeated closes taken as closes is the one of a
+	// refusal test trusted; a leak only without them is the defeat's.
+	for c := range f.defeated {
+		f.closes[c] = true
+	}
 	res.leak = f.leakingPath(call, errv, session)
+	for c := range f.defeated {
+		delete(f.closes, c)
+	}
+	if !res.leak && len(f.defeated) > 0 && f.leakingPath(call, errv, session) {
+		res.leak = true
+		first := token.NoPos
+		for c, d := range f.defeated {
+			res.defeatedAt = append(res.defeatedAt, c.Pos())
+			if first == token.NoPos || c.Pos() < first {
+				first, res.defeated = c.Pos(), d
+			}
+		}
+		slices.Sort(res.defeatedAt)
+	}
 	for c := range f.closes {
 		res.closes = append(res.closes, c.Pos())
 	}
@@ -436,12 +482,15 @@ func (f *flow) call(ci ssa.CallInstruction, v ssa.Value) {
 		if isSDKPointer(v.Type(), "ServerSession") || isSDKPointer(v.Type(), "StreamableServerTransport") || isSDKPointer(v.Type(), "Server") {
 			return
 		}
+		if callee := common.StaticCallee(); callee != nil && f.hooks.keeps != nil && f.hooks.keeps(funcObject(callee)) {
+			return // the holder's own method, touching none of the pair
+		}
 		f.transfer = true
 		return
 	}
 	if callee := common.StaticCallee(); callee != nil {
 		obj := funcObject(callee)
-		if sdkMethod(obj, "Server", "Connect") || f.wrapper(obj) {
+		if sdkMethod(obj, "Server", "Connect") || f.hooks.wrapper(obj) {
 			return // the Connect itself
 		}
 		if obj != nil && obj.Pkg() != nil {
@@ -460,6 +509,20 @@ func (f *flow) call(ci ssa.CallInstruction, v ssa.Value) {
 // closeAt records a close of ours by ci, placed on fn's paths where ci (or
 // the closure it runs in) is created.
 func (f *flow) closeAt(ci ssa.CallInstruction) {
+	if d := f.refusalGuard(ci); d != nil {
+		if ci.Parent() == f.fn {
+			f.defeated[ci] = d
+			return
+		}
+		for p := ci.Parent(); p != nil; p = p.Parent() {
+			if p.Parent() == f.fn {
+				f.defeatedIn[p] = d
+				return
+			}
+		}
+		f.elsewhere = true
+		return
+	}
 	if ci.Parent() == f.fn {
 		f.closes[ci] = true
 		return
@@ -497,6 +560,69 @@ func (f *flow) closure(mc *ssa.MakeClosure, fv *ssa.FreeVar) {
 	}
 	f.add(fv)
 	f.closures = append(f.closures, mc)
+}
+
+// refusalGuard returns the RefusalDefeated fact of the refusal test that
+// guards ci, a close of ours: an If in ci's function on accessor(ours) ==
+// nil (or != nil) whose nil side, entered only from that If, dominates ci.
+func (f *flow) refusalGuard(ci ssa.CallInstruction) *RefusalDefeated {
+	if f.hooks.refusal == nil {
+		return nil
+	}
+	isNil := func(v ssa.Value) bool { c, ok := v.(*ssa.Const); return ok && c.IsNil() }
+	for _, b := range ci.Parent().Blocks {
+		if len(b.Instrs) == 0 || len(b.Succs) != 2 {
+			continue
+		}
+		x, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		bin, ok := x.Cond.(*ssa.BinOp)
+		if !ok || (bin.Op != token.EQL && bin.Op != token.NEQ) {
+			continue
+		}
+		subject := bin.X
+		if isNil(subject) {
+			subject = bin.Y
+		} else if !isNil(bin.Y) {
+			continue
+		}
+		call, ok := subject.(*ssa.Call)
+		if !ok || call.Call.IsInvoke() || len(call.Call.Args) != 1 || !f.ours[call.Call.Args[0]] {
+			continue
+		}
+		callee := call.Call.StaticCallee()
+		if callee == nil {
+			continue
+		}
+		d := f.hooks.refusal(funcObject(callee))
+		if d == nil {
+			continue
+		}
+		side := b.Succs[0] // accessor() == nil
+		if bin.Op == token.NEQ {
+			side = b.Succs[1]
+		}
+		if len(side.Preds) == 1 && side.Dominates(ci.Block()) {
+			return d
+		}
+	}
+	return nil
+}
+
+// defeatedOf returns the fact of a defeated close in fn or a closure
+// nested in it.
+func (f *flow) defeatedOf(fn *ssa.Function) *RefusalDefeated {
+	if d := f.defeatedIn[fn]; d != nil {
+		return d
+	}
+	for _, anon := range fn.AnonFuncs {
+		if d := f.defeatedOf(anon); d != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // closesIn reports whether fn or a closure nested in it closes ours.

@@ -38,6 +38,9 @@ live until the process exits. This analyzer reports
     with Server.Connect (directly or by a helper returning the session) when
     nothing closes the session on a refused handshake;
   - the *mcp.ServerSession of such a Connect discarded, so nothing can close it;
+  - a session closed only under a refusal test (InitializeParams() == nil)
+    that the SDK's own request handlers defeat (go-sdk v1.7.0's
+    server/discover recorded InitializeParams without a session);
   - CloseOnRefusedHandshake: true on a transport built once for a long-lived
     endpoint, where the first refused request (a client's version-negotiation
     probe) would close it for every client (with a fix that removes it).`
@@ -52,7 +55,7 @@ var Analyzer = &analysis.Analyzer{
 	// dependency, standard library included, before the bail-outs in run
 	// can skip it. run builds its own inspector once a package qualifies.
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector), new(RefusalDefeated)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -60,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !relevant(pass) {
 		return nil, nil
 	}
+	exportRefusalFacts(pass) // the SDK package itself: its handlers may build no transport
 	if !buildsTransports(pass) {
 		return nil, nil
 	}
@@ -114,6 +118,7 @@ const (
 	catStateless      = "unclosed-stateless-session"
 	catDiscarded      = "discarded-session" // rule 3
 	catRunUncancelled = "run-never-cancelled"
+	catDefeated       = "defeated-refusal-test" // rule 2: the refusal test's accessor is set without a handshake
 )
 
 // finding reports a diagnostic: a short headline, the category, the calls

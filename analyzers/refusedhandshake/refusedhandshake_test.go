@@ -32,6 +32,10 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/run",
 		"fixtures/refusedhandshake/wrappers",
 		"fixtures/refusedhandshake/forked/internal/mcp",
+		"fixtures/refusedhandshake/probeleak",
+		"fixtures/refusedhandshake/probeleak/internal/mcp",
+		"fixtures/refusedhandshake/probefixed",
+		"fixtures/refusedhandshake/probefixed/internal/mcp",
 		// mcpwire runtime transports
 		"fixtures/refusedhandshake/runtimebad",
 		"fixtures/refusedhandshake/longlived",

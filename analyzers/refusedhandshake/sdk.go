@@ -1,6 +1,7 @@
 package refusedhandshake
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -84,6 +85,15 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 			}
 			o.sessionful = o.sessionful || res.sessionful
 			related = append(related, analysis.RelatedInformation{Pos: res.origin, Message: "transport built here, per request"})
+			if d := res.defeated; d != nil {
+				for _, p := range res.defeatedAt {
+					related = append(related, analysis.RelatedInformation{Pos: p, Message: "closed here only when no handshake is recorded"})
+				}
+				finding(pass, call, catDefeated,
+					fmt.Sprintf("per-request session is closed only if no handshake is recorded, but the %s handler %s records one without establishing a session: each such request leaks it", d.Method, d.Handler),
+					related, nil)
+				return true
+			}
 			for _, p := range res.closes {
 				related = append(related, analysis.RelatedInformation{Pos: p, Message: "closed here, on another path"})
 			}
@@ -695,6 +705,7 @@ func isServerSessions(info *types.Info, call *ast.CallExpr) bool {
 type ssaState struct {
 	pass  *analysis.Pass
 	funcs map[ast.Node]*ssa.Function
+	decls map[*types.Func]*ast.FuncDecl // the package's, for keepsNothing
 }
 
 // paths runs the SSA path check for call, in the function fn, built per
@@ -710,14 +721,85 @@ func (s *ssaState) paths(call *ast.CallExpr, transportArg int, fn, request ast.N
 				return !keep[fd]
 			})
 		}
-		s.funcs = ssabuild.Build(s.pass, keep)
+		s.funcs = ssabuild.Build(s.pass, keep, ssabuild.Kept)
 	}
 	f, r := s.funcs[fn], s.funcs[request]
 	if f == nil || r == nil {
 		return pathResult{}, false
 	}
-	wrapper := func(fn *types.Func) bool { return fn != nil && s.pass.ImportObjectFact(fn, new(Connector)) }
-	return connectPaths(f, call.Lparen, transportArg, r, wrapper)
+	h := hooks{
+		wrapper: func(fn *types.Func) bool { return fn != nil && s.pass.ImportObjectFact(fn, new(Connector)) },
+		refusal: func(fn *types.Func) *RefusalDefeated {
+			var d RefusalDefeated
+			if fn != nil && s.pass.ImportObjectFact(fn, &d) {
+				return &d
+			}
+			return nil
+		},
+		keeps: s.keepsNothing,
+	}
+	return connectPaths(f, call.Lparen, transportArg, r, h)
+}
+
+// keepsNothing reports whether fn is a method, declared in the package,
+// whose body uses its receiver only to read or write fields that cannot
+// hold the pair: not of a pair type, an interface type or a type of the
+// package (another holder), nor promoted; and never the receiver itself (passed, returned,
+// stored). go-sdk's sessionInfo.startPOST, which counts requests on the
+// holder of a session, is one: calling it hands nothing on.
+func (s *ssaState) keepsNothing(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != s.pass.Pkg {
+		return false
+	}
+	if s.decls == nil {
+		s.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, fd := range bodiedDecls(s.pass) {
+			if obj, ok := s.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				s.decls[obj] = fd
+			}
+		}
+	}
+	fd := s.decls[fn.Origin()]
+	if fd == nil || fd.Recv == nil || len(fd.Recv.List) != 1 || len(fd.Recv.List[0].Names) != 1 {
+		return false
+	}
+	info := s.pass.TypesInfo
+	recv := info.Defs[fd.Recv.List[0].Names[0]]
+	if recv == nil {
+		return false
+	}
+	fields := map[*ast.Ident]bool{} // receiver uses that select a harmless field
+	uses := 0
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			id, ok := ast.Unparen(n.X).(*ast.Ident)
+			if !ok || info.Uses[id] != recv {
+				return true
+			}
+			sel := info.Selections[n]
+			if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+				return true
+			}
+			t := sel.Type()
+			if p, ok := types.Unalias(t).(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() == s.pass.Pkg {
+				return true
+			}
+			if pairType(sel.Type()) || types.IsInterface(sel.Type()) {
+				return true // the pair, or what may hold it
+			}
+			fields[id] = true
+		case *ast.Ident:
+			if info.Uses[n] == recv {
+				uses++
+			}
+		}
+		return true
+	})
+	return uses == len(fields)
 }
 
 // isServerRun reports whether call calls (*mcp.Server).Run.

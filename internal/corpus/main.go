@@ -31,6 +31,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "list every site and every finding in it, and each module's time")
 	mcpvetBin := fs.String("mcpvet", "", "use this mcpvet binary instead of building ./cmd/mcpvet")
 	timeout := fs.Duration("timeout", 20*time.Minute, "give up on the whole run after this long")
+	prepare := fs.String("prepare", "", "only download each module version and copy it into a new directory under this one; print one line per module version (module@version, the copy, its labelled packages, tab-separated) and run nothing (scripts/bench-mcpvet)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -78,6 +79,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer os.RemoveAll(tmp)
+	if *prepare != "" {
+		return prepareCopies(ctx, *prepare, sites, stdout, stderr)
+	}
 	bin := *mcpvetBin
 	if bin == "" {
 		bin = filepath.Join(tmp, "mcpvet")
@@ -122,6 +126,27 @@ func vetModule(ctx context.Context, bin, tmp, mv string, only []string, sites []
 	}
 	defer os.RemoveAll(work)
 	return Vet(ctx, bin, work, mv, only, Packages(sites))
+}
+
+// prepareCopies is -prepare: for each module version of sites, in table
+// order, a writable copy under dir (as a scoring run makes) and one line
+// "module@version<TAB>copy<TAB>package package..." on stdout, the packages
+// being those holding labelled files. The copies are left for the caller.
+func prepareCopies(ctx context.Context, dir string, sites []Site, stdout, stderr io.Writer) int {
+	for _, mv := range modVersions(sites) {
+		src, gomod, err := Download(ctx, mv)
+		if err == nil {
+			var work string
+			if work, err = WorkCopy(src, gomod, dir); err == nil {
+				pkgs := Packages(filter(sites, func(s Site) bool { return s.ModVersion() == mv }))
+				fmt.Fprintf(stdout, "%s\t%s\t%s\n", mv, work, strings.Join(pkgs, " "))
+				continue
+			}
+		}
+		fmt.Fprintf(stderr, "corpus: -prepare: %s: %v\n", mv, err)
+		return 1
+	}
+	return 0
 }
 
 // modVersions lists the module versions of sites in table order.

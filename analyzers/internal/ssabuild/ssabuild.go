@@ -5,8 +5,8 @@
 // on; an analyzer with facts runs on every dependency, standard library
 // included, so that is most of its cost. Build builds the package the pass
 // analyses (the dependencies as external, bodiless packages) and gives a
-// body only to the declarations asked for. errclass does the same in its
-// own buildSSA.
+// body only to the declarations asked for: building every body was most of
+// the cost on a large package. refusedhandshake and errclass both use it.
 package ssabuild
 
 import (
@@ -17,11 +17,26 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
+// Index says which declarations Build returns functions for.
+type Index int
+
+const (
+	// Kept indexes only the declarations given a body (and their function
+	// literals), by their own syntax nodes.
+	Kept Index = iota
+	// All indexes every function declaration of the package: the kept ones
+	// as Kept does, the others (built as external functions, with no blocks)
+	// by the bodiless copy of their declaration that was built, whose Name
+	// is the original's identifier (so TypesInfo.Defs resolves it). A caller
+	// that maps functions by object sees every function of the package.
+	All
+)
+
 // Build builds pass's package in SSA form, in debug mode (so a syntax node
 // maps to its value), with bodies only for the declarations in keep, and
-// returns the SSA function of each of their declarations and function
-// literals, by syntax node.
-func Build(pass *analysis.Pass, keep map[*ast.FuncDecl]bool) map[ast.Node]*ssa.Function {
+// returns the SSA function of each indexed declaration (see Index) and of
+// the function literals in it, by syntax node.
+func Build(pass *analysis.Pass, keep map[*ast.FuncDecl]bool, index Index) map[ast.Node]*ssa.Function {
 	files := make([]*ast.File, len(pass.Files))
 	for i, file := range pass.Files {
 		decls := make([]ast.Decl, len(file.Decls))
@@ -55,11 +70,25 @@ func Build(pass *analysis.Pass, keep map[*ast.FuncDecl]bool) map[ast.Node]*ssa.F
 			add(anon)
 		}
 	}
-	for fd := range keep {
+	addDecl := func(fd *ast.FuncDecl) {
 		if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 			if f := prog.FuncValue(obj); f != nil {
 				add(f)
 			}
+		}
+	}
+	switch index {
+	case All:
+		for _, file := range files {
+			for _, decl := range file.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok {
+					addDecl(fd)
+				}
+			}
+		}
+	default:
+		for fd := range keep {
+			addDecl(fd)
 		}
 	}
 	return funcs

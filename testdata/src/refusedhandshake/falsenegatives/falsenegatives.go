@@ -48,25 +48,3 @@ var generator = streamable.RandomSessionID
 func variableGenerator(w http.ResponseWriter, r *http.Request) {
 	streamable.NewTransport(streamable.Options{SessionIDGenerator: generator}).ServeHTTP(w, r)
 }
-
-// The refusal test is trusted. Here it is right in form and wrong in fact: a
-// probe request (go-sdk v1.7.0's server/discover did this) records
-// InitializeParams on the session although its answer carries no session id,
-// so the deferred test never fires and nobody can address the session again.
-// Seeing that needs the server's method semantics, not the handler's flow.
-var probeServer = mcp.NewServer(&mcp.Implementation{Name: "probe", Version: "v1"}, nil)
-
-func trustedRefusalTest(w http.ResponseWriter, r *http.Request) {
-	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
-	ss, err := probeServer.Connect(r.Context(), t, nil)
-	if err != nil {
-		http.Error(w, "connect failed", http.StatusInternalServerError)
-		return
-	}
-	defer func() {
-		if ss.InitializeParams() == nil {
-			ss.Close()
-		}
-	}()
-	t.ServeHTTP(w, r)
-}

@@ -257,3 +257,24 @@ func (h *reaping) reapSyncMap() {
 		return true
 	})
 }
+
+// The deferred refusal test against go-sdk v1.8.0 (the vendored release),
+// whose server/discover records InitializeParams only when the transport
+// serves the protocol needing them: right in form and in fact. (Against
+// v1.7.0 it leaked every discover probe, #1136: see the probeleak fixture.)
+var probeServer = mcp.NewServer(&mcp.Implementation{Name: "probe", Version: "v1"}, nil)
+
+func trustedRefusalTest(w http.ResponseWriter, r *http.Request) {
+	t := &mcp.StreamableServerTransport{SessionID: rand.Text()}
+	ss, err := probeServer.Connect(r.Context(), t, nil)
+	if err != nil {
+		http.Error(w, "connect failed", http.StatusInternalServerError)
+		return
+	}
+	defer func() {
+		if ss.InitializeParams() == nil {
+			ss.Close()
+		}
+	}()
+	t.ServeHTTP(w, r)
+}
