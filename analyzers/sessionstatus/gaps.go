@@ -372,8 +372,8 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *type
 			switch {
 			case isNil(info, e):
 				return true
-			case isSentinelRef(info, e) != nil:
-				s = isSentinelRef(info, e)
+			case session.SentinelRef(info, e) != nil:
+				s = session.SentinelRef(info, e)
 				if !session.RefusalSentinel(s) {
 					ok = false
 					return false
@@ -406,22 +406,4 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *type
 		return nil
 	}
 	return only
-}
-
-// isSentinelRef is the package-level error variable e names, or nil.
-func isSentinelRef(info *types.Info, e ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
-		return nil
-	}
-	return v
 }

@@ -103,7 +103,11 @@ func (s *Scan) SentinelTest(e ast.Expr, v *types.Var) *types.Var {
 }
 
 // sentinel is the package-level error variable e names (ErrX, pkg.ErrX).
-func (s *Scan) sentinel(e ast.Expr) *types.Var {
+func (s *Scan) sentinel(e ast.Expr) *types.Var { return SentinelRef(s.info, e) }
+
+// SentinelRef is the package-level error variable e names (ErrX,
+// pkg.ErrX), or nil.
+func SentinelRef(info *types.Info, e ast.Expr) *types.Var {
 	var id *ast.Ident
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -113,7 +117,7 @@ func (s *Scan) sentinel(e ast.Expr) *types.Var {
 	default:
 		return nil
 	}
-	v, _ := s.info.Uses[id].(*types.Var)
+	v, _ := info.Uses[id].(*types.Var)
 	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
 		return nil
 	}
