@@ -317,9 +317,10 @@ func TestMCPHandlerSessionClient(t *testing.T) {
 		t.Fatalf("a 2025-11-25 client got no session id")
 	}
 	mcpgenCallEcho(t, cs)
-	if st := h.Stats(); st.OpenSessions != 1 || st.HandshakesAccepted != 1 {
-		t.Errorf("Stats() = %+v, want one open session from one handshake", st)
-	}
+	mcpgenEventually(t, "one open session from one handshake", func() bool {
+		st := h.Stats()
+		return st.OpenSessions == 1 && st.HandshakesAccepted == 1
+	})
 	if err := cs.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
