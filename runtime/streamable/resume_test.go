@@ -67,6 +67,10 @@ type node struct {
 	sessions map[string]*streamable.Transport
 	all      []*streamable.Transport
 	resumed  atomic.Int32
+	// resumeMu makes resumptions one at a time (as the generated handler
+	// does): the client's resumed GET stream and its next POST can both miss
+	// on this node at once, and must not resume the session twice.
+	resumeMu sync.Mutex
 }
 
 type stateTable struct {
@@ -93,31 +97,48 @@ func (n *node) options() streamable.Options {
 	return opts
 }
 
+// resume builds a transport for a session this node does not hold from the
+// shared state table, one resumption at a time: the client's resumed GET
+// stream and its next POST can both miss here at once.
+func (n *node) resume(id string) (*streamable.Transport, *protocol.Error) {
+	n.resumeMu.Lock()
+	defer n.resumeMu.Unlock()
+	n.mu.Lock()
+	tr := n.sessions[id] // resumed by a request that held resumeMu first
+	n.mu.Unlock()
+	if tr != nil {
+		return tr, nil
+	}
+	st, ok := n.states.get(id)
+	if !ok {
+		return nil, protocol.SessionNotFound()
+	}
+	tr, err := streamable.NewResumedTransport(n.options(), id, st)
+	if err != nil {
+		return nil, protocol.Internal(err)
+	}
+	if _, err := n.server.Connect(context.Background(), tr, &mcp.ServerSessionOptions{State: &st}); err != nil {
+		return nil, protocol.Internal(err)
+	}
+	n.resumed.Add(1)
+	n.mu.Lock()
+	n.sessions[id] = tr
+	n.all = append(n.all, tr)
+	n.mu.Unlock()
+	return tr, nil
+}
+
 func (n *node) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(protocol.HeaderSessionID)
 	n.mu.Lock()
 	tr := n.sessions[id]
 	n.mu.Unlock()
 	if tr == nil && id != "" {
-		st, ok := n.states.get(id)
-		if !ok {
-			protocol.WriteError(w, nil, protocol.SessionNotFound())
+		var err *protocol.Error
+		if tr, err = n.resume(id); err != nil {
+			protocol.WriteError(w, nil, err)
 			return
 		}
-		var err error
-		if tr, err = streamable.NewResumedTransport(n.options(), id, st); err != nil {
-			protocol.WriteError(w, nil, protocol.Internal(err))
-			return
-		}
-		if _, err := n.server.Connect(context.Background(), tr, &mcp.ServerSessionOptions{State: &st}); err != nil {
-			protocol.WriteError(w, nil, protocol.Internal(err))
-			return
-		}
-		n.resumed.Add(1)
-		n.mu.Lock()
-		n.sessions[id] = tr
-		n.all = append(n.all, tr)
-		n.mu.Unlock()
 	}
 	if tr == nil {
 		opts := n.options()
