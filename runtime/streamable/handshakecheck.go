@@ -42,20 +42,11 @@ func CheckHandshake(r *http.Request, p *edge.Payload, allowedHosts, allowedOrigi
 	if req == nil {
 		return nil, nil
 	}
-	if meta.Claimed {
-		if meta.Problem != "" {
-			return echo, protocol.InvalidParams("Invalid params: %s", meta.Problem)
+	if withID, err := refuseMessage(req, meta, false); err != nil {
+		if withID {
+			return echo, err
 		}
-		return echo, protocol.UnsupportedProtocolVersion(meta.Claim, protocol.SessionVersions)
-	}
-	if req.Method != methodInitialize {
-		return nil, nil
-	}
-	if !req.IsCall() {
-		return nil, protocol.InvalidRequest("Invalid Request: initialize must be a request with an id")
-	}
-	if err := checkInitializeParams(req.Params); err != nil {
-		return echo, err
+		return nil, err
 	}
 	return nil, nil
 }

@@ -56,23 +56,13 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 		if req == nil {
 			continue // a response to a server-to-client request
 		}
-		if meta.Claimed {
-			// A 2026-07-28 request: refused as the classifier refuses it.
-			if meta.Problem != "" {
-				return echo, protocol.InvalidParams("Invalid params: %s", meta.Problem)
-			}
-			return echo, protocol.UnsupportedProtocolVersion(meta.Claim, protocol.SessionVersions)
-		}
-		if req.Method == methodInitialize {
-			switch {
-			case batch:
-				return nil, protocol.InvalidRequest("Invalid Request: initialize must not be part of a JSON-RPC batch")
-			case !req.IsCall():
-				return nil, protocol.InvalidRequest("Invalid Request: initialize must be a request with an id")
-			}
-			if err := checkInitializeParams(req.Params); err != nil {
+		if withID, err := refuseMessage(req, meta, batch); err != nil {
+			if withID {
 				return echo, err
 			}
+			return nil, err
+		}
+		if req.Method == methodInitialize {
 			init = req
 			if meta.InitVersion != "" {
 				st.version = meta.InitVersion
@@ -412,6 +402,31 @@ func (t *Transport) publishOne(m jsonrpc.Message) error {
 	case <-t.done:
 		return protocol.SessionNotFound()
 	}
+}
+
+// refuseMessage is the refusal of one decoded request that needs no server:
+// a 2026-07-28 claim (refused as the classifier refuses it), and an
+// initialize in a batch, without an id or with params of the wrong type.
+// withID reports whether the answer echoes the request's id. servePOST and
+// CheckHandshake both take it, so a refusal made before a server is built is
+// the transport's own.
+func refuseMessage(req *jsonrpc.Request, meta *edge.Meta, batch bool) (withID bool, err error) {
+	if meta.Claimed {
+		if meta.Problem != "" {
+			return true, protocol.InvalidParams("Invalid params: %s", meta.Problem)
+		}
+		return true, protocol.UnsupportedProtocolVersion(meta.Claim, protocol.SessionVersions)
+	}
+	if req.Method != methodInitialize {
+		return false, nil
+	}
+	switch {
+	case batch:
+		return false, protocol.InvalidRequest("Invalid Request: initialize must not be part of a JSON-RPC batch")
+	case !req.IsCall():
+		return false, protocol.InvalidRequest("Invalid Request: initialize must be a request with an id")
+	}
+	return true, checkInitializeParams(req.Params)
 }
 
 // checkInitializeParams refuses initialize params the server could not
