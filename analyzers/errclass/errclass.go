@@ -91,8 +91,10 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// SSA for the package, with bodies only where they can matter (see
 	// bodies); every declaration is indexed, stubs too, so the tracer knows
-	// each function of the package by object.
-	ssaFuncs := ssabuild.Build(pass, bodies(pass, writes), ssabuild.All)
+	// each function of the package by object. Debug mode (expressions to
+	// values) only for the checks of answers: the origins exported as facts
+	// are traced through values alone.
+	ssaFuncs := ssabuild.Build(pass, bodies(pass, writes), ssabuild.All, len(writes) > 0)
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},

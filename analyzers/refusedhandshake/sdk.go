@@ -721,7 +721,8 @@ func (s *ssaState) paths(call *ast.CallExpr, transportArg int, fn, request ast.N
 				return !keep[fd]
 			})
 		}
-		s.funcs = ssabuild.Build(s.pass, keep, ssabuild.Kept)
+		// Paths follow values, never expressions: no debug mode.
+		s.funcs = ssabuild.Build(s.pass, keep, ssabuild.Kept, false)
 	}
 	f, r := s.funcs[fn], s.funcs[request]
 	if f == nil || r == nil {
