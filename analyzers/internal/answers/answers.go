@@ -91,7 +91,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return nil
 	}
-	sinks := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
+	sum := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, imported)
+	sinks := sum.Sinks
 	for fn, s := range sinks {
 		if httpwrite.Exported(fn) {
 			pass.ExportObjectFact(fn, &SinkFact{*s})
@@ -107,7 +108,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// The answers first: a package that writes none (most that import
 	// net/http only as a client) needs no session scan at all, and a
 	// function that writes none needs no scan of its own.
-	funcs, writes := httpwrite.CollectFuncs(pass, res.SinkOf)
+	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
 	if len(writes) == 0 {
 		return res, nil

@@ -90,7 +90,7 @@ func plain(w http.ResponseWriter) {
 
 func TestSummarizePackage(t *testing.T) {
 	f, info := check(t, helpers)
-	sinks := SummarizePackage(info, []*ast.File{f}, nil)
+	sinks := SummarizePackage(info, []*ast.File{f}, nil).Sinks
 	for name, want := range map[string]*Sink{
 		"writeError": {StatusArg: 2, CodeArg: 3},
 		// Summarised through writeError's own summary, whatever the
@@ -190,5 +190,29 @@ func TestIsStd(t *testing.T) {
 		if got := IsStd(path); got != want {
 			t.Errorf("IsStd(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// A caller declared before its helper is collected before the helper's Sink
+// is known: its memoised answers must be collected again once it is.
+const callerFirst = `package a
+
+import "net/http"
+
+func early(w http.ResponseWriter) { late(w, 409) }
+
+func late(w http.ResponseWriter, status int) { http.Error(w, "conflict", status) }
+`
+
+func TestSummaryWritesFollowLaterSinks(t *testing.T) {
+	f, info := check(t, callerFirst)
+	sum := SummarizePackage(info, []*ast.File{f}, nil)
+	early, fd := funcNamed(info, f, "early")
+	if got, want := sum.Sinks[early], (&Sink{Status: 409}); got == nil || *got != *want {
+		t.Errorf("early: got %v, want %v", got, want)
+	}
+	ws := sum.Writes(fd)
+	if len(ws) != 1 || ws[0].Kind != Helper || ws[0].Status != 409 {
+		t.Fatalf("early: got %+v, want one Helper answer with status 409", ws)
 	}
 }

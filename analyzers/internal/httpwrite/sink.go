@@ -43,17 +43,13 @@ func (s *Sink) codeString() string {
 	return "-"
 }
 
-// Summarize returns the Sink of the function fn declared by decl, or nil
-// when it does not write exactly one answer whose status or code it decides
-// or takes from its caller, in its body's own block. Writing exactly one
-// answer, always, is deliberately strict: a helper that picks between
-// answers, or answers only in one case, is not a sink, and its callers are
-// not judged through it.
-func Summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf SinkOf) *Sink {
-	if decl.Body == nil {
-		return nil
-	}
-	ws := Collect(info, decl.Body, sinkOf)
+// summarize returns the Sink of the function fn declared by decl, whose
+// answers (Collect) are ws, or nil when it does not write exactly one answer
+// whose status or code it decides or takes from its caller, in its body's
+// own block. Writing exactly one answer, always, is deliberately strict: a
+// helper that picks between answers, or answers only in one case, is not a
+// sink, and its callers are not judged through it.
+func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write) *Sink {
 	var answers []*Write
 	for _, w := range ws {
 		// A Constructor in a helper builds an error value; the helper
@@ -117,47 +113,113 @@ func Summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf Sink
 	return s
 }
 
-// SummarizePackage computes the Sinks of the package's functions, letting
-// helpers that call helpers of the same package be summarised whatever
-// their order: it repeats until nothing changes. imported gives the Sinks of
-// functions of other packages (the analyzer's facts).
-func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) map[*types.Func]*Sink {
-	var decls []*ast.FuncDecl
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
+// Summary is what SummarizePackage found: the Sinks of the package's
+// functions and, for each function declaration, its answers as Collect
+// finds them given those Sinks. Summarising collects every declaration
+// anyway, so CollectFuncs takes the answers from here rather than walk
+// every body again.
+type Summary struct {
+	// Sinks are the package's own sinks, by function.
+	Sinks map[*types.Func]*Sink
+
+	info      *types.Info
+	sinkOf    SinkOf
+	declared  map[*types.Func]bool
+	changedAt map[*types.Func]int // the tick at which a function's Sink last changed
+	tick      int
+	memo      map[*ast.FuncDecl]*collected
+}
+
+// collected is one declaration's answers, collected at a tick, and the
+// functions of the package whose Sinks they depend on.
+type collected struct {
+	writes []*Write
+	at     int
+	calls  []*types.Func
+}
+
+// Writes returns the answers Collect finds in decl's body given the Sinks
+// as they stand: the ones found when it was last collected, unless a Sink
+// they depend on has changed since.
+func (s *Summary) Writes(decl *ast.FuncDecl) []*Write {
+	if c := s.memo[decl]; c != nil && s.fresh(c) {
+		return c.writes
+	}
+	c := &collected{at: s.tick}
+	c.writes = Collect(s.info, decl.Body, func(fn *types.Func) *Sink {
+		if s.declared[fn] {
+			c.calls = append(c.calls, fn)
+		}
+		return s.sinkOf(fn)
+	})
+	s.memo[decl] = c
+	return c.writes
+}
+
+func (s *Summary) fresh(c *collected) bool {
+	for _, fn := range c.calls {
+		if s.changedAt[fn] > c.at {
+			return false
 		}
 	}
-	local := map[*types.Func]*Sink{}
-	sinkOf := func(fn *types.Func) *Sink {
-		if s, ok := local[fn]; ok {
-			return s
+	return true
+}
+
+// set records fn's Sink (nil: none), reporting whether it changed.
+func (s *Summary) set(fn *types.Func, sink *Sink) bool {
+	old, had := s.Sinks[fn]
+	switch {
+	case sink == nil && !had, sink != nil && had && *old == *sink:
+		return false
+	case sink == nil:
+		delete(s.Sinks, fn)
+	default:
+		s.Sinks[fn] = sink
+	}
+	s.tick++
+	s.changedAt[fn] = s.tick
+	return true
+}
+
+// SummarizePackage computes the Sinks of the package's functions, letting
+// helpers that call helpers of the same package be summarised whatever
+// their order: it repeats until nothing changes, collecting again only the
+// declarations that call a function whose Sink changed. imported gives the
+// Sinks of functions of other packages (the analyzer's facts).
+func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) *Summary {
+	s := &Summary{
+		Sinks:     map[*types.Func]*Sink{},
+		info:      info,
+		declared:  map[*types.Func]bool{},
+		changedAt: map[*types.Func]int{},
+		memo:      map[*ast.FuncDecl]*collected{},
+	}
+	s.sinkOf = func(fn *types.Func) *Sink {
+		if sink, ok := s.Sinks[fn]; ok {
+			return sink
 		}
 		if imported != nil {
 			return imported(fn)
 		}
 		return nil
 	}
+	var decls []*ast.FuncDecl
+	var fns []*types.Func
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
+					decls = append(decls, fd)
+					fns = append(fns, fn)
+					s.declared[fn] = true
+				}
+			}
+		}
+	}
 	for round := 0; round < 4; round++ {
 		changed := false
-		for _, d := range decls {
-			fn, _ := info.Defs[d.Name].(*types.Func)
-			if fn == nil {
-				continue
-			}
-			s := Summarize(info, fn, d, sinkOf)
-			old, had := local[fn]
-			if s == nil {
-				if had {
-					delete(local, fn)
-					changed = true
-				}
-				continue
-			}
-			if !had || *old != *s {
-				local[fn] = s
+		for i, d := range decls {
+			if s.set(fns[i], summarize(info, fns[i], d, s.Writes(d))) {
 				changed = true
 			}
 		}
@@ -165,5 +227,5 @@ func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) map[
 			break
 		}
 	}
-	return local
+	return s
 }

@@ -482,16 +482,23 @@ func isErrorCall(info *types.Info, call *ast.CallExpr) bool {
 func StatusText(s int) string { return strconv.Itoa(s) }
 
 // CollectFuncs returns the package's functions (Funcs) and, for each
-// function outside test files that writes answers, those answers. Test
+// function outside test files that writes answers, those answers, given
+// the package's summary (its declarations' answers come from there). Test
 // files are skipped because tests build wrong answers on purpose.
-func CollectFuncs(pass *analysis.Pass, sinkOf SinkOf) (funcs []ast.Node, writes map[ast.Node][]*Write) {
+func CollectFuncs(pass *analysis.Pass, sum *Summary) (funcs []ast.Node, writes map[ast.Node][]*Write) {
 	funcs = Funcs(pass.Files)
 	writes = map[ast.Node][]*Write{}
 	for _, n := range funcs {
 		if InTest(pass, n) {
 			continue
 		}
-		if ws := Collect(pass.TypesInfo, Body(n), sinkOf); len(ws) > 0 {
+		var ws []*Write
+		if fd, ok := n.(*ast.FuncDecl); ok && sum.memo[fd] != nil {
+			ws = sum.Writes(fd)
+		} else {
+			ws = Collect(pass.TypesInfo, Body(n), sum.sinkOf)
+		}
+		if len(ws) > 0 {
 			writes[n] = ws
 		}
 	}
