@@ -78,10 +78,10 @@ type Scan struct {
 	info *types.Info
 	defs map[*types.Var][]def // in source order
 	pkg  *pkgIDs              // the package's id helpers and fields, or nil
-	// scope and branches are, while NewScan walks, those of the
-	// statement it records (see def).
-	scope    ast.Node
-	branches [][2]ast.Node
+	// stack is, while NewScan walks, the path to the statement it
+	// records: a def's scope and branches are found from it when the def
+	// is recorded (most nodes record none, so not for every node).
+	stack []ast.Node
 	// lpos and lcall are, while assign runs, the position of the value
 	// assigned and the call it comes from (nil if it is not a call).
 	lpos  token.Pos
@@ -119,8 +119,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 			return false
 		}
 		scopes = append(scopes, n)
-		s.scope = innermostScope(scopes)
-		s.branches = branchesOf(scopes)
+		s.stack = scopes
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			s.assign(n.Lhs, n.Rhs, n.TokPos)
@@ -137,6 +136,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 		}
 		return true
 	})
+	s.stack = nil
 	return s
 }
 
@@ -158,7 +158,7 @@ func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 
 func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: s.scope, branches: s.branches, lpos: s.lpos, call: s.lcall})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: innermostScope(s.stack), branches: branchesOf(s.stack), lpos: s.lpos, call: s.lcall})
 	}
 }
 
