@@ -73,8 +73,13 @@ func run(pass *analysis.Pass) (any, error) {
 	// Keeping an id, opening the GET stream and the late gate are wrong
 	// only for a client that can negotiate a sessionless revision; a
 	// duplicated hop header and a session minted for a request classified
-	// sessionless are wrong whatever the package knows.
-	knows := knowsSessionless(pass.TypesInfo)
+	// sessionless are wrong whatever the package knows. Every shape names
+	// Mcp-Session-Id or MCP-Protocol-Version: a package that names neither
+	// (most that import net/http) is done.
+	names, knows := readConstants(pass.TypesInfo)
+	if !names {
+		return nil, nil
+	}
 	c := newChecker(pass)
 	c.knows = knows
 	if knows {
@@ -120,16 +125,27 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// knowsSessionless reports whether the package uses a revision constant at
-// or after 2026-07-28, its own or one it imports (a client that can only
-// negotiate earlier revisions keeps sessions correctly).
-func knowsSessionless(info *types.Info) bool {
+// readConstants reads the package's constant strings, its own or ones it
+// imports, once: names reports one that is a hop header's name
+// (Mcp-Session-Id, MCP-Protocol-Version, in any case), knows one that is a
+// revision at or after 2026-07-28 (a client that can only negotiate
+// earlier revisions keeps sessions correctly).
+func readConstants(info *types.Info) (names, knows bool) {
 	for _, tv := range info.Types {
-		if isRevision(tv.Value) && constant.StringVal(tv.Value) >= sessionless {
-			return true
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		v := constant.StringVal(tv.Value)
+		if strings.EqualFold(v, "Mcp-Session-Id") || strings.EqualFold(v, "Mcp-Protocol-Version") {
+			names = true
+		} else if isRevision(tv.Value) && v >= sessionless {
+			knows = true
+		}
+		if names && knows {
+			break
 		}
 	}
-	return false
+	return names, knows
 }
 
 func isRevision(v constant.Value) bool {
