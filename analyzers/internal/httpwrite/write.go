@@ -493,7 +493,7 @@ func CollectFuncs(pass *analysis.Pass, sum *Summary) (funcs []ast.Node, writes m
 			continue
 		}
 		var ws []*Write
-		if fd, ok := n.(*ast.FuncDecl); ok && sum.memo[fd] != nil {
+		if fd, ok := n.(*ast.FuncDecl); ok {
 			ws = sum.Writes(fd)
 		} else {
 			ws = Collect(pass.TypesInfo, Body(n), sum.sinkOf)
