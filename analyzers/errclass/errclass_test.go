@@ -56,6 +56,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/catchall",      // one writer for a helper mixing client and server errors
 		"fixtures/errclass/sentinels",     // var ErrX = errors.New(...), placed by name
 		"fixtures/errclass/ctorcode",      // newErrorResponse(-32603, msg) beside WriteHeader(status)
+		"fixtures/errclass/generated",     // generated code: stores traced, pure data handling not
 	)
 	var acts []*checker.Action
 	for _, r := range results {

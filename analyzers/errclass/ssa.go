@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
 // bodies is the set of declarations whose SSA body can matter: the
@@ -16,6 +17,15 @@ import (
 // does, and every function returning an error that these call in the
 // package, transitively (the tracer follows static calls into them). The
 // others are never traced or judged.
+//
+// In a file another tool generated, an exported function is traced for its
+// fact only when it takes a context: a store, a client, an RPC stub (sqlc,
+// gRPC, typed API clients), whose failures are the server's. The rest of
+// generated code (marshalers, deep copies, conversions, defaulters: pure
+// functions of the data given them) is most of the code in dependency
+// trees such as Kubernetes' and building it was two thirds of errclass's
+// cost there; a handler answering the error of one is judged by what else
+// it knows.
 func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast.FuncDecl]bool {
 	declOf := map[*types.Func]*ast.FuncDecl{}
 	returnsError := func(fn *types.Func) bool {
@@ -25,6 +35,7 @@ func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast
 	keep := map[*ast.FuncDecl]bool{}
 	var work []*ast.FuncDecl
 	for _, file := range pass.Files {
+		generated := report.ForeignGenerated(file)
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
@@ -35,7 +46,7 @@ func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast
 				continue
 			}
 			declOf[fn] = fd
-			if returnsError(fn) && httpwrite.Exported(fn) || writesIn(fd, writes) {
+			if returnsError(fn) && httpwrite.Exported(fn) && (!generated || takesContext(fn)) || writesIn(fd, writes) {
 				keep[fd] = true
 				work = append(work, fd)
 			}
@@ -80,4 +91,15 @@ func writesIn(fd *ast.FuncDecl, writes map[ast.Node][]*answers.Answer) bool {
 		return !found
 	})
 	return found
+}
+
+// takesContext reports whether fn has a context.Context parameter.
+func takesContext(fn *types.Func) bool {
+	params := fn.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len(); i++ {
+		if httpwrite.IsNamed(params.At(i).Type(), "context", "Context") {
+			return true
+		}
+	}
+	return false
 }

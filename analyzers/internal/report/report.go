@@ -40,7 +40,7 @@ func stateOf(pass *analysis.Pass) *state {
 			if dirs := Directives(pass.Fset, f); dirs != nil {
 				s.directives[name] = dirs
 			}
-			if foreignGenerated(f) {
+			if ForeignGenerated(f) {
 				s.generated[name] = true
 			}
 		}
@@ -48,10 +48,10 @@ func stateOf(pass *analysis.Pass) *state {
 	return s
 }
 
-// foreignGenerated reports whether f carries the standard "Code generated
+// ForeignGenerated reports whether f carries the standard "Code generated
 // ... DO NOT EDIT." header of a generator other than mcpgen. Code mcpgen
 // writes is ours and must pass our checks like hand-written code.
-func foreignGenerated(f *ast.File) bool {
+func ForeignGenerated(f *ast.File) bool {
 	if !ast.IsGenerated(f) {
 		return false
 	}
