@@ -39,7 +39,8 @@ type stream struct {
 	w        http.ResponseWriter
 	rc       *writeCtl
 	released chan struct{} // closed to let the carrying request return
-	// wake tells the carrying request that head or out has something.
+	// wake tells the carrying request that head or out has something (nil
+	// for a JSON answer: it goes out when the stream is released).
 	wake    chan struct{}
 	lastIdx int // index of the last event appended (-1: none)
 	pending map[jsonrpc.ID]struct{}
@@ -93,7 +94,13 @@ func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 	s.w = w
 	s.rc = &writeCtl{w}
 	s.released = make(chan struct{})
-	s.wake = make(chan struct{}, 1)
+	// A JSON answer is queued once, complete, and released at once: the
+	// release wakes the carrying request, so a wake channel would only
+	// wake it twice.
+	s.wake = nil
+	if !s.json {
+		s.wake = make(chan struct{}, 1)
+	}
 	s.head, s.out, s.sse, s.broken = nil, nil, false, false
 	s.writeBy = time.Time{}
 	return s.released
