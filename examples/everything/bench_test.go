@@ -155,7 +155,12 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 		make func() (h http.Handler, done func())
 	}{
 		{"mcpwire-hybrid", func() (http.Handler, func()) {
-			h := NewHandler(benchServer, HandlerOptions{JSONResponse: true})
+			// SharedServer: every session on one *mcp.Server, as go-sdk's
+			// handler below serves all of its sessions from one (the echo
+			// server is session-agnostic, the option's condition). With a
+			// server per session (the default) c sessions run on c servers,
+			// which is another workload.
+			h := NewHandler(benchServer, HandlerOptions{JSONResponse: true, SharedServer: true})
 			return h, func() { h.Shutdown(context.Background()) }
 		}},
 		{"gosdk", func() (http.Handler, func()) {
