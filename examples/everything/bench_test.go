@@ -152,23 +152,28 @@ func clientOnly() http.Handler {
 func BenchmarkLegacyToolsCall(b *testing.B) {
 	handlers := []struct {
 		name string
-		make func() http.Handler
+		make func() (h http.Handler, done func())
 	}{
-		{"mcpwire-hybrid", func() http.Handler {
-			h := NewHandler(benchServer, HandlerOptions{JSONResponse: true})
-			b.Cleanup(func() { h.Shutdown(context.Background()) })
-			return h
+		{"mcpwire-hybrid", func() (http.Handler, func()) {
+			// SharedServer: every session on one *mcp.Server, as go-sdk's
+			// handler below serves all of its sessions from one (the echo
+			// server is session-agnostic, the option's condition). With a
+			// server per session (the default) c sessions run on c servers,
+			// which is another workload.
+			h := NewHandler(benchServer, HandlerOptions{JSONResponse: true, SharedServer: true})
+			return h, func() { h.Shutdown(context.Background()) }
 		}},
-		{"gosdk", func() http.Handler {
+		{"gosdk", func() (http.Handler, func()) {
 			s := benchServer()
-			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true})
+			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true}), func() {}
 		}},
-		{"client", clientOnly},
+		{"client", func() (http.Handler, func()) { return clientOnly(), func() {} }},
 	}
 	for _, c := range benchClients {
 		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
-				h := hc.make()
+				h, done := hc.make()
+				defer done()
 				sids := make([]string, c)
 				for i := range sids {
 					sids[i] = benchSession(b, h)
@@ -179,7 +184,24 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 						b.Errorf("tools/call: %d %s", w.Code, w.Body)
 					}
 				})
+				benchEndSessions(b, h, sids)
 			})
+		}
+	}
+}
+
+// benchEndSessions ends the sessions of a case with the client's DELETE,
+// after its timing. Every case of every handler ends its own, so that no
+// case runs beside the sessions (and the goroutines) of the cases before it:
+// left open, they made each case of a run slower than the one before, by up
+// to half, whichever handler it measured.
+func benchEndSessions(b *testing.B, h http.Handler, sids []string) {
+	for _, sid := range sids {
+		r := httptest.NewRequest(http.MethodDelete, "http://127.0.0.1/mcp", nil)
+		r.Header.Set("Mcp-Session-Id", sid)
+		r.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		if w := benchServe(h, r); w.Code >= 300 {
+			b.Errorf("DELETE: %d %s", w.Code, w.Body)
 		}
 	}
 }
@@ -190,23 +212,23 @@ func BenchmarkLegacyToolsCall(b *testing.B) {
 func BenchmarkModernToolsCall(b *testing.B) {
 	handlers := []struct {
 		name string
-		make func() http.Handler
+		make func() (h http.Handler, done func())
 	}{
-		{"mcpwire-hybrid", func() http.Handler {
+		{"mcpwire-hybrid", func() (http.Handler, func()) {
 			h := NewHandler(benchServer, HandlerOptions{JSONResponse: true})
-			b.Cleanup(func() { h.Shutdown(context.Background()) })
-			return h
+			return h, func() { h.Shutdown(context.Background()) }
 		}},
-		{"gosdk-stateless", func() http.Handler {
+		{"gosdk-stateless", func() (http.Handler, func()) {
 			s := benchServer()
-			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true, Stateless: true})
+			return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{JSONResponse: true, Stateless: true}), func() {}
 		}},
-		{"client", clientOnly},
+		{"client", func() (http.Handler, func()) { return clientOnly(), func() {} }},
 	}
 	for _, c := range benchClients {
 		for _, hc := range benchOrder(handlers) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, hc.name), func(b *testing.B) {
-				h := hc.make()
+				h, done := hc.make()
+				defer done()
 				runClients(b, c, func(int) {
 					w := benchServe(h, benchRequest(benchModernCall, "Mcp-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "echo"))
 					if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "hello") {

@@ -137,8 +137,7 @@ type Handler struct {
 	listenCtx    context.Context
 	endListening context.CancelFunc
 
-	mu     sync.Mutex
-	closed bool        // set by Shutdown; no new sessions after it
+	closed atomic.Bool // set by Shutdown; every request after it is refused
 	server *mcp.Server // every session's, with SharedServer; else nil
 	// sessions maps session ids to the legacy sessions and keeps their
 	// mechanics: room reserved against MaxSessions, idle timers, close counts,
@@ -242,10 +241,7 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 
 // ServeHTTP implements [http.Handler].
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h.mu.Lock()
-	closed := h.closed
-	h.mu.Unlock()
-	if closed {
+	if h.closed.Load() {
 		protocol.WriteError(w, nil, protocol.Unavailable(1, "Service Unavailable: the server is shutting down"))
 		return
 	}
@@ -486,9 +482,7 @@ func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*handlerSe
 // is done (which cuts what is still in flight). Call it before
 // http.Server.Shutdown: open SSE streams would otherwise keep that waiting.
 func (h *Handler) Shutdown(ctx context.Context) error {
-	h.mu.Lock()
-	h.closed = true
-	h.mu.Unlock()
+	h.closed.Store(true)
 	h.endListening()
 	// Drained concurrently: each session waits for its own calls in flight.
 	return h.sessions.Shutdown(ctx, func(ctx context.Context, s *handlerSession) {

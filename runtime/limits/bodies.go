@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/mcpwire/mcpwire/runtime/internal/httpctl"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
@@ -87,65 +89,80 @@ func (b *Bodies) Admit(w http.ResponseWriter, r *http.Request, maxBody int64, re
 		b.used += charge
 		b.mu.Unlock()
 	}
-	var once sync.Once
-	release := func() {
-		once.Do(func() {
-			if b.max > 0 {
-				b.mu.Lock()
-				b.used -= charge
-				b.freed += charge
-				burst := b.freed >= b.max/4 && b.used <= b.max/4 && time.Since(b.lastReturn) >= returnInterval
-				if burst {
-					b.freed, b.lastReturn = 0, time.Now()
-				}
-				b.mu.Unlock()
-				if burst {
-					// Go hands freed heap back to the system only after a
-					// garbage collection and then gradually; an idle server
-					// collects every two minutes. After a burst of large
-					// bodies (a quarter of the budget, now mostly released)
-					// that would leave the process at its peak size.
-					go debug.FreeOSMemory()
-				}
-			}
-		})
-	}
+	a := &admitted{b: b, charge: charge}
 	if readTimeout == 0 {
 		readTimeout = DefaultBodyReadTimeout
 	}
-	if readTimeout > 0 {
-		rc := http.NewResponseController(w)
-		if rc.SetReadDeadline(time.Now().Add(readTimeout)) == nil {
-			r2 := *r
-			r2.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
-			r = &r2
-		}
+	// httpctl, not http.ResponseController: no allocation per request, even
+	// on a writer without deadlines.
+	if readTimeout > 0 && httpctl.SetReadDeadline(w, time.Now().Add(readTimeout)) == nil {
+		a.body, a.w = r.Body, w
+		r2 := *r
+		r2.Body = (*deadlineBody)(a)
+		r = &r2
 	}
-	return r, release, nil
+	return r, a.release, nil
 }
 
-// deadlineBody clears the read deadline once the body is read: net/http
-// then reads the connection in the background to notice a client that goes
-// away, and a deadline left set would end that read, and cancel the
-// request, while a stream is still being written. After a timeout the
-// deadline stays: net/http's attempt to discard the rest of the body
-// before answering then fails at once instead of waiting for the client.
-type deadlineBody struct {
-	io.ReadCloser
-	rc   *http.ResponseController
-	done bool
+// admitted is one admitted request: its charge to the budget and, when its
+// writer takes a read deadline, its body.
+type admitted struct {
+	b        *Bodies
+	charge   int64
+	released atomic.Bool
+	body     io.ReadCloser
+	w        http.ResponseWriter
+	done     bool // the body has been read to its end or an error
 }
+
+func (a *admitted) release() {
+	if !a.released.CompareAndSwap(false, true) {
+		return
+	}
+	b := a.b
+	if b.max <= 0 {
+		return
+	}
+	b.mu.Lock()
+	b.used -= a.charge
+	b.freed += a.charge
+	burst := b.freed >= b.max/4 && b.used <= b.max/4 && time.Since(b.lastReturn) >= returnInterval
+	if burst {
+		b.freed, b.lastReturn = 0, time.Now()
+	}
+	b.mu.Unlock()
+	if burst {
+		// Go hands freed heap back to the system only after a garbage
+		// collection and then gradually; an idle server collects every two
+		// minutes. After a burst of large bodies (a quarter of the budget,
+		// now mostly released) that would leave the process at its peak
+		// size.
+		go debug.FreeOSMemory()
+	}
+}
+
+// deadlineBody is an admitted request's body: it clears the read deadline
+// once read. net/http then reads the connection in the background to notice
+// a client that goes away, and a deadline left set would end that read, and
+// cancel the request, while a stream is still being written. After a
+// timeout the deadline stays: net/http's attempt to discard the rest of the
+// body before answering then fails at once instead of waiting for the
+// client. It is the admission itself, so that admitting costs one
+// allocation.
+type deadlineBody admitted
 
 func (d *deadlineBody) Read(p []byte) (int, error) {
-	n, err := d.ReadCloser.Read(p)
+	n, err := d.body.Read(p)
 	if err != nil && !d.done {
 		d.done = true
 		if !isTimeout(err) {
-			d.rc.SetReadDeadline(time.Time{})
+			httpctl.SetReadDeadline(d.w, time.Time{})
 		}
 	}
 	return n, err
 }
+
+func (d *deadlineBody) Close() error { return d.body.Close() }
 
 func isTimeout(err error) bool {
 	var t interface{ Timeout() bool }

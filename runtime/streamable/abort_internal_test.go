@@ -1,14 +1,12 @@
 package streamable
 
 import (
-	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
 )
 
-// deadlineWriter records the write deadline set through its
-// ResponseController.
+// deadlineWriter records the write deadline the transport sets on it.
 type deadlineWriter struct {
 	*httptest.ResponseRecorder
 	deadline time.Time
@@ -22,13 +20,13 @@ func (w *deadlineWriter) SetWriteDeadline(d time.Time) error { w.deadline = d; r
 func TestTrackAfterAbort(t *testing.T) {
 	tr := NewTransport(Options{SessionIDGenerator: RandomSessionID})
 	before := &deadlineWriter{ResponseRecorder: httptest.NewRecorder()}
-	tr.trackWrites(http.NewResponseController(before))
+	tr.trackWrites(&writeCtl{before})
 	tr.Close()
 	if before.deadline.IsZero() {
 		t.Fatal("Close did not abort the writes of an attached stream")
 	}
 	after := &deadlineWriter{ResponseRecorder: httptest.NewRecorder()}
-	tr.trackWrites(http.NewResponseController(after))
+	tr.trackWrites(&writeCtl{after})
 	if after.deadline.IsZero() || after.deadline.After(time.Now()) {
 		t.Fatalf("a stream attached after Close got write deadline %v, want one in the past", after.deadline)
 	}

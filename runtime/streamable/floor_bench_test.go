@@ -35,6 +35,19 @@ type floorHandler struct {
 }
 
 func (h *floorHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodDelete {
+		// The client ends its session: the server session reads EOF.
+		sid := r.Header.Get(protocol.HeaderSessionID)
+		h.mu.Lock()
+		c := h.conns[sid]
+		delete(h.conns, sid)
+		h.mu.Unlock()
+		if c != nil {
+			c.Close()
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	msg, err := floorDecode(r.Body)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)

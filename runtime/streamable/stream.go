@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpwire/mcpwire/runtime/internal/httpctl"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -36,9 +37,10 @@ type stream struct {
 	// nothing else: no server goroutine and no lock waits on its socket.
 	mu       sync.Mutex
 	w        http.ResponseWriter
-	rc       *http.ResponseController
+	rc       *writeCtl
 	released chan struct{} // closed to let the carrying request return
-	// wake tells the carrying request that head or out has something.
+	// wake tells the carrying request that head or out has something (nil
+	// for a JSON answer: it goes out when the stream is released).
 	wake    chan struct{}
 	lastIdx int // index of the last event appended (-1: none)
 	pending map[jsonrpc.ID]struct{}
@@ -90,9 +92,15 @@ var errStreamBroken = errors.New("the client is not reading this stream")
 // closed when the stream is done or closed early.
 func (s *stream) attachLocked(w http.ResponseWriter) chan struct{} {
 	s.w = w
-	s.rc = http.NewResponseController(w)
+	s.rc = &writeCtl{w}
 	s.released = make(chan struct{})
-	s.wake = make(chan struct{}, 1)
+	// A JSON answer is queued once, complete, and released at once: the
+	// release wakes the carrying request, so a wake channel would only
+	// wake it twice.
+	s.wake = nil
+	if !s.json {
+		s.wake = make(chan struct{}, 1)
+	}
 	s.head, s.out, s.sse, s.broken = nil, nil, false, false
 	s.writeBy = time.Time{}
 	return s.released
@@ -212,6 +220,14 @@ func (s *stream) writeEventLocked(id string, retry time.Duration, data []byte) e
 }
 
 var errDetached = errors.New("stream has no HTTP response attached")
+
+// writeCtl is the write side of http.ResponseController for one attached
+// response, without its allocations per call on a writer that has no
+// deadlines (httpctl).
+type writeCtl struct{ w http.ResponseWriter }
+
+func (c *writeCtl) SetWriteDeadline(d time.Time) error { return httpctl.SetWriteDeadline(c.w, d) }
+func (c *writeCtl) Flush() error                       { return httpctl.Flush(c.w) }
 
 // eventID is "<streamID>_<index>"; stream ids never contain '_'.
 func eventID(streamID string, idx int) string {

@@ -146,7 +146,7 @@ type Transport struct {
 	// that stopped reading without waiting for t.mu or a stream's mu, which
 	// such a write (or a writer queued behind it) holds.
 	wmu  sync.Mutex
-	live []*http.ResponseController
+	live []*writeCtl
 	// aborted is set by the first abortWrites: a stream attached after it
 	// (by a request racing the close) is aborted as it is tracked.
 	aborted bool
@@ -469,7 +469,7 @@ func (t *Transport) afterClose(id string) {
 
 // armWrite sets the deadline of the next write to a stream: the write
 // timeout from now, or now once the transport has aborted its writes.
-func (t *Transport) armWrite(rc *http.ResponseController, by time.Time) {
+func (t *Transport) armWrite(rc *writeCtl, by time.Time) {
 	t.wmu.Lock()
 	defer t.wmu.Unlock()
 	var d time.Time
@@ -492,7 +492,7 @@ func (t *Transport) armWrite(rc *http.ResponseController, by time.Time) {
 // set: net/http keeps a connection's deadline across keep-alive requests
 // unless its own WriteTimeout is set, and the next request on the
 // connection must not inherit it.
-func (t *Transport) trackWrites(rc *http.ResponseController) {
+func (t *Transport) trackWrites(rc *writeCtl) {
 	t.wmu.Lock()
 	t.live = append(t.live, rc)
 	if t.aborted {
@@ -501,7 +501,7 @@ func (t *Transport) trackWrites(rc *http.ResponseController) {
 	t.wmu.Unlock()
 }
 
-func (t *Transport) untrackWrites(rc *http.ResponseController) {
+func (t *Transport) untrackWrites(rc *writeCtl) {
 	t.wmu.Lock()
 	if i := slices.Index(t.live, rc); i >= 0 {
 		t.live = slices.Delete(t.live, i, i+1)

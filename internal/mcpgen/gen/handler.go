@@ -216,8 +216,7 @@ func emitHandlerType(f *File, o Config) {
 			Id("endListening").Qual("context", "CancelFunc"))
 	}
 	fields = append(fields, Line(),
-		Id("mu").Qual("sync", "Mutex"),
-		Id("closed").Bool().Comment("set by Shutdown; no new sessions after it"),
+		Id("closed").Qual("sync/atomic", "Bool").Comment("set by Shutdown; every request after it is refused"),
 	)
 	if o.Mode.Sessions() {
 		fields = append(fields,
@@ -373,10 +372,7 @@ func emitServeHTTP(f *File, o Config) {
 	f.Add(Doc("ServeHTTP implements [http.Handler]."))
 	recv := Func().Params(Id("h").Op("*").Id("Handler"))
 	closedCheck := []Code{
-		Id("h").Dot("mu").Dot("Lock").Call(),
-		Id("closed").Op(":=").Id("h").Dot("closed"),
-		Id("h").Dot("mu").Dot("Unlock").Call(),
-		If(Id("closed")).Block(
+		If(Id("h").Dot("closed").Dot("Load").Call()).Block(
 			writeError(Nil(), shuttingDown()),
 			Return(),
 		),
@@ -670,9 +666,7 @@ func emitShutdownAndStats(f *File, o Config) {
 			"is done (which cuts what is still in flight). Call it before",
 			"http.Server.Shutdown: open SSE streams would otherwise keep that waiting."))
 		shutdown := []Code{
-			Id("h").Dot("mu").Dot("Lock").Call(),
-			Id("h").Dot("closed").Op("=").True(),
-			Id("h").Dot("mu").Dot("Unlock").Call(),
+			Id("h").Dot("closed").Dot("Store").Call(True()),
 		}
 		if o.Mode.Modern() {
 			shutdown = append(shutdown, Id("h").Dot("endListening").Call())
@@ -703,9 +697,7 @@ func emitShutdownAndStats(f *File, o Config) {
 		"streams; calls in flight finish under http.Server.Shutdown. The stateless",
 		"leg keeps no sessions, so there is nothing else to close or wait for."))
 	f.Add(recv()).Id("Shutdown").Params(Id("_").Qual("context", "Context")).Error().Block(
-		Id("h").Dot("mu").Dot("Lock").Call(),
-		Id("h").Dot("closed").Op("=").True(),
-		Id("h").Dot("mu").Dot("Unlock").Call(),
+		Id("h").Dot("closed").Dot("Store").Call(True()),
 		Id("h").Dot("endListening").Call(),
 		Return(Nil()),
 	)

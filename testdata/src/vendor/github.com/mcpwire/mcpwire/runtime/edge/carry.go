@@ -20,13 +20,18 @@ type carried struct {
 
 func (*carried) Close() error { return nil }
 
+// forwarded is a request from [Forward] with its body: one allocation.
+type forwarded struct {
+	req  http.Request
+	body carried
+}
+
 // Forward returns a shallow copy of r whose body reads raw from the start
 // and carries its decoding (p, or the refusal err from [Decode]), for
 // [ReadPayload]. ContentLength is len(raw) and GetBody reads raw again.
 func Forward(r *http.Request, raw []byte, p *Payload, err error) *http.Request {
-	f := new(http.Request)
-	*f = *r
-	c := &carried{raw: raw, p: p, err: err}
+	fw := &forwarded{req: *r, body: carried{raw: raw, p: p, err: err}}
+	f, c := &fw.req, &fw.body
 	c.Reset(raw)
 	f.Body = c
 	f.ContentLength = int64(len(raw))

@@ -149,8 +149,11 @@ func decodeMessage(obj []byte, m *Message) *protocol.Error {
 			errObj = it.val
 		}
 	}
-	if v, ok := unquote(version); !ok || v != "2.0" {
-		return protocol.InvalidRequest(`Invalid Request: "jsonrpc" must be "2.0"`)
+	// The plain spelling is compared in place: no string per message.
+	if string(version) != `"2.0"` {
+		if v, ok := unquote(version); !ok || v != "2.0" {
+			return protocol.InvalidRequest(`Invalid Request: "jsonrpc" must be "2.0"`)
+		}
 	}
 	rid, ok := decodeID(id)
 	if !ok {
