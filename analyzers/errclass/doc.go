@@ -32,7 +32,9 @@
 // SessionStore.Get(ctx, id)) -- directly, or through any chain of functions
 // returning it. An error errclass cannot place (a parameter, a validator's
 // own errors.New, an iterator's yield) is never judged: precision comes
-// before recall.
+// before recall. In code another tool generated, only functions that take
+// a context.Context (stores, clients, RPC stubs) are followed: the errors of
+// generated marshalers, deep copies and conversions are not placed.
 //
 // # -32700 or 400 for a server-side failure
 //
