@@ -3,6 +3,8 @@ package protocol
 import (
 	"net/http"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/runtime/internal/httpctl"
 )
 
 // maxPlainError bounds the plain-text error message kept for rewriting.
@@ -62,7 +64,7 @@ func (j *jsonErrors) Write(b []byte) (int, error) {
 // Flush implements http.Flusher for handlers that assert it directly.
 func (j *jsonErrors) Flush() {
 	if j.status == 0 {
-		http.NewResponseController(j.w).Flush()
+		httpctl.Flush(j.w)
 	}
 }
 
