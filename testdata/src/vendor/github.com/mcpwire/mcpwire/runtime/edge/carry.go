@@ -66,3 +66,14 @@ func ReadPayload(r *http.Request, limit int64) (*Payload, error) {
 	}
 	return Decode(raw)
 }
+
+// Carried returns the decoding a request from [Forward] carries, without
+// consuming its body: ok is false when r's body is not such a body, has been
+// read from, or carries a refusal.
+func Carried(r *http.Request) (p *Payload, ok bool) {
+	c, is := r.Body.(*carried)
+	if !is || c.Len() != len(c.raw) || c.err != nil || c.p == nil {
+		return nil, false
+	}
+	return c.p, true
+}
