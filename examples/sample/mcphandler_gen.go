@@ -19,6 +19,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	sessions "github.com/mcpwire/mcpwire/runtime/sessions"
 	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
+	"github.com/mcpwire/mcpwire/runtime/stateless"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -224,13 +225,20 @@ func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	// The stateless leg keeps no state between requests, so one server
 	// serves all of them.
 	server := newServer()
-	h.modern = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server {
+	// A request classified modern is served from the server directly when
+	// runtime/stateless can answer it exactly as go-sdk's stateless handler
+	// would, without that handler's second read and decodes; the rest goes
+	// to go-sdk's handler.
+	h.modern = stateless.New(server, mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server {
 		return server
 	}, &mcp.StreamableHTTPOptions{
 		JSONResponse:        opts.JSONResponse,
 		Logger:              h.opts.Logger,
 		MaxRequestBodyBytes: opts.MaxBodyBytes,
 		Stateless:           true,
+	}), stateless.Options{
+		JSONResponse: opts.JSONResponse,
+		Logger:       h.opts.Logger,
 	})
 	if opts.SharedServer {
 		// The stateless leg's server serves the sessions too.

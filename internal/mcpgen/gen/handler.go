@@ -35,6 +35,7 @@ func classifyQ(name string) *Statement   { return Qual(pkgClassify, name) }
 func limitsQ(name string) *Statement     { return Qual(pkgLimits, name) }
 func storeQ(name string) *Statement      { return Qual(pkgStore, name) }
 func sessionsQ(name string) *Statement   { return Qual(pkgSessions, name) }
+func statelessQ(name string) *Statement  { return Qual(pkgStateless, name) }
 
 // entryType is *sessions.Entry[*handlerSession], a session's place in the
 // table.
@@ -339,13 +340,24 @@ func emitNewHandler(f *File, o Config) {
 			Doc("The stateless leg keeps no state between requests, so one server",
 				"serves all of them."),
 			Id("server").Op(":=").Id("newServer").Call(),
-			Id("h").Dot("modern").Op("=").Add(mcpQ("NewStreamableHTTPHandler")).Call(
-				Func().Params(Op("*").Qual("net/http", "Request")).Op("*").Add(mcpQ("Server")).Block(Return(Id("server"))),
-				Op("&").Add(mcpQ("StreamableHTTPOptions")).Values(Dict{
-					Id("Stateless"):           True(),
-					Id("JSONResponse"):        Id("opts").Dot("JSONResponse"),
-					Id("Logger"):              Id("h").Dot("opts").Dot("Logger"),
-					Id("MaxRequestBodyBytes"): Id("opts").Dot("MaxBodyBytes"),
+			Doc("A request classified modern is served from the server directly when",
+				"runtime/stateless can answer it exactly as go-sdk's stateless handler",
+				"would, without that handler's second read and decodes; the rest goes",
+				"to go-sdk's handler."),
+			Id("h").Dot("modern").Op("=").Add(statelessQ("New")).Call(
+				Id("server"),
+				mcpQ("NewStreamableHTTPHandler").Call(
+					Func().Params(Op("*").Qual("net/http", "Request")).Op("*").Add(mcpQ("Server")).Block(Return(Id("server"))),
+					Op("&").Add(mcpQ("StreamableHTTPOptions")).Values(Dict{
+						Id("Stateless"):           True(),
+						Id("JSONResponse"):        Id("opts").Dot("JSONResponse"),
+						Id("Logger"):              Id("h").Dot("opts").Dot("Logger"),
+						Id("MaxRequestBodyBytes"): Id("opts").Dot("MaxBodyBytes"),
+					}),
+				),
+				statelessQ("Options").Values(Dict{
+					Id("JSONResponse"): Id("opts").Dot("JSONResponse"),
+					Id("Logger"):       Id("h").Dot("opts").Dot("Logger"),
 				}),
 			),
 		)

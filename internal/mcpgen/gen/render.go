@@ -22,6 +22,7 @@ const (
 	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
 	pkgStore      = "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
+	pkgStateless  = "github.com/mcpwire/mcpwire/runtime/stateless"
 )
 
 // GeneratedHeader is the first line of every file mcpgen regenerates. It is
@@ -44,6 +45,7 @@ func newFile(pkg string) *jen.File {
 	f.ImportName(pkgEdge, "edge")
 	f.ImportName(pkgProtocol, "protocol")
 	f.ImportName(pkgLimits, "limits")
+	f.ImportName(pkgStateless, "stateless")
 	f.ImportName(pkgRuntime, "mcpwire")
 	return f
 }
