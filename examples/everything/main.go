@@ -24,6 +24,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to serve MCP on, at /mcp")
 	debugAddr := flag.String("debug-addr", "", "address to serve the session counters on, at /debug/vars (off when empty)")
 	nodeID := flag.String("node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on (deploy/haproxy)")
+	jsonResponse := flag.Bool("json-response", false, "answer requests with application/json instead of an SSE stream (server notifications then travel on the session's GET stream; 2026-07-28 calls get none)")
 	sessionStore := flag.String("session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
 	flag.Parse()
 
@@ -49,6 +50,7 @@ func main() {
 		EventStore:   streamable.NewMemoryEventStore(0),
 		NodeID:       *nodeID,
 		SessionStore: store,
+		JSONResponse: *jsonResponse,
 	}
 	if err := run(ctx, *addr, *debugAddr, opts); err != nil {
 		logger.Error("server failed", "err", err)
