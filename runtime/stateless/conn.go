@@ -2,18 +2,14 @@ package stateless
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-)
 
-// errRejected has the code of go-sdk's internal jsonrpc2.ErrRejected
-// (jsonrpc.Error's Is compares codes): a write failing with it fails that
-// message without breaking the connection, as in go-sdk's transport.
-var errRejected = &jsonrpc.Error{Code: -32005, Message: "rejected by transport"}
+	"github.com/mcpwire/mcpwire/runtime/internal/rejected"
+)
 
 // conn is one request's connection: it is both the mcp.Transport the
 // server connects to and the mcp.Connection it reads the request from and
@@ -74,21 +70,21 @@ func (c *conn) Write(_ context.Context, msg jsonrpc.Message) error {
 	switch m := msg.(type) {
 	case *jsonrpc.Response:
 		if m.ID != c.msg.ID {
-			return fmt.Errorf("%w: a response to %v, which this request is not", errRejected, m.ID.Raw())
+			return rejected.Errorf("a response to %v, which this request is not", m.ID.Raw())
 		}
 		select {
 		case c.answer <- m:
 			return nil
 		default:
-			return fmt.Errorf("%w: a second response to %v", errRejected, m.ID.Raw())
+			return rejected.Errorf("a second response to %v", m.ID.Raw())
 		}
 	case *jsonrpc.Request:
 		if m.IsCall() {
-			return fmt.Errorf("%w: stateless servers cannot make requests", errRejected)
+			return rejected.Errorf("stateless servers cannot make requests")
 		}
-		return fmt.Errorf("%w: undelivered message: a JSON response has no stream for %q", errRejected, m.Method)
+		return rejected.Errorf("undelivered message: a JSON response has no stream for %q", m.Method)
 	}
-	return fmt.Errorf("%w: unknown message type %T", errRejected, msg)
+	return rejected.Errorf("unknown message type %T", msg)
 }
 
 // Close implements mcp.Connection.

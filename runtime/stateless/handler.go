@@ -117,7 +117,7 @@ func (h *Handler) takes(r *http.Request) (*jsonrpc.Request, bool) {
 	if !known || (!emptyOK && len(msg.Params) == 0) {
 		return nil, false
 	}
-	if protocol.CheckPOSTHeaders(r) != nil || len(r.Header.Values("Last-Event-ID")) > 0 {
+	if protocol.CheckPOSTHeaders(r) != nil || len(r.Header.Values(protocol.HeaderLastEventID)) > 0 {
 		return nil, false
 	}
 	if r.Header.Get(protocol.HeaderMethod) != msg.Method {
@@ -139,15 +139,14 @@ func (h *Handler) takes(r *http.Request) (*jsonrpc.Request, bool) {
 // hasParamHeader reports an Mcp-Param-* header, which only go-sdk's
 // transport checks against the tool's schema.
 func hasParamHeader(hdr http.Header) bool {
+	const prefix = protocol.HeaderParamPrefix
 	for k := range hdr {
-		if len(k) >= len(paramPrefix) && strings.EqualFold(k[:len(paramPrefix)], paramPrefix) {
+		if len(k) >= len(prefix) && strings.EqualFold(k[:len(prefix)], prefix) {
 			return true
 		}
 	}
 	return false
 }
-
-const paramPrefix = "Mcp-Param-"
 
 // serve answers msg from the server, in go-sdk's JSON shape.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, msg *jsonrpc.Request) {
@@ -200,18 +199,12 @@ func (h *Handler) call(ctx context.Context, msg *jsonrpc.Request) (*jsonrpc.Resp
 	}
 }
 
-// errorStatus is the HTTP status 2026-07-28 gives a protocol-level error
-// answer (SEP-2575), as go-sdk's transport maps it; 0 for 200.
+// errorStatus is the HTTP status of resp as go-sdk's transport gives it
+// on 2026-07-28; 0 for 200.
 func errorStatus(resp *jsonrpc.Response) int {
 	var e *jsonrpc.Error
 	if resp.Error == nil || !errors.As(resp.Error, &e) {
 		return 0
 	}
-	switch e.Code {
-	case jsonrpc.CodeMethodNotFound:
-		return http.StatusNotFound
-	case jsonrpc.CodeInvalidParams, mcp.CodeUnsupportedProtocolVersion, mcp.CodeMissingRequiredClientCapabilities:
-		return http.StatusBadRequest
-	}
-	return 0
+	return protocol.ModernStatusForCode(e.Code)
 }

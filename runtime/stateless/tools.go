@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -19,10 +20,12 @@ import (
 // unexported, so a tools/call of a tool not known to be plain goes to the
 // fallback.
 type toolIndex struct {
-	mu      sync.Mutex
-	learnt  bool            // plain is the server's answer
-	failed  bool            // the server refused to list: never again
-	plainOf map[string]bool // tool name → declares no x-mcp-header
+	// plainOf maps the server's tool names to whether they declare no
+	// x-mcp-header, once learnt; an empty map when the server refused to
+	// list them, so that every tools/call goes to the fallback. Read
+	// without a lock on every tools/call.
+	plainOf  atomic.Pointer[map[string]bool]
+	learning sync.Mutex // one learner at a time
 }
 
 // maxToolPages bounds the tools/list pages followed, against a server whose
@@ -32,22 +35,27 @@ const maxToolPages = 1000
 // plain reports whether the tool name is known to declare no x-mcp-header
 // annotation, learning the server's tools first if nobody has.
 func (x *toolIndex) plain(ctx context.Context, h *Handler, name string) bool {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if !x.learnt && !x.failed {
-		plainOf, err := h.listTools(ctx)
-		switch {
-		case err == nil:
-			x.plainOf, x.learnt = plainOf, true
-		case ctx.Err() == nil:
-			// The server (or its middleware) refused: its tools/calls go
-			// to the fallback from now on.
-			x.failed = true
-			h.opts.Logger.Warn("mcp: stateless leg: tools/list failed; every tools/call goes through go-sdk's handler", "err", err)
-		}
-		// A request that ended while it was learning leaves it to the next.
+	if m := x.plainOf.Load(); m != nil {
+		return (*m)[name]
 	}
-	return x.plainOf[name]
+	x.learning.Lock()
+	defer x.learning.Unlock()
+	if m := x.plainOf.Load(); m != nil {
+		return (*m)[name] // learnt while this request waited
+	}
+	plainOf, err := h.listTools(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			// The request ended while it was learning: the next one learns.
+			return false
+		}
+		// The server (or its middleware) refused: its tools/calls go to
+		// the fallback from now on.
+		h.opts.Logger.Warn("mcp: stateless leg: tools/list failed; every tools/call goes through go-sdk's handler", "err", err)
+		plainOf = map[string]bool{}
+	}
+	x.plainOf.Store(&plainOf)
+	return plainOf[name]
 }
 
 // listPage is the part of a tools/list result the index reads.

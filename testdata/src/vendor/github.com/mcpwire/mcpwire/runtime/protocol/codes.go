@@ -47,3 +47,17 @@ func StatusForCode(code int64) int {
 	}
 	return 400
 }
+
+// ModernStatusForCode is the HTTP status of a 2026-07-28 answer carrying a
+// protocol-level error (SEP-2575): 404 for -32601, 400 for -32602, -32021
+// and -32022; 0 for every other code, which travels in-band with 200 (a
+// tool's own failure, say). go-sdk's stateless transport maps them alike.
+func ModernStatusForCode(code int64) int {
+	switch code {
+	case CodeMethodNotFound:
+		return 404
+	case CodeInvalidParams, CodeMissingCapability, CodeUnsupportedProtocolVersion:
+		return 400
+	}
+	return 0
+}

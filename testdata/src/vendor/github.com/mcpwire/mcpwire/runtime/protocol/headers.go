@@ -21,6 +21,10 @@ const (
 	// HeaderLastEventID asks a GET stream to replay events after the given id
 	// (resumability, 2025-11-25). Ignored at 2026-07-28.
 	HeaderLastEventID = "Last-Event-Id"
+	// HeaderParamPrefix starts the headers that mirror a 2026-07-28
+	// tools/call argument its tool's schema marks with x-mcp-header
+	// (Mcp-Param-Region, say).
+	HeaderParamPrefix = "Mcp-Param-"
 )
 
 // Media types the transport negotiates.

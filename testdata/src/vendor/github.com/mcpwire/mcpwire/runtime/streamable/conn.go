@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/mcpwire/mcpwire/runtime/edge"
+	"github.com/mcpwire/mcpwire/runtime/internal/rejected"
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,15 +16,6 @@ import (
 // conn is the mcp.Connection a connected server session reads client
 // messages from and writes its messages to.
 type conn struct{ t *Transport }
-
-// errRejected has the code of go-sdk's internal jsonrpc2.ErrRejected, and
-// jsonrpc.Error's Is compares codes: a write failing with it is returned to
-// the caller without marking the whole connection broken.
-var errRejected = &jsonrpc.Error{Code: -32005, Message: "rejected by transport"}
-
-func rejected(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", errRejected, fmt.Sprintf(format, args...))
-}
 
 // SessionID implements mcp.Connection.
 func (c *conn) SessionID() string { return c.t.SessionID() }
@@ -70,7 +61,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	case *jsonrpc.Request:
 		if m.IsCall() && t.stateless {
 			t.mu.Unlock()
-			return rejected("a stateless transport cannot carry server-to-client requests: the client could not answer them")
+			return rejected.Errorf("a stateless transport cannot carry server-to-client requests: the client could not answer them")
 		}
 		if s := t.routeLocked(m); s != nil {
 			s.mu.Lock()
@@ -94,7 +85,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		return t.writeStandalone(ctx, data) // unlocks
 	}
 	t.mu.Unlock()
-	return rejected("unknown message type %T", msg)
+	return rejected.Errorf("unknown message type %T", msg)
 }
 
 // writeResponse delivers a response to its request's stream. t.mu is held
@@ -129,7 +120,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 	}
 	if s == nil {
 		t.log.Warn("streamable: response to a request with no stream", "id", m.ID.Raw())
-		return rejected("no stream for response %v", m.ID.Raw())
+		return rejected.Errorf("no stream for response %v", m.ID.Raw())
 	}
 	s.mu.Lock()
 	delete(s.pending, m.ID)
@@ -176,7 +167,7 @@ func (t *Transport) writeResponse(ctx context.Context, m *jsonrpc.Response, data
 		} else {
 			t.log.Warn("streamable: response undelivered", "id", m.ID.Raw(), "error", err)
 		}
-		return rejected("response undelivered: %v", err)
+		return rejected.Errorf("response undelivered: %v", err)
 	}
 	return nil
 }
@@ -232,11 +223,11 @@ func (t *Transport) writeStandalone(ctx context.Context, data []byte) error {
 		defer t.mu.Unlock()
 		if t.stateless {
 			t.log.Warn("streamable: stateless transport has no stream for a server message; dropped")
-			return rejected("no stream to deliver to on a stateless transport")
+			return rejected.Errorf("no stream to deliver to on a stateless transport")
 		}
 		if len(t.queue) >= maxQueued {
 			t.log.Warn("streamable: server-to-client queue full; message refused", "queued", len(t.queue))
-			return rejected("no open stream and %d messages already queued", len(t.queue))
+			return rejected.Errorf("no open stream and %d messages already queued", len(t.queue))
 		}
 		t.queue = append(t.queue, data)
 		return nil
@@ -247,7 +238,7 @@ func (t *Transport) writeStandalone(ctx context.Context, data []byte) error {
 	s.mu.Unlock()
 	if err != nil {
 		t.log.Warn("streamable: standalone stream write failed", "error", err)
-		return rejected("standalone stream: %v", err)
+		return rejected.Errorf("standalone stream: %v", err)
 	}
 	return nil
 }
