@@ -327,38 +327,6 @@ func isRequestish(t types.Type) bool {
 	return false
 }
 
-// isHeaderRead reports whether e reads the Mcp-Session-Id header right
-// there: r.Header.Get, Values(...)[0], a framework's accessor, through a
-// conversion or a strings function, but not a variable, a field or a
-// helper of the package.
-func (s *Scan) isHeaderRead(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.IndexExpr:
-		_, isVar := ast.Unparen(e.X).(*ast.Ident)
-		return !isVar && s.isValues(e.X)
-	case *ast.CallExpr:
-		if tv, ok := s.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
-			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				return s.isHeaderRead(e.Args[0])
-			}
-			return false
-		}
-		fn := httpwrite.Callee(s.info, e)
-		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
-			return httpwrite.IsSessionHeader(s.info, e.Args[0])
-		}
-		if httpwrite.IsFrameworkHeader(s.info, e) {
-			return true
-		}
-		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
-			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
-				return s.isHeaderRead(e.Args[0])
-			}
-		}
-	}
-	return false
-}
-
 // exclusive reports whether no run passes p and then q: they lie in
 // different branches of one statement (the then and the else of an if, two
 // clauses of a switch), or p in a block that ends in a return and does not

@@ -425,17 +425,33 @@ func (s *Scan) boolIndex(e ast.Expr) (string, bool) {
 // IsID reports whether e is the session id: a variable holding it, or
 // r.Header.Get of the Mcp-Session-Id header (spelled in any case, or as a
 // constant of that value).
-func (s *Scan) IsID(e ast.Expr) bool {
+func (s *Scan) IsID(e ast.Expr) bool { return s.isID(e, false) }
+
+// isHeaderRead reports whether e reads the Mcp-Session-Id header right
+// there: r.Header.Get, Values(...)[0], a framework's accessor, through a
+// conversion or a strings function, but not a variable, a field or a
+// helper of the package.
+func (s *Scan) isHeaderRead(e ast.Expr) bool { return s.isID(e, true) }
+
+// isID is IsID, or with here set isHeaderRead: the id only as the header
+// read in e itself.
+func (s *Scan) isID(e ast.Expr, here bool) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.Ident:
+		if here {
+			return false
+		}
 		v, _ := s.info.ObjectOf(e).(*types.Var)
 		return v != nil && s.at(v, e.Pos()).kind == idDef
 	case *ast.IndexExpr:
 		// r.Header.Values("Mcp-Session-Id")[0], vals[0]
+		if _, isVar := ast.Unparen(e.X).(*ast.Ident); isVar && here {
+			return false
+		}
 		return s.isValues(e.X)
 	case *ast.SelectorExpr:
 		// req.SessionID, a field the package stores the id in.
-		if s.pkg != nil {
+		if s.pkg != nil && !here {
 			if sel, ok := s.info.Selections[e]; ok && sel.Kind() == types.FieldVal {
 				return s.pkg.fields[sel.Obj().(*types.Var)]
 			}
@@ -445,7 +461,7 @@ func (s *Scan) IsID(e ast.Expr) bool {
 		// string type keeps the value.
 		if tv, ok := s.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-				return s.IsID(e.Args[0])
+				return s.isID(e.Args[0], here)
 			}
 			return false
 		}
@@ -456,13 +472,13 @@ func (s *Scan) IsID(e ast.Expr) bool {
 		if httpwrite.IsFrameworkHeader(s.info, e) {
 			return true
 		}
-		if fn != nil && s.pkg != nil && s.pkg.funcs[fn.Origin()] {
+		if fn != nil && s.pkg != nil && s.pkg.funcs[fn.Origin()] && !here {
 			return true
 		}
 		// strings.TrimSpace(r.Header.Get(...)) and the like.
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
 			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
-				return s.IsID(e.Args[0])
+				return s.isID(e.Args[0], here)
 			}
 		}
 	}
