@@ -106,6 +106,9 @@ type Transport struct {
 	// rollback so that OnClose can clean up whatever OnSessionInitialized
 	// stored under it.
 	announced string
+	// principal owns the session: that of the handshake (set when it
+	// begins) or the one a resumed transport was given.
+	principal string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
 	// version is the session's revision: the one its initialize asked for,
 	// then the one the server's answer negotiated. It decides batching and
@@ -268,6 +271,9 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 			return nil, protocol.MethodNotAllowed(r.Method, http.MethodPost)
 		}
 		return nil, protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
+	}
+	if err := t.checkOwner(r); err != nil {
+		return nil, err
 	}
 	if !connected {
 		return nil, protocol.Internal(errors.New("streamable: transport not connected to a server"))
