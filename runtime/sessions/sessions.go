@@ -138,6 +138,9 @@ type Table[S Closer] struct {
 	// flight); Shutdown waits for it. Added to under mu while !closed.
 	live sync.WaitGroup
 
+	// resuming holds the resumptions under way, by id (Resume).
+	resuming map[string]*resumption[S]
+
 	accepted, refused                     atomic.Int64
 	byDelete, byIdle, byShutdown, byOther atomic.Int64
 }
