@@ -41,7 +41,7 @@ func TestResumeOncePerIDInParallel(t *testing.T) {
 		got := make([]*sessions.Entry[*fake], 8)
 		for i := range 8 {
 			wg.Go(func() {
-				e, err := tbl.Resume(context.Background(), "n1.A", resumeAs(t, tbl, "n1.A", 50*time.Millisecond, &callsA))
+				e, err := tbl.Resume(context.Background(), "n1.A", "alice", resumeAs(t, tbl, "n1.A", 50*time.Millisecond, &callsA))
 				if err != nil {
 					t.Error(err)
 				}
@@ -50,7 +50,7 @@ func TestResumeOncePerIDInParallel(t *testing.T) {
 		}
 		var tookB time.Duration
 		wg.Go(func() {
-			if _, err := tbl.Resume(context.Background(), "n1.B", resumeAs(t, tbl, "n1.B", 50*time.Millisecond, &callsB)); err != nil {
+			if _, err := tbl.Resume(context.Background(), "n1.B", "alice", resumeAs(t, tbl, "n1.B", 50*time.Millisecond, &callsB)); err != nil {
 				t.Error(err)
 			}
 			tookB = time.Since(start)
@@ -67,8 +67,26 @@ func TestResumeOncePerIDInParallel(t *testing.T) {
 		if tookB != 50*time.Millisecond || time.Since(start) != 50*time.Millisecond {
 			t.Errorf("B took %v, all %v; want one round trip (50ms) each, in parallel", tookB, time.Since(start))
 		}
+		// Another caller's resumption is its own: it runs although one of
+		// the same id just ran.
+		var other atomic.Int32
+		tbl2 := sessions.New[*fake](sessions.Options{})
+		var wg2 sync.WaitGroup
+		for _, who := range []string{"alice", "mallory"} {
+			wg2.Go(func() {
+				tbl2.Resume(context.Background(), "n1.C", who, func() (*sessions.Entry[*fake], error) {
+					other.Add(1)
+					time.Sleep(time.Millisecond)
+					return nil, nil
+				})
+			})
+		}
+		wg2.Wait()
+		if other.Load() != 2 {
+			t.Errorf("two callers' resumptions of one id ran %d times, want 2", other.Load())
+		}
 		// Held now: no resume at all.
-		if e, err := tbl.Resume(context.Background(), "n1.A", func() (*sessions.Entry[*fake], error) {
+		if e, err := tbl.Resume(context.Background(), "n1.A", "alice", func() (*sessions.Entry[*fake], error) {
 			t.Error("resume called for a session the table holds")
 			return nil, nil
 		}); e != got[0] || err != nil {
@@ -93,7 +111,7 @@ func TestResumeFailureAndCancel(t *testing.T) {
 		var wg sync.WaitGroup
 		for range 3 {
 			wg.Go(func() {
-				if _, err := tbl.Resume(context.Background(), "n1.A", fail); !errors.Is(err, errStore) {
+				if _, err := tbl.Resume(context.Background(), "n1.A", "alice", fail); !errors.Is(err, errStore) {
 					t.Errorf("waiter got %v, want the store's error", err)
 				}
 			})
@@ -101,7 +119,7 @@ func TestResumeFailureAndCancel(t *testing.T) {
 		synctest.Wait() // one of them runs fail; the cancelled one below waits
 		ctx, cancel := context.WithCancel(context.Background())
 		wg.Go(func() {
-			if _, err := tbl.Resume(ctx, "n1.A", fail); !errors.Is(err, context.Canceled) {
+			if _, err := tbl.Resume(ctx, "n1.A", "alice", fail); !errors.Is(err, context.Canceled) {
 				t.Errorf("cancelled waiter got %v", err)
 			}
 		})
@@ -114,7 +132,7 @@ func TestResumeFailureAndCancel(t *testing.T) {
 			t.Errorf("resume ran %d times, want 1", calls.Load())
 		}
 		var again atomic.Int32
-		if e, err := tbl.Resume(context.Background(), "n1.A", resumeAs(t, tbl, "n1.A", 0, &again)); e == nil || err != nil || again.Load() != 1 {
+		if e, err := tbl.Resume(context.Background(), "n1.A", "alice", resumeAs(t, tbl, "n1.A", 0, &again)); e == nil || err != nil || again.Load() != 1 {
 			t.Errorf("retry after a failure: %v, %v, %d calls", e, err, again.Load())
 		}
 	})

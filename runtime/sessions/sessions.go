@@ -392,7 +392,13 @@ func (e *Entry[S]) EndHandshake() {
 // the cause claimed first by the idle timer or Shutdown, else DELETE when
 // one is in flight (the DELETE that closes a transport runs OnClose before
 // it returns), else CauseOther. Later calls do nothing.
-func (e *Entry[S]) Closed() {
+func (e *Entry[S]) Closed() { e.ClosedThen(nil) }
+
+// ClosedThen is Closed with a hook of the session's own, run once after
+// Hooks.Closed for an established session, with the same cause, and before
+// Shutdown stops waiting for it: where the hook needs more of the session
+// than its id (its link to a session store).
+func (e *Entry[S]) ClosedThen(then func(id string, cause Cause)) {
 	t := e.t
 	t.mu.Lock()
 	if e.state == stateClosed {
@@ -438,6 +444,9 @@ func (e *Entry[S]) Closed() {
 		}
 		if h := t.opts.Hooks.Closed; h != nil {
 			h(id, cause)
+		}
+		if then != nil {
+			then(id, cause)
 		}
 	}
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,8 +16,9 @@ const DefaultCallTimeout = 2 * time.Second
 
 // Keeper links one node's sessions to a [Store]: it saves a session's state
 // when it changes, checks on every request of a session that this node
-// still holds it (refreshing its record), forgets it when the session ends
-// for good, and claims the sessions of other nodes. A handler keeps one
+// still holds it (refreshing its record: one store round trip per request,
+// the price of closing a superseded copy at its next use), forgets it when
+// the session ends for good, and claims the sessions of other nodes. A handler keeps one
 // Keeper and a [Link] per session. Store failures are logged, never
 // answered to the client: the session goes on on this node, only its
 // failover is at risk. Every write names the epoch this node holds the
@@ -30,11 +30,17 @@ type Keeper struct {
 	ttl     time.Duration
 	timeout time.Duration
 	log     *slog.Logger
-	// links maps the id of every session this node saved or claimed to its
-	// link, for Forget and Release, which the session table calls with the
-	// id alone.
-	links sync.Map
+	// quietUntil (unix nanoseconds) is set when a refresh fails for want
+	// of an answer: until then Touch skips the store, so that a store that
+	// is down or slow costs the sessions held here one bounded wait per
+	// StoreBackoff, not one per request.
+	quietUntil atomic.Int64
 }
+
+// StoreBackoff is how long a Keeper leaves the store alone on the request
+// path (Touch) after a call that got no answer. Claims are tried anyway:
+// their answer (503) is the client's cue to retry.
+const StoreBackoff = time.Second
 
 // NewKeeper returns a Keeper for the sessions of node, stored for ttl past
 // their last use (≤ 0 → [DefaultTTL]). logger nil discards.
@@ -93,7 +99,7 @@ func (k *Keeper) Save(l *Link, id string, state mcp.ServerSessionState) {
 	if l.lost.Load() {
 		return
 	}
-	epoch := k.adopt(l, id)
+	epoch := l.epoch.Load()
 	if epoch == 0 {
 		epoch = 1
 	}
@@ -109,7 +115,6 @@ func (k *Keeper) Save(l *Link, id string, state mcp.ServerSessionState) {
 		return
 	}
 	l.epoch.Store(epoch)
-	k.links.Store(id, l)
 }
 
 // Touch runs on every request of an established session: it checks that
@@ -123,9 +128,9 @@ func (k *Keeper) Touch(l *Link, id string, current func() (mcp.ServerSessionStat
 	if l.lost.Load() {
 		return false
 	}
-	epoch := k.adopt(l, id)
-	if epoch == 0 {
-		return true // not saved yet (Save will)
+	epoch := l.epoch.Load()
+	if epoch == 0 || time.Now().UnixNano() < k.quietUntil.Load() {
+		return true // not saved yet (Save will), or the store is resting
 	}
 	ctx, cancel := k.ctx(context.Background())
 	defer cancel()
@@ -135,7 +140,8 @@ func (k *Keeper) Touch(l *Link, id string, current func() (mcp.ServerSessionStat
 		k.lose(l, id)
 		return false
 	case err != nil:
-		k.log.Warn("mcp: session store: refreshing the session", "session", id, "error", err)
+		k.quietUntil.Store(time.Now().Add(StoreBackoff).UnixNano())
+		k.log.Warn("mcp: session store: refreshing the session; the session goes on here", "session", id, "error", err)
 	case !ok:
 		if state, established := current(); established {
 			k.Save(l, id, state)
@@ -159,56 +165,24 @@ func (k *Keeper) Claim(ctx context.Context, l *Link, id, principal string) (Reco
 	}
 	l.Own(rec.Principal)
 	l.epoch.Store(rec.Epoch)
-	k.links.Store(id, l)
 	return rec, true, nil
 }
 
 // Forget removes the record of a session that ended for good (the
 // client's DELETE, idleness), if this node still holds it. A session
-// closed by a node's shutdown keeps its record, so that another node
-// resumes it: Release it instead.
-func (k *Keeper) Forget(id string) {
-	v, ok := k.links.LoadAndDelete(id)
-	if !ok {
-		return // never stored by this node
-	}
-	l := v.(*Link)
-	if l.lost.Load() || l.epoch.Load() == 0 {
-		return
+// closed by a node's shutdown, or claimed by another node, keeps its
+// record: do not call Forget for it.
+func (k *Keeper) Forget(l *Link, id string) {
+	epoch := l.epoch.Load()
+	if l.lost.Load() || epoch == 0 {
+		return // claimed elsewhere, or never stored by this node
 	}
 	ctx, cancel := k.ctx(context.Background())
 	defer cancel()
-	switch err := k.store.Delete(ctx, id, l.epoch.Load()); {
+	switch err := k.store.Delete(ctx, id, epoch); {
 	case errors.Is(err, ErrNotHolder):
 		k.lose(l, id)
 	case err != nil:
 		k.log.Warn("mcp: session store: forgetting the session", "session", id, "error", err)
 	}
-}
-
-// Release lets go of a session that closed on this node without ending
-// for good (shutdown, claimed by another node): its record stays.
-func (k *Keeper) Release(id string) { k.links.Delete(id) }
-
-// Load claims session id for a handler that resumes with Load and
-// Resumed rather than Claim; the session is taken as anyone's.
-func (k *Keeper) Load(ctx context.Context, id string) (mcp.ServerSessionState, bool, error) {
-	var l Link
-	rec, ok, err := k.Claim(ctx, &l, id, "")
-	return rec.State, ok, err
-}
-
-// Resumed is part of resuming with Load: the session's link takes the
-// epoch Load claimed at its first Save or Touch.
-func (k *Keeper) Resumed(*Link) {}
-
-// adopt gives a link that has no epoch yet the one Load claimed for id.
-func (k *Keeper) adopt(l *Link, id string) uint64 {
-	if v, ok := k.links.Load(id); ok && v.(*Link) != l {
-		if e := v.(*Link).epoch.Load(); e != 0 {
-			l.epoch.CompareAndSwap(0, e)
-			k.links.Store(id, l)
-		}
-	}
-	return l.epoch.Load()
 }

@@ -37,7 +37,7 @@ func TestKeeperTouch(t *testing.T) {
 	if rec, ok, _ := store.Get(ctx, "n1.A"); !ok || rec.State.LogLevel != "info" || rec.Epoch != 1 {
 		t.Fatalf("record after Touch found it missing: %+v %v", rec, ok)
 	}
-	k.Forget("n1.A")
+	k.Forget(&l, "n1.A")
 	if _, ok, _ := store.Get(ctx, "n1.A"); ok {
 		t.Fatal("Forget left the record")
 	}
@@ -68,7 +68,7 @@ func TestKeeperLosesToClaim(t *testing.T) {
 	changed := keptState
 	changed.LogLevel = "error"
 	k1.Save(&l1, "n1.A", changed)
-	k1.Forget("n1.A")
+	k1.Forget(&l1, "n1.A")
 	got, ok, _ := store.Get(ctx, "n1.A")
 	if !ok || got.Epoch != 2 || got.Node != "n2" || got.State.LogLevel != "info" {
 		t.Fatalf("record after the old holder's writes: %+v, %v", got, ok)
@@ -76,7 +76,7 @@ func TestKeeperLosesToClaim(t *testing.T) {
 	if !k2.Touch(&l2, "n1.A", current) {
 		t.Fatal("the holder's Touch: not held")
 	}
-	k2.Forget("n1.A")
+	k2.Forget(&l2, "n1.A")
 	if _, ok, _ := store.Get(ctx, "n1.A"); ok {
 		t.Fatal("the holder's Forget left the record")
 	}
@@ -108,6 +108,18 @@ func TestKeeperBoundsCalls(t *testing.T) {
 		}
 		if d := time.Since(start); d != DefaultCallTimeout {
 			t.Errorf("Touch took %v, want %v", d, DefaultCallTimeout)
+		}
+		// The store rests for StoreBackoff: the next request does not wait.
+		start = time.Now()
+		k.Touch(&l, "n1.A", current)
+		if d := time.Since(start); d != 0 {
+			t.Errorf("Touch right after a failure took %v, want no wait", d)
+		}
+		time.Sleep(StoreBackoff)
+		start = time.Now()
+		k.Touch(&l, "n1.A", current)
+		if d := time.Since(start); d != DefaultCallTimeout {
+			t.Errorf("Touch after the backoff took %v, want another try (%v)", d, DefaultCallTimeout)
 		}
 		start = time.Now()
 		if _, _, err := k.Claim(context.Background(), &l, "n1.B", ""); !errors.Is(err, context.DeadlineExceeded) {

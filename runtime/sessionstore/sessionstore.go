@@ -149,8 +149,3 @@ func Decode(data []byte) (Record, error) {
 // DefaultTTL is how long a record lives without a refresh when the caller
 // has no idle timeout to go by.
 const DefaultTTL = time.Hour
-
-// RefreshEvery is how often a session in use refreshes its record: a
-// quarter of its ttl, so a record lives from one to four quarters past the
-// last use and costs one store round trip per quarter, not one per request.
-func RefreshEvery(ttl time.Duration) time.Duration { return ttl / 4 }

@@ -34,12 +34,14 @@ func (t *Transport) Principal() string {
 	return t.principal
 }
 
-// checkOwner refuses 403 a request that names this transport's session
+// CheckOwner refuses 403 a request that names this transport's session
 // under a principal other than the one recorded for it, before anything of
 // the session is read or changed. Requests naming another id, or none, are
 // left to the checks that answer them 404 or 400; a session recorded
-// without a principal is anyone's, as in go-sdk's handler.
-func (t *Transport) checkOwner(r *http.Request) error {
+// without a principal is anyone's, as in go-sdk's handler. ServeHTTP runs
+// it first; a handler that does work of its own for a session before
+// handing it the request (a session store's refresh) runs it before that.
+func (t *Transport) CheckOwner(r *http.Request) error {
 	if t.stateless {
 		return nil
 	}

@@ -272,7 +272,7 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 		}
 		return nil, protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
 	}
-	if err := t.checkOwner(r); err != nil {
+	if err := t.CheckOwner(r); err != nil {
 		return nil, err
 	}
 	if !connected {
