@@ -39,7 +39,9 @@ func main() {
 	defer stop()
 	store, closeStore, err := redisstore.FromFlag(ctx, *sessionStore)
 	if err != nil {
-		logger.Error("bad -session-store", "err", err)
+		// One line: a store that does not answer at start is the operator's
+		// to fix (address, Redis down), not a crash to read a stack from.
+		logger.Error("cannot start: -session-store", "err", err)
 		os.Exit(2)
 	}
 	defer closeStore()
@@ -106,10 +108,17 @@ func run(ctx context.Context, addr, debugAddr string, opts HandlerOptions) error
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
+	logger.Info("shutting down: taking no new connections, answering the calls in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// Close the sessions first: their open SSE streams would keep
-	// srv.Shutdown waiting until the timeout.
-	return errors.Join(handler.Shutdown(shutdownCtx), srv.Shutdown(shutdownCtx))
+	// srv.Shutdown closes the listener at once: the balancer's health check
+	// fails and its new connections are refused, which it retries on another
+	// node (deploy/haproxy), where the sessions resume from the store. The
+	// handler drains at the same time: calls in flight are answered, SSE
+	// streams end cleanly (their open streams would otherwise keep
+	// srv.Shutdown waiting), and the sessions keep their stored records.
+	srvDone := make(chan error, 1)
+	go func() { srvDone <- srv.Shutdown(shutdownCtx) }()
+	err = handler.Shutdown(shutdownCtx)
+	return errors.Join(err, <-srvDone)
 }

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +64,15 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("redisstore: %w", err)
 	}
 	opts.ContextTimeoutEnabled = true
+	// Reachable at all? Asked with a plain dial first: go-redis logs every
+	// failed dial of its retries on its own (four lines for one Redis that is
+	// down), where an operator needs one line saying the store is not there.
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, opts.Network, opts.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("redisstore: the session store at %s does not answer: %w", opts.Addr, err)
+	}
+	conn.Close()
 	c := redis.NewClient(opts)
 	if err := c.Ping(ctx).Err(); err != nil {
 		c.Close()
