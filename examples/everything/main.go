@@ -26,6 +26,7 @@ func main() {
 	nodeID := flag.String("node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on (deploy/haproxy)")
 	jsonResponse := flag.Bool("json-response", false, "answer requests with application/json instead of an SSE stream (server notifications then travel on the session's GET stream; 2026-07-28 calls get none)")
 	sessionStore := flag.String("session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
+	idleTimeout := flag.Duration("idle-timeout", 0, "close a session after this long without a request (0: the runtime's default, 10m)")
 	flag.Parse()
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -50,6 +51,7 @@ func main() {
 		// The event store makes 2025-11-25 streams resumable: the priming event, the retry field and
 		// Last-Event-ID replay that the server-sse-polling scenario checks.
 		EventStore:   streamable.NewMemoryEventStore(0),
+		IdleTimeout:  *idleTimeout,
 		NodeID:       *nodeID,
 		SessionStore: store,
 		JSONResponse: *jsonResponse,

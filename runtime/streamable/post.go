@@ -271,8 +271,9 @@ func (t *Transport) openStream(ctx context.Context, sessionID string, st *stream
 func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string) (<-chan struct{}, error) {
 	t.mu.Lock()
 	if t.closed || t.draining {
+		err := t.goneLocked()
 		t.mu.Unlock()
-		return nil, protocol.SessionNotFound()
+		return nil, err
 	}
 	if err := t.streamRoomLocked(); err != nil {
 		t.mu.Unlock()
