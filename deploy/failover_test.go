@@ -150,7 +150,7 @@ type cluster struct {
 	redis     string
 	args      []string    // more flags for every node
 	proxy     *storeProxy // between the nodes and Redis, when asked for
-	nodes     [3]string // MCP addresses, node i is "n<i+1>"
+	nodes     [3]string   // MCP addresses, node i is "n<i+1>"
 	debug     [3]string
 	procs     [3]*proc
 	url       string
