@@ -361,9 +361,10 @@ func modern(url string) error {
 // takes new sessions and its old ones back.
 func TestFailover(t *testing.T) { failover(t, startCluster(t), true) }
 
-// The same through nginx (deploy/nginx), which finds a dead node passively.
-// Its sessions need not move back to the restarted node: nginx keeps them
-// on the backup that resumed them, which serves them as well.
+// The same through nginx (deploy/nginx), which finds a dead node passively
+// and sends its sessions to its one backup. They need not move back to the
+// restarted node: nginx keeps them on the backup that resumed them, which
+// serves them as well.
 func TestFailoverNginx(t *testing.T) { failover(t, startClusterWith(t, 3, "redis", "nginx"), false) }
 
 // failover runs the scenario; failback asks that the restarted node's old
