@@ -53,6 +53,9 @@ type Record struct {
 	// Node is the node that minted the session id (for logs; routing reads
 	// the node key from the id itself).
 	Node string
+	// Data is the session's own state as the handler encoded it (the state
+	// type a server declares, see runtime/mcphttp); nil when it has none.
+	Data []byte
 }
 
 // formatVersion is the encoding's version: a node that finds a record it
@@ -63,12 +66,13 @@ type wireRecord struct {
 	V     int                    `json:"v"`
 	State mcp.ServerSessionState `json:"state"`
 	Node  string                 `json:"node,omitempty"`
+	Data  []byte                 `json:"data,omitempty"`
 }
 
 // Encode is the stored form of a record (JSON), shared by the
 // implementations so that nodes of different builds read each other's.
 func Encode(rec Record) ([]byte, error) {
-	return json.Marshal(wireRecord{V: formatVersion, State: rec.State, Node: rec.Node})
+	return json.Marshal(wireRecord{V: formatVersion, State: rec.State, Node: rec.Node, Data: rec.Data})
 }
 
 // ErrFormat is wrapped by Decode's errors.
@@ -86,7 +90,7 @@ func Decode(data []byte) (Record, error) {
 	if w.State.InitializeParams == nil {
 		return Record{}, fmt.Errorf("%w: no initialize params", ErrFormat)
 	}
-	return Record{State: w.State, Node: w.Node}, nil
+	return Record{State: w.State, Node: w.Node, Data: w.Data}, nil
 }
 
 // DefaultTTL is how long a record lives without a refresh when the caller

@@ -27,6 +27,7 @@ func Record(n int) sessionstore.Record {
 			LogLevel:                  "warning",
 		},
 		Node: "n1",
+		Data: []byte(fmt.Sprintf(`{"note":"session %d"}`, n)),
 	}
 }
 
@@ -51,6 +52,8 @@ func Equal(got, want sessionstore.Record) string {
 		return fmt.Sprintf("log level %q, want %q", g.LogLevel, w.LogLevel)
 	case got.Node != want.Node:
 		return fmt.Sprintf("node %q, want %q", got.Node, want.Node)
+	case string(got.Data) != string(want.Data):
+		return fmt.Sprintf("data %q, want %q", got.Data, want.Data)
 	}
 	return ""
 }
