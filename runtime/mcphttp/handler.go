@@ -50,6 +50,9 @@ type Handler struct {
 	// for the same unknown session never resume it twice.
 	keeper   *sessionstore.Keeper
 	resumeMu sync.Mutex
+
+	// live holds the sessions whose state is built, by id, for States.
+	live sync.Map
 }
 
 // session is one legacy session: its transport and its record in the
@@ -58,6 +61,8 @@ type session struct {
 	transport *streamable.Transport
 	link      sessionstore.Link // its record in SessionStore
 	drain     time.Duration     // the handler's DrainTimeout
+	principal string            // of the request that opened or resumed it
+	state     sessionState      // the session's own state (Options.State)
 }
 
 // Close drains the session: its GET stream ends cleanly, its calls in
@@ -152,7 +157,12 @@ func (h *Handler) initSessions() {
 		if ttl <= 0 {
 			ttl = h.opts.IdleTimeout
 		}
-		h.keeper = sessionstore.NewKeeper(h.opts.SessionStore, h.opts.NodeID, ttl, h.opts.Logger)
+		store := h.opts.SessionStore
+		if h.opts.State != nil {
+			// Records carry the sessions' own state.
+			store = &dataStore{Store: store, h: h}
+		}
+		h.keeper = sessionstore.NewKeeper(store, h.opts.NodeID, ttl, h.opts.Logger)
 		table.Hooks.Closed = func(id string, cause sessions.Cause) {
 			if cause == sessions.CauseDelete || cause == sessions.CauseIdle {
 				// Ended for good. A session closed by Shutdown keeps its

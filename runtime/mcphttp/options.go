@@ -135,6 +135,10 @@ type Options struct {
 	// go-sdk's auth.TokenInfo in the request's context (set by
 	// auth.RequireBearerToken), "" when there is none.
 	Principal func(*http.Request) string
+	// State builds, closes, saves and restores each session's own state: a
+	// *[State] of the state's type. nil: sessions carry none. mcpgen's
+	// generated wiring sets it from a type declared in the user's package.
+	State StateHooks
 	// Logger receives the handler's and the transports' logs; nil discards
 	// them.
 	Logger *slog.Logger

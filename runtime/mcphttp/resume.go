@@ -1,7 +1,6 @@
 package mcphttp
 
 import (
-	"context"
 	"net/http"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -23,7 +22,8 @@ func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*session],
 		// Resumed by a request that held resumeMu before this one.
 		return e, nil
 	}
-	state, ok, err := h.keeper.Load(r.Context(), id)
+	ctx, data := withLoadedData(r.Context())
+	state, ok, err := h.keeper.Load(ctx, id)
 	if err != nil {
 		h.opts.Logger.Warn("mcp: session store: loading a session", "session", id, "err", err)
 		return nil, protocol.Unavailable(1, "Service Unavailable: the session store did not answer")
@@ -35,16 +35,20 @@ func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*session],
 	if err != nil {
 		return nil, err
 	}
-	s := &session{drain: h.opts.DrainTimeout}
+	s := &session{drain: h.opts.DrainTimeout, principal: h.principal(r)}
 	e.Value = s
-	t, err := streamable.NewResumedTransport(h.transportOptions(e), id, state)
+	t, err := streamable.NewResumedTransport(h.transportOptions(e, nil), id, state)
 	if err != nil {
 		// No transport to close: give the room back directly.
 		e.Closed()
 		return nil, protocol.Internal(err)
 	}
 	s.transport = t
-	if _, err := h.sessionServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
+	if err := h.restoreState(s, r, id, state, *data); err != nil {
+		t.Close()
+		return nil, protocol.Internal(err)
+	}
+	if _, err := h.sessionServer().Connect(sessionContext(s), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
 		t.Close()
 		return nil, protocol.Internal(err)
 	}

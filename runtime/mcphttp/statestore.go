@@ -1,0 +1,62 @@
+package mcphttp
+
+import (
+	"context"
+	"time"
+
+	"github.com/mcpwire/mcpwire/runtime/sessionstore"
+)
+
+// dataStore is the SessionStore as the Keeper sees it when sessions carry a
+// state the store keeps: every record it writes carries the session's state
+// as encoded at the time of the write, and a load hands the state it read to
+// the resume that asked for it (see withLoadedData).
+type dataStore struct {
+	sessionstore.Store
+	h *Handler
+}
+
+// Put implements sessionstore.Store.
+func (d *dataStore) Put(ctx context.Context, id string, rec sessionstore.Record, ttl time.Duration) error {
+	if s, ok := d.h.live.Load(id); ok {
+		ss := &s.(*session).state
+		if v := ss.get(); v != nil {
+			b, _, err := d.h.opts.State.encode(v)
+			if err != nil {
+				d.h.opts.Logger.Warn("mcp: encoding the session's state; its record keeps the last one saved", "session", id, "err", err)
+				ss.mu.Lock()
+				b = ss.saved
+				ss.mu.Unlock()
+			}
+			rec.Data = b
+		}
+	}
+	if err := d.Store.Put(ctx, id, rec, ttl); err != nil {
+		return err
+	}
+	if s, ok := d.h.live.Load(id); ok && rec.Data != nil {
+		ss := &s.(*session).state
+		ss.mu.Lock()
+		ss.saved = rec.Data
+		ss.mu.Unlock()
+	}
+	return nil
+}
+
+// Get implements sessionstore.Store.
+func (d *dataStore) Get(ctx context.Context, id string) (sessionstore.Record, bool, error) {
+	rec, ok, err := d.Store.Get(ctx, id)
+	if slot, _ := ctx.Value(loadedDataKey{}).(*[]byte); slot != nil && ok && err == nil {
+		*slot = rec.Data
+	}
+	return rec, ok, err
+}
+
+type loadedDataKey struct{}
+
+// withLoadedData returns a context under which a load from the store hands
+// the record's Data to the slot returned.
+func withLoadedData(ctx context.Context) (context.Context, *[]byte) {
+	slot := new([]byte)
+	return context.WithValue(ctx, loadedDataKey{}, slot), slot
+}
