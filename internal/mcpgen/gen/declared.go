@@ -133,6 +133,9 @@ func loadPackage(dir string, c Config) (*packages.Package, error) {
 	if len(pkgs) != 1 || pkgs[0].Types == nil {
 		return nil, fmt.Errorf("%w: no Go package in %s", ErrDeclaration, dir)
 	}
+	if name := pkgs[0].Name; name != c.Package {
+		return nil, fmt.Errorf("%w: --package=%s, but the package in %s is %s", ErrDeclaration, c.Package, dir, name)
+	}
 	return pkgs[0], nil
 }
 
