@@ -53,6 +53,8 @@ type Handler struct {
 
 	// live holds the sessions whose state is built, by id, for States.
 	live sync.Map
+	// tenants holds the servers of TenantServer, by tenant.
+	tenants tenants
 }
 
 // session is one legacy session: its transport and its record in the
@@ -63,6 +65,8 @@ type session struct {
 	drain     time.Duration     // the handler's DrainTimeout
 	principal string            // of the request that opened or resumed it
 	state     sessionState      // the session's own state (Options.State)
+	tenant    string            // whose server it is connected to (TenantServer)
+	hasTenant bool              // it holds a server of tenants
 }
 
 // Close drains the session: its GET stream ends cleanly, its calls in

@@ -128,21 +128,12 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	// The session outlives this request, so it is not bound to its context.
 	// Nothing waits for the server session: when it ends, the transport
 	// closes and its OnClose takes the session out of the table.
-	if _, err := h.sessionServer().Connect(sessionContext(s), s.transport, nil); err != nil {
+	if _, err := h.serverFor(r, s).Connect(sessionContext(s), s.transport, nil); err != nil {
 		s.transport.Close()
 		protocol.WriteError(w, res.ID, protocol.Internal(err))
 		return
 	}
 	s.transport.ServeHTTP(w, r)
-}
-
-// sessionServer is the server a new session is connected to: the shared
-// one with SharedServer, else a fresh one.
-func (h *Handler) sessionServer() *mcp.Server {
-	if h.server != nil {
-		return h.server
-	}
-	return h.newServer()
 }
 
 // transportOptions are the options of every session transport of e, made
@@ -164,6 +155,7 @@ func (h *Handler) transportOptions(e *sessions.Entry[*session], r *http.Request)
 			// released, then it leaves the table (and Shutdown, waiting
 			// for the table, returns after every state is released).
 			h.endState(s, id)
+			h.releaseServer(s)
 			e.Closed()
 		},
 		WriteTimeout: h.opts.WriteTimeout,

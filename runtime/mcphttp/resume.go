@@ -48,7 +48,7 @@ func (h *Handler) resume(r *http.Request, id string) (*sessions.Entry[*session],
 		t.Close()
 		return nil, protocol.Internal(err)
 	}
-	if _, err := h.sessionServer().Connect(sessionContext(s), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
+	if _, err := h.serverFor(r, s).Connect(sessionContext(s), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
 		t.Close()
 		return nil, protocol.Internal(err)
 	}
