@@ -34,13 +34,36 @@ type Declared struct {
 	// Principal is a func(*http.Request) string marked //mcpgen:principal,
 	// the default of HandlerOptions.Principal; "" for none.
 	Principal string
+	// TenantServer is a func(tenant string) *mcp.Server marked
+	// //mcpgen:server, the default of HandlerOptions.TenantServer: a server
+	// per tenant; "" for none.
+	TenantServer string
+	// Tenant is a func(r *http.Request, principal string) string marked
+	// //mcpgen:tenant, the default of HandlerOptions.Tenant; "" for none
+	// (the tenant is then the principal).
+	Tenant string
 }
 
 // Directive comments that mark declarations for the wiring.
 const (
 	directiveState     = "//mcpgen:state"
 	directivePrincipal = "//mcpgen:principal"
+	directiveServer    = "//mcpgen:server"
+	directiveTenant    = "//mcpgen:tenant"
 )
+
+// hooks are the function directives: what each marks, and the signature
+// the wiring calls it with.
+var hooks = []struct {
+	directive string
+	want      string
+	ok        func(*types.Signature) bool
+	set       func(*Declared, string)
+}{
+	{directivePrincipal, "func(*http.Request) string", principalSig, func(d *Declared, n string) { d.Principal = n }},
+	{directiveServer, "func(tenant string) *mcp.Server", serverSig, func(d *Declared, n string) { d.TenantServer = n }},
+	{directiveTenant, "func(r *http.Request, principal string) string", tenantSig, func(d *Declared, n string) { d.Tenant = n }},
+}
 
 // ErrDeclaration is wrapped by every error [Resolve] returns about the
 // user's declarations.
@@ -106,7 +129,7 @@ func scanDirectives(dir string, c Config) (map[string]bool, error) {
 
 // directiveOf returns the directive a comment line is, or "".
 func directiveOf(text string) string {
-	for _, d := range []string{directiveState, directivePrincipal} {
+	for _, d := range []string{directiveState, directivePrincipal, directiveServer, directiveTenant} {
 		if text == d || strings.HasPrefix(text, d+" ") {
 			return d
 		}
@@ -142,7 +165,8 @@ func loadPackage(dir string, c Config) (*packages.Package, error) {
 // declared finds the state type, its constructor and the hooks in pkg.
 func declared(pkg *packages.Package, c Config) (Declared, error) {
 	var d Declared
-	states, principals := marks(pkg)
+	marked := marks(pkg)
+	states := marked[directiveState]
 	switch {
 	case len(states) > 1:
 		return d, fmt.Errorf("%w: %s marks %d types (%s); one state type per package", ErrDeclaration, directiveState, len(states), strings.Join(states, ", "))
@@ -161,33 +185,45 @@ func declared(pkg *packages.Package, c Config) (Declared, error) {
 			return d, err
 		}
 	}
-	switch len(principals) {
-	case 0:
-	case 1:
-		fn, _ := pkg.Types.Scope().Lookup(principals[0]).(*types.Func)
-		if fn == nil || !principalSig(fn.Type().(*types.Signature)) {
-			return d, fmt.Errorf("%w: %s marks %s, which is not a func(*http.Request) string", ErrDeclaration, directivePrincipal, principals[0])
+	for _, hook := range hooks {
+		names := marked[hook.directive]
+		switch len(names) {
+		case 0:
+			continue
+		case 1:
+		default:
+			return d, fmt.Errorf("%w: %s marks %d functions (%s); one per package", ErrDeclaration, hook.directive, len(names), strings.Join(names, ", "))
 		}
-		d.Principal = principals[0]
-	default:
-		return d, fmt.Errorf("%w: %s marks %d functions (%s); one per package", ErrDeclaration, directivePrincipal, len(principals), strings.Join(principals, ", "))
+		fn, _ := pkg.Types.Scope().Lookup(names[0]).(*types.Func)
+		if fn == nil || !hook.ok(fn.Type().(*types.Signature)) {
+			return d, fmt.Errorf("%w: %s marks %s, which is not a %s", ErrDeclaration, hook.directive, names[0], hook.want)
+		}
+		hook.set(&d, names[0])
+	}
+	if d.Tenant != "" && d.TenantServer == "" {
+		return d, fmt.Errorf("%w: %s marks %s, but no %s function makes the tenants' servers", ErrDeclaration, directiveTenant, d.Tenant, directiveServer)
+	}
+	if (d.Tenant != "" || d.TenantServer != "") && !c.Mode.Sessions() {
+		return d, fmt.Errorf("%w: a server per tenant needs sessions: --mode=hybrid or --mode=legacy", ErrDeclaration)
 	}
 	return d, nil
 }
 
-// marks returns the type names marked //mcpgen:state and the function
-// names marked //mcpgen:principal, sorted.
-func marks(pkg *packages.Package) (states, principals []string) {
-	has := func(doc *ast.CommentGroup, directive string) bool {
+// marks returns, by directive, the names of the declarations it marks:
+// types for //mcpgen:state, functions for the hooks; sorted.
+func marks(pkg *packages.Package) map[string][]string {
+	out := map[string][]string{}
+	directives := func(doc *ast.CommentGroup) []string {
 		if doc == nil {
-			return false
+			return nil
 		}
+		var ds []string
 		for _, cm := range doc.List {
-			if directiveOf(cm.Text) == directive {
-				return true
+			if d := directiveOf(cm.Text); d != "" {
+				ds = append(ds, d)
 			}
 		}
-		return false
+		return ds
 	}
 	for _, f := range pkg.Syntax {
 		for _, decl := range f.Decls {
@@ -198,20 +234,32 @@ func marks(pkg *packages.Package) (states, principals []string) {
 					if !ok {
 						continue
 					}
-					if has(ts.Doc, directiveState) || (len(decl.Specs) == 1 && has(decl.Doc, directiveState)) {
-						states = append(states, ts.Name.Name)
+					ds := directives(ts.Doc)
+					if len(decl.Specs) == 1 {
+						ds = append(ds, directives(decl.Doc)...)
+					}
+					for _, d := range ds {
+						if d == directiveState {
+							out[d] = append(out[d], ts.Name.Name)
+						}
 					}
 				}
 			case *ast.FuncDecl:
-				if decl.Recv == nil && has(decl.Doc, directivePrincipal) {
-					principals = append(principals, decl.Name.Name)
+				if decl.Recv != nil {
+					continue
+				}
+				for _, d := range directives(decl.Doc) {
+					if d != directiveState {
+						out[d] = append(out[d], decl.Name.Name)
+					}
 				}
 			}
 		}
 	}
-	sort.Strings(states)
-	sort.Strings(principals)
-	return states, principals
+	for _, names := range out {
+		sort.Strings(names)
+	}
+	return out
 }
 
 // stateType checks d.State and finds its constructor, its Close and its
@@ -289,6 +337,18 @@ func principalSig(sig *types.Signature) bool {
 	p, r := sig.Params(), sig.Results()
 	return sig.Recv() == nil && sig.TypeParams().Len() == 0 && p.Len() == 1 && isPtrTo(p.At(0).Type(), "net/http", "Request") &&
 		r.Len() == 1 && isString(r.At(0).Type())
+}
+
+func serverSig(sig *types.Signature) bool {
+	p, r := sig.Params(), sig.Results()
+	return sig.Recv() == nil && sig.TypeParams().Len() == 0 && p.Len() == 1 && isString(p.At(0).Type()) &&
+		r.Len() == 1 && isPtrTo(r.At(0).Type(), pkgMCP, "Server")
+}
+
+func tenantSig(sig *types.Signature) bool {
+	p, r := sig.Params(), sig.Results()
+	return sig.Recv() == nil && sig.TypeParams().Len() == 0 && p.Len() == 2 && isPtrTo(p.At(0).Type(), "net/http", "Request") &&
+		isString(p.At(1).Type()) && r.Len() == 1 && isString(r.At(0).Type())
 }
 
 func isPtrTo(t types.Type, pkg, name string) bool {

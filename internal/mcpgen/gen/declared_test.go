@@ -33,6 +33,8 @@ func TestResolveRefuses(t *testing.T) {
 		{"interface", "//mcpgen:state\ntype S interface{ M() }\n", Config{}, "S is an interface"},
 		{"odd Close", "//mcpgen:state\ntype S struct{}\n\nfunc NewS(*http.Request, string, *mcp.InitializeParams) (*S, error) { return nil, nil }\nfunc (*S) Close(int) {}\n", Config{}, "S.Close is func(int)"},
 		{"modern mode", "//mcpgen:state\ntype S struct{}\n", Config{Mode: ModeModern}, "needs sessions"},
+		{"tenant without a server", "//mcpgen:tenant\nfunc T(*http.Request, string) string { return \"\" }\n", Config{}, "marks T, but no //mcpgen:server function"},
+		{"server signature", "//mcpgen:server\nfunc S() *mcp.Server { return nil }\n", Config{}, "marks S, which is not a func(tenant string) *mcp.Server"},
 		{"principal signature", "//mcpgen:principal\nfunc P(r *http.Request) int { return 0 }\n", Config{}, "marks P, which is not a func(*http.Request) string"},
 	}
 	files := map[string][]byte{}

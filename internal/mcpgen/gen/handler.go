@@ -109,6 +109,14 @@ func emitNewHandler(f *File, o Config) {
 	if d.Principal != "" {
 		doc = append(doc, "Unless opts.Principal is set, "+d.Principal+" names who sends a request.")
 	}
+	if d.TenantServer != "" {
+		tenant := "principal"
+		if d.Tenant != "" {
+			tenant = "tenant (" + d.Tenant + ")"
+		}
+		doc = append(doc, "Unless opts.TenantServer is set, the sessions of one "+tenant+" share the server",
+			d.TenantServer+" makes for it.")
+	}
 	body := []Code{Id("opts").Dot("Mode").Op("=").Add(mcphttpQ(modeName(o.Mode)))}
 	if d.State != "" {
 		body = append(body, Id("opts").Dot("State").Op("=").Id(stateVar(d)))
@@ -117,6 +125,13 @@ func emitNewHandler(f *File, o Config) {
 		body = append(body, If(Id("opts").Dot("Principal").Op("==").Nil()).Block(
 			Id("opts").Dot("Principal").Op("=").Id(d.Principal),
 		))
+	}
+	if d.TenantServer != "" {
+		set := []Code{Id("opts").Dot("TenantServer").Op("=").Id(d.TenantServer)}
+		if d.Tenant != "" {
+			set = append(set, Id("opts").Dot("Tenant").Op("=").Id(d.Tenant))
+		}
+		body = append(body, If(Id("opts").Dot("TenantServer").Op("==").Nil()).Block(set...))
 	}
 	body = append(body, Return(mcphttpQ("NewHandler").Call(Id("newServer"), Id("opts"))))
 	f.Add(Doc(doc...))

@@ -113,7 +113,7 @@ func emitWiringTest(f *File, o Config) {
 	}
 	f.Add(Doc(doc...))
 	f.Func().Id("TestMCPHandlerServesItsMode").Params(tT()).Block(
-		Id("h").Op(":=").Id("NewHandler").Call(Id(tServer), Id("HandlerOptions").Values()),
+		Id("h").Op(":=").Id("NewHandler").Call(Id(tServer), testOptions(o)),
 		Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Id("h")),
 		Defer().Id("srv").Dot("Close").Call(),
 		For(List(Id("_"), Id("c")).Op(":=").Range().Index().Struct(
@@ -152,4 +152,15 @@ func stateCheck(o Config) Code {
 	return If(Id("n").Op(":=").Len(Id("Live"+d.State+"s").Call(Id("h"))), Id("c").Dot("session").Op("&&").Id("n").Op("!=").Lit(1)).Block(
 		errorf("%s client: Live"+d.State+"s has %d entries, want the session's "+d.State, Id("c").Dot("version"), Id("n")),
 	)
+}
+
+// testOptions are the options of the wiring test: none, but with a server
+// per tenant declared, the tenants are served by the test server too.
+func testOptions(o Config) Code {
+	if o.Declared.TenantServer == "" {
+		return Id("HandlerOptions").Values()
+	}
+	return Id("HandlerOptions").Values(Dict{
+		Id("TenantServer"): Func().Params(String()).Op("*").Add(mcpQ("Server")).Block(Return(Id(tServer).Call())),
+	})
 }

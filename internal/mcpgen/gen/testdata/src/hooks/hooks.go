@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"net/http"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -50,3 +51,18 @@ func toBytes(items []string) [][]byte {
 //
 //mcpgen:principal
 func Principal(r *http.Request) string { return r.Header.Get("X-Forwarded-User") }
+
+// TenantOf is the tenant of a session: the organisation of its principal.
+//
+//mcpgen:tenant
+func TenantOf(_ *http.Request, principal string) string {
+	_, org, _ := strings.Cut(principal, "@")
+	return org
+}
+
+// NewTenantServer is the server the sessions of one tenant share.
+//
+//mcpgen:server
+func NewTenantServer(tenant string) *mcp.Server {
+	return mcp.NewServer(&mcp.Implementation{Name: "shop-" + tenant, Version: "v1.0.0"}, nil)
+}
