@@ -18,6 +18,7 @@ type HandlerOptions struct {
 	Package string
 	Mode    string
 	Test    bool
+	State   string
 }
 
 // NewCmdHandler returns `mcpgen handler`.
@@ -39,6 +40,7 @@ which go generate sets.`,
 	c.Flags().StringVar(&opts.Package, "package", os.Getenv("GOPACKAGE"), "Go package name of the generated files (default $GOPACKAGE)")
 	modeFlag(c, &opts.Mode)
 	c.Flags().BoolVar(&opts.Test, "test", true, "also write the generated test file")
+	c.Flags().StringVar(&opts.State, "state", "", "per-session state type declared in the package (a type marked //mcpgen:state needs no flag)")
 	_ = c.MarkFlagFilename("out", "go")
 	return c
 }
@@ -47,7 +49,7 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 	if opts.Package == "" {
 		return invalid(c, fmt.Errorf("%w: %v", gen.ErrInvalidOptions, errNoPackage))
 	}
-	cfg := gen.Config{Package: opts.Package, Mode: gen.Mode(opts.Mode), Out: filepath.Base(opts.Out), NoTest: !opts.Test}
+	cfg := gen.Config{Package: opts.Package, Mode: gen.Mode(opts.Mode), Out: filepath.Base(opts.Out), NoTest: !opts.Test, State: opts.State}
 	if err := cfg.Validate(); err != nil {
 		return invalid(c, err)
 	}
@@ -56,6 +58,11 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 	dir := filepath.Dir(opts.Out)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return &UsageError{Err: fmt.Errorf("--out %q: directory %s does not exist", opts.Out, dir), Cmd: c.CommandPath()}
+	}
+	// The state type and the hooks are the package's declarations.
+	cfg, err := gen.Resolve(dir, cfg)
+	if err != nil {
+		return err
 	}
 	files := []struct {
 		name string
