@@ -138,7 +138,9 @@ func connectAs(t *testing.T, url, user string) *mcp.ClientSession {
 // once when the session ends.
 func TestStateLifecycle(t *testing.T) {
 	var c counted
-	h := mcphttp.NewHandler(notesServer, mcphttp.Options{State: c.state(), Principal: byHeader})
+	// One server serves both sessions: each tool call still finds its own
+	// session's state.
+	h := mcphttp.NewHandler(notesServer, mcphttp.Options{State: c.state(), Principal: byHeader, SharedServer: true})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	for _, header := range []map[string]string{
