@@ -86,9 +86,6 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 		h.keeper.Touch(&s.link, s.transport.SessionID(), s.transport.State)
 	}
 	s.transport.ServeHTTP(w, r)
-	if r.Method == http.MethodPost {
-		h.saveState(s)
-	}
 }
 
 // handshake serves an initialize that names no session on a transport of
