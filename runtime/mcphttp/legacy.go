@@ -79,9 +79,6 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 		defer e.End(deleting)
 	}
 	s.transport.ServeHTTP(w, r)
-	if r.Method == http.MethodPost {
-		h.saveState(s)
-	}
 }
 
 // handshake serves an initialize that names no session on a transport of
@@ -162,6 +159,11 @@ func (h *Handler) transportOptions(e *sessions.Entry[*session], r *http.Request)
 				// Calls are serialised, so build is read by one at a time.
 				build = false
 				if !h.buildState(s, r, id, state.InitializeParams) {
+					// Out of the table first, so that the handshake,
+					// whose request may end as soon as the transport
+					// closes, is counted refused.
+					e.Closed()
+					s.transport.Close()
 					return
 				}
 				r = nil // not kept for the session's lifetime

@@ -35,9 +35,10 @@ type State[T any] struct {
 	// is logged.
 	Close func(*T) error
 	// Marshal and Unmarshal, when both are set, keep the state in the
-	// SessionStore: it is saved when the handshake is accepted and after
-	// every request of the session that changed its encoding, and restored
-	// on the node that resumes the session.
+	// SessionStore: it is saved when the handshake is accepted, when a
+	// handler of the session changed its encoding (before the answer goes
+	// out) and when the session ends, and restored on the node that resumes
+	// the session.
 	Marshal   func(*T) ([]byte, error)
 	Unmarshal func([]byte) (*T, error)
 }
@@ -95,6 +96,9 @@ type sessionState struct {
 	value any    // the built or restored state; nil before
 	ended bool   // the session has closed: value is released, nothing more is built
 	saved []byte // the encoding last handed to the store
+	// saveMu orders the session's writes to the store: each encodes the
+	// state under it, so a later write never carries an older encoding.
+	saveMu sync.Mutex
 }
 
 // sessionKey is the context key under which a session's server session
@@ -170,12 +174,12 @@ func (ss *sessionState) end() any {
 }
 
 // buildState builds the state of a session whose handshake the server has
-// just accepted. An error closes the session, so that the handshake fails.
+// just accepted; false: the constructor failed, and the caller closes the
+// session so that the handshake fails.
 func (h *Handler) buildState(s *session, r *http.Request, id string, params *mcp.InitializeParams) bool {
 	v, err := h.opts.State.build(r, s.principal, params)
 	if err != nil {
 		h.opts.Logger.Warn("mcp: building the session's state; the session is closed", "session", id, "err", err)
-		s.transport.Close()
 		return false
 	}
 	h.install(s, id, v)
@@ -192,11 +196,14 @@ func (h *Handler) install(s *session, id string, v any) {
 	h.live.Store(id, s)
 }
 
-// endState releases the state of a session that has ended, exactly once.
+// endState releases the state of a session that has ended, exactly once,
+// after saving it when its last call changed it: a session closed by
+// Shutdown is resumed elsewhere from what was saved.
 func (h *Handler) endState(s *session, id string) {
 	if h.opts.State == nil {
 		return
 	}
+	h.saveState(s)
 	h.live.Delete(id)
 	if v := s.state.end(); v != nil {
 		h.release(id, v)
@@ -236,8 +243,33 @@ func (h *Handler) restoreState(s *session, r *http.Request, id string, state mcp
 	return nil
 }
 
-// saveState saves the session's state after a request of it when its
-// encoding changed: a store round trip only when a call changed something.
+// saving is the receiving middleware of every server that serves sessions
+// whose state the store keeps: once a handler of a session's request or
+// notification returns, and before its answer goes out, the state is saved
+// if the handler changed it. A client that has the answer of a call that
+// changed the state can find the change on any node.
+func (h *Handler) saving(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if s, _ := ctx.Value(sessionKey{}).(*session); s != nil {
+			h.saveState(s)
+		}
+		return res, err
+	}
+}
+
+// instrument adds saving to a server that serves sessions, when the store
+// keeps their state; it returns s.
+func (h *Handler) instrument(s *mcp.Server) *mcp.Server {
+	if h.opts.State != nil && h.keeper != nil && s != nil {
+		s.AddReceivingMiddleware(h.saving)
+	}
+	return s
+}
+
+// saveState saves the session's state when its encoding changed since the
+// last save: when a handler of the session returns (see saving; a store
+// round trip only when it changed something) and when the session ends.
 func (h *Handler) saveState(s *session) {
 	if h.opts.State == nil || h.keeper == nil {
 		return
