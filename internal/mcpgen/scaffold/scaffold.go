@@ -460,16 +460,15 @@ func writeInto(dir string, files []File, results []Result, prepare func(string) 
 	return nil
 }
 
-// RelativeReplace turns the --replace-mcpwire path given relative to the
-// working directory into the path go.mod needs, relative to the module
-// directory dir (absolute paths are kept). Both are cleaned and use
-// forward slashes, so a checked-in sample is the same on every machine.
+// RelativeReplace turns the --replace-mcpwire path, absolute or relative to
+// the working directory, into the path go.mod needs: relative to the module
+// directory dir, so that the module builds from any clone that keeps the
+// checkout beside it, and a checked-in go.mod names no one's home
+// directory. It is cleaned and uses forward slashes. Only a path that has no
+// relative form (another Windows volume) stays absolute.
 func RelativeReplace(replace, dir string) (string, error) {
 	if replace == "" {
 		return "", nil
-	}
-	if filepath.IsAbs(replace) {
-		return filepath.ToSlash(filepath.Clean(replace)), nil
 	}
 	absReplace, err := filepath.Abs(replace)
 	if err != nil {
@@ -481,7 +480,7 @@ func RelativeReplace(replace, dir string) (string, error) {
 	}
 	rel, err := filepath.Rel(absDir, absReplace)
 	if err != nil {
-		return "", err
+		return filepath.ToSlash(absReplace), nil
 	}
 	rel = filepath.ToSlash(rel)
 	if !strings.HasPrefix(rel, ".") {

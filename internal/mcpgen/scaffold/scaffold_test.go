@@ -242,7 +242,9 @@ func TestRelativeReplace(t *testing.T) {
 	for _, tc := range []struct{ replace, dir, want string }{
 		{"", "x", ""},
 		{".", "examples/sample", "../.."},
-		{"/abs/mcpwire/", "x", "/abs/mcpwire"},
+		{"/abs/mcpwire/", "/abs/srv", "../mcpwire"},
+		{"/abs/mcpwire", "/other/team/srv", "../../../abs/mcpwire"},
+		{filepath.Join(wd, "co"), "srv", "../co"},
 		{"../mcpwire", "srv", "../../mcpwire"},
 		{"sub/mcpwire", ".", "./sub/mcpwire"},
 		{".", filepath.Join(wd, "a"), ".."},
