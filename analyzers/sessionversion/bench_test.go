@@ -12,11 +12,12 @@ import (
 )
 
 // BenchmarkGoSDK runs the analyzer alone, type-checking excluded, on
-// go-sdk's mcp package (vendored in the fixtures module): the largest
+// go-sdk's mcp package (loaded from the repository root, whose module
+// requires the real go-sdk; the fixtures hold a stub): the largest
 // package it meets that knows 2026-07-28, so every shape's walk runs. Its
 // cost next to type-checking is what scripts/bench-mcpvet's ratio sees.
 func BenchmarkGoSDK(b *testing.B) {
-	dir, err := fixtures.Dir()
+	dir, err := fixtures.RepoRoot()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -42,8 +42,9 @@ require (
 	golang.org/x/tools v0.52.0 // indirect
 )
 
-// Build the tools from a local checkout of mcpwire (mcpgen new --replace-mcpwire);
-// the runtime too, as the replace in the checkout's go.mod does not apply here.
+// Build the tools from the mcpwire checkout at this path, relative to this
+// file, as go.mod builds the runtime (mcpgen new --replace-mcpwire); the
+// runtime too, as the replace in the checkout's go.mod does not apply here.
 replace (
 	github.com/mcpwire/mcpwire => ../..
 	github.com/mcpwire/mcpwire/runtime => ../../runtime

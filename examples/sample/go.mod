@@ -18,6 +18,7 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 )
 
-// Build against a local checkout of mcpwire (mcpgen new --replace-mcpwire).
-// Drop this line to use the published module.
+// The mcpwire runtime is not published yet: build against a mcpwire checkout
+// at this path, relative to this file, so that a clone of this repository
+// beside such a checkout builds as it does here (mcpgen new --replace-mcpwire).
 replace github.com/mcpwire/mcpwire/runtime => ../../runtime

@@ -289,7 +289,9 @@ func printFlag(w io.Writer, f *flag.Flag) {
 		arg = " " + arg
 	}
 	fmt.Fprintf(w, "  -%s%s\n    \t%s", f.Name, arg, text)
-	if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "true" {
+	// As the flag package does: a boolean's default is shown when it is
+	// true (-test), so the help says what -test=false turns off.
+	if f.DefValue != "" && f.DefValue != "false" {
 		fmt.Fprintf(w, " (default %s)", f.DefValue)
 	}
 	fmt.Fprintln(w)

@@ -41,6 +41,8 @@ type NewOptions struct {
 	Replace string
 	// SessionStore is scaffold.StoreMemory or scaffold.StoreRedis.
 	SessionStore string
+	// Auth is "" or scaffold.AuthBearer.
+	Auth string
 	// Tidy runs `go mod tidy` in the new module when its go.mod was
 	// created, so that it builds at once.
 	Tidy bool
@@ -91,6 +93,10 @@ test are rewritten.`,
 			"redis\tsessions in a Redis every node shares",
 		}, cobra.ShellCompDirectiveNoFileComp
 	})
+	c.Flags().StringVar(&opts.Auth, "auth", "", "bearer: serve /mcp behind go-sdk's bearer-token check, with the protected-resource metadata (RFC 9728) and a VerifyToken in auth.go for you to write")
+	_ = c.RegisterFlagCompletionFunc("auth", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"bearer\tOAuth bearer tokens; sessions belong to the token's user"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	c.Flags().BoolVar(&opts.Tidy, "tidy", true, "run go mod tidy in the new module")
 	_ = c.MarkFlagRequired("module")
 	_ = c.MarkFlagDirname("replace-mcpwire")
@@ -114,7 +120,7 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 			return &UsageError{Err: fmt.Errorf("--replace-mcpwire %q: %w", opts.Replace, err), Cmd: c.CommandPath()}
 		}
 	}
-	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace, SessionStore: opts.SessionStore}
+	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace, SessionStore: opts.SessionStore, Auth: opts.Auth}
 	if v := Version(); released(v) {
 		so.MCPWireVersion, so.ToolsVersion = runtimeVersion(), v
 	}
@@ -129,6 +135,9 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	action := map[string]scaffold.Action{}
 	for _, r := range results {
 		action[r.Path] = r.Action
+	}
+	if err := checkPackage(opts.Dir, files, action); err != nil {
+		return &ConflictError{err}
 	}
 	existingGoMod := action["go.mod"] == scaffold.Skipped
 	if replace == "" && !(existingGoMod && replaceTarget(filepath.Join(opts.Dir, "go.mod"), scaffold.RuntimeModule) != "") {
@@ -165,7 +174,10 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 		fmt.Fprintf(io.Out, "%-9s %s\n", r.Action, filepath.Join(opts.Dir, r.Path))
 	}
 	for _, e := range edited {
-		fmt.Fprintf(io.Out, "%-9s %s\n", "edited", filepath.Join(opts.Dir, e))
+		// Only the file name is joined: Join would clean the ../ out of
+		// the replace path that follows it.
+		file, detail, _ := strings.Cut(e, " ")
+		fmt.Fprintf(io.Out, "%-9s %s %s\n", "edited", filepath.Join(opts.Dir, file), detail)
 	}
 	fmt.Fprintf(io.Out, "\nNext: cd %s && go run .\n", opts.Dir)
 	return nil

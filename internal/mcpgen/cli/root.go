@@ -23,7 +23,7 @@ type IO struct {
 // exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
 	root := NewCmdRoot(IO{Out: stdout, Err: stderr})
-	root.SetArgs(args)
+	root.SetArgs(goFlags(root, args))
 	err := root.Execute()
 	if err != nil && isCobraUsageError(err) {
 		cmd, _, findErr := root.Find(args)
@@ -58,10 +58,11 @@ unknown sessions, hybrid routing of both protocol eras on one endpoint.`,
 		SilenceErrors: true,
 		Version:       Version(),
 	}
+	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return &UsageError{Err: err, Cmd: c.CommandPath()}
+		return &UsageError{Err: flagError(err), Cmd: c.CommandPath()}
 	})
 	root.AddCommand(
 		NewCmdNew(io),

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strings"
 
@@ -16,25 +17,26 @@ var version string
 
 // Version is mcpgen's version: the ldflags override, else the module
 // version from the build info (set by `go install …@version`), else
-// "devel" with the VCS revision when known.
+// "(devel)", as mcpvet and the go command spell a build of a checkout.
 func Version() string {
 	if version != "" {
 		return version
 	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "devel"
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
 	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
+	return "(devel)"
+}
+
+// versionLine is what `mcpgen version`, --version and -version print: the
+// form of mcpvet's line (TOOL version VERSION (MODULE, GO)), with the runtime
+// version mcpgen scaffolds against.
+func versionLine() string {
+	goVersion := runtime.Version()
+	if info, ok := debug.ReadBuildInfo(); ok && info.GoVersion != "" {
+		goVersion = info.GoVersion
 	}
-	v := "devel"
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
-		}
-	}
-	return v
+	return fmt.Sprintf("mcpgen version %s (github.com/mcpwire/mcpwire, %s, runtime %s)", Version(), goVersion, mcpwire.Version)
 }
 
 // released reports whether v is a module version that a go.mod can
@@ -52,7 +54,7 @@ func NewCmdVersion(io IO) *cobra.Command {
 		Args:    args(cobra.NoArgs),
 		Example: "  mcpgen version",
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintf(io.Out, "mcpgen %s (runtime %s)\n", Version(), mcpwire.Version)
+			_, err := fmt.Fprintln(io.Out, versionLine())
 			return err
 		},
 	}

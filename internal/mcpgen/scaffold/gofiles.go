@@ -36,7 +36,7 @@ func render(f *jen.File) ([]byte, error) {
 // client on the network could exhaust has a finite default and a flag. A
 // sessionful handler gets a session store: sessionstore.Memory, or with
 // redis the -session-store flag (memory or a Redis URL) through redisstore.
-func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
+func MainGo(name string, cfg gen.Config, redis, bearer bool) ([]byte, error) {
 	cfg = cfg.Normalize()
 	f := jen.NewFile("main")
 	f.ImportName(pkgLimits, "limits")
@@ -57,6 +57,10 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		jen.Id("maxHeaderBytes").Int(),
 		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
 		jen.Id("shutdownTimeout").Qual("time", "Duration"),
+		jen.Id("logLevel").Qual("log/slog", "Level"),
+	}
+	if bearer {
+		fields = append(fields, jen.Id("auth").Id("authConfig").Comment("auth.go"))
 	}
 	if redis {
 		fields = append(fields, jen.Id("sessionStore").String().Comment("-session-store"))
@@ -68,7 +72,8 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		jen.Var().Id("cfg").Id("config"),
 		jen.Var().List(jen.Id("hosts"), jen.Id("origins")).String(),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("addr"), jen.Lit("addr"), jen.Lit("127.0.0.1:8080"), jen.Lit("address to serve MCP on, at /mcp")),
-		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("debugAddr"), jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the session counters on, at /debug/vars (off when empty)")),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("debugAddr"), jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the counters (sessions, calls, refusals) on, at /debug/vars (off when empty)")),
+		jen.Qual("flag", "TextVar").Call(jen.Op("&").Id("cfg").Dot("logLevel"), jen.Lit("log-level"), jen.Qual("log/slog", "LevelInfo"), jen.Lit("least severe level logged: DEBUG, INFO (each session's start and end, each 2026-07-28 call, each refusal), WARN or ERROR")),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("hosts"), jen.Lit("allowed-hosts"), jen.Lit(""), jen.Lit("comma-separated Host names (with or without port) to serve; empty: loopback names on a loopback address, any name otherwise")),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("origins"), jen.Lit("allowed-origins"), jen.Lit(""), jen.Lit("comma-separated browser origins allowed to call the server; empty: loopback origins on a loopback address, same-origin otherwise")),
 		jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("maxConns"), jen.Lit("max-conns"), limitsQ("DefaultMaxConns"), jen.Lit("connections open at once; more wait in the kernel's accept queue")),
@@ -98,11 +103,27 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("sessionStore"), jen.Lit("session-store"), jen.Lit("memory"), jen.Lit("where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")),
 		)
 	}
+	if bearer {
+		flags = append(flags,
+			jen.Var().Id("authServers").String(),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("auth").Dot("resource"), jen.Lit("resource-url"), jen.Lit(""), jen.Lit("the URL clients reach /mcp at, the resource their tokens are for (default http://ADDR/mcp)")),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("authServers"), jen.Lit("authorization-servers"), jen.Lit(""), jen.Lit("comma-separated issuer URLs of the authorization servers whose tokens VerifyToken accepts (published in the protected-resource metadata)")),
+		)
+	}
 	flags = append(flags,
 		jen.Qual("flag", "Parse").Call(),
 		jen.Id("cfg").Dot("opts").Dot("AllowedHosts").Op("=").Id("list").Call(jen.Id("hosts")),
 		jen.Id("cfg").Dot("opts").Dot("AllowedOrigins").Op("=").Id("list").Call(jen.Id("origins")),
 	)
+	if bearer {
+		flags = append(flags,
+			jen.Id("cfg").Dot("auth").Dot("servers").Op("=").Id("list").Call(jen.Id("authServers")),
+			jen.Id("cfg").Dot("auth").Dot("verify").Op("=").Id("VerifyToken"),
+			jen.If(jen.Id("cfg").Dot("auth").Dot("resource").Op("==").Lit("")).Block(
+				jen.Id("cfg").Dot("auth").Dot("resource").Op("=").Lit("http://").Op("+").Id("cfg").Dot("addr").Op("+").Lit("/mcp"),
+			),
+		)
+	}
 	if cfg.Mode.Sessions() {
 		flags = append(flags,
 			gen.Doc("One server serves every session, the cheaper choice: NewServer's tools",
@@ -113,7 +134,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 	}
 	flags = append(flags,
 		jen.Line(),
-		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Nil())),
+		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Op("&").Qual("log/slog", "HandlerOptions").Values(jen.Dict{jen.Id("Level"): jen.Id("cfg").Dot("logLevel")}))),
 		jen.Id("cfg").Dot("opts").Dot("Logger").Op("=").Id("logger"),
 		jen.List(jen.Id("ctx"), jen.Id("stop")).Op(":=").Qual("os/signal", "NotifyContext").Call(jen.Qual("context", "Background").Call(), jen.Qual("os", "Interrupt"), jen.Qual("syscall", "SIGTERM")),
 		jen.Defer().Id("stop").Call(),
@@ -157,7 +178,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 	).Error().Block(append(openStore(cfg, redis),
 		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("cfg").Dot("opts")),
 		jen.Id("mux").Op(":=").Qual("net/http", "NewServeMux").Call(),
-		jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler")),
+		serveMCP(bearer),
 		jen.Line(),
 		jen.List(jen.Id("ln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("cfg").Dot("addr")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -189,7 +210,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 			}),
 			jen.Defer().Id("debug").Dot("Close").Call(),
 			jen.Go().Func().Params().Block(jen.Id("errc").Op("<-").Id("debug").Dot("Serve").Call(jen.Id("dln"))).Call(),
-			jen.Id("logger").Dot("Info").Call(jen.Lit("serving session counters"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("dln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/debug/vars")),
+			jen.Id("logger").Dot("Info").Call(jen.Lit("serving counters"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("dln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/debug/vars")),
 		),
 		jen.Line(),
 		jen.Select().Block(
@@ -208,6 +229,15 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		)),
 	)...)
 	return render(f)
+}
+
+// serveMCP is run's registration of the MCP endpoint: the handler itself,
+// or, with --auth=bearer, behind the bearer-token check auth.go wires.
+func serveMCP(bearer bool) jen.Code {
+	if !bearer {
+		return jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler"))
+	}
+	return jen.If(jen.Err().Op(":=").Id("handleAuthorized").Call(jen.Id("mux"), jen.Id("handler"), jen.Id("cfg").Dot("auth")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 }
 
 // openStore is the start of run for a sessionful handler: its session

@@ -82,7 +82,14 @@ type Options struct {
 	// SessionStore is [StoreMemory] (also when empty) or [StoreRedis]; Redis
 	// needs a mode with sessions.
 	SessionStore string
+	// Auth is "" (no authorization) or [AuthBearer]: go-sdk's bearer-token
+	// middleware, the protected-resource metadata endpoint (RFC 9728) and a
+	// token verifier the user writes (auth.go).
+	Auth string
 }
+
+// AuthBearer is the --auth value that wires bearer tokens.
+const AuthBearer = "bearer"
 
 // Redis reports whether o wires the Redis session store.
 func (o Options) Redis() bool { return o.SessionStore == StoreRedis }
@@ -111,6 +118,9 @@ func (o Options) Validate() error {
 		}
 	default:
 		return fmt.Errorf("%w: --session-store %q: want %s or %s", ErrInvalidOptions, o.SessionStore, StoreMemory, StoreRedis)
+	}
+	if o.Auth != "" && o.Auth != AuthBearer {
+		return fmt.Errorf("%w: --auth %q: want %s (or none)", ErrInvalidOptions, o.Auth, AuthBearer)
 	}
 	if strings.ContainsAny(o.Replace, "\n\"`") {
 		return fmt.Errorf("%w: --replace-mcpwire %q is not a usable path", ErrInvalidOptions, o.Replace)
@@ -149,7 +159,9 @@ type templateData struct {
 	// RedisStoreModule is set with --session-store=redis (main.go imports it).
 	RedisStoreModule string
 	// Sessions is set for modes with sessions.
-	Sessions                                   bool
+	Sessions bool
+	// Auth is set with --auth=bearer.
+	Auth                                       bool
 	ToolsGoVersion, ToolsVersion, ToolsReplace string
 }
 
@@ -175,6 +187,7 @@ func Plan(o Options) ([]File, error) {
 		data.MCPWireVersion = ZeroVersion
 	}
 	data.Sessions = cfg.Mode.Sessions()
+	data.Auth = o.Auth == AuthBearer
 	if o.Redis() {
 		data.RedisStoreModule = RedisStoreModule
 	}
@@ -190,14 +203,19 @@ func Plan(o Options) ([]File, error) {
 		{"gitignore.tmpl", ".gitignore"},
 		{"pre-commit-config.yaml.tmpl", ".pre-commit-config.yaml"},
 		{"tools.mod.tmpl", ToolsModFile},
+		{"auth.go.tmpl", "auth.go"},
+		{"auth_test.go.tmpl", "auth_test.go"},
 	} {
+		if strings.HasPrefix(t.out, "auth") && !data.Auth {
+			continue
+		}
 		b, err := execute(t.tmpl, data)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: t.out, Data: b, Owner: User})
 	}
-	mainGo, err := MainGo(data.Name, cfg, o.Redis())
+	mainGo, err := MainGo(data.Name, cfg, o.Redis(), data.Auth)
 	if err != nil {
 		return nil, err
 	}
@@ -460,16 +478,15 @@ func writeInto(dir string, files []File, results []Result, prepare func(string) 
 	return nil
 }
 
-// RelativeReplace turns the --replace-mcpwire path given relative to the
-// working directory into the path go.mod needs, relative to the module
-// directory dir (absolute paths are kept). Both are cleaned and use
-// forward slashes, so a checked-in sample is the same on every machine.
+// RelativeReplace turns the --replace-mcpwire path, absolute or relative to
+// the working directory, into the path go.mod needs: relative to the module
+// directory dir, so that the module builds from any clone that keeps the
+// checkout beside it, and a checked-in go.mod names no one's home
+// directory. It is cleaned and uses forward slashes. Only a path that has no
+// relative form (another Windows volume) stays absolute.
 func RelativeReplace(replace, dir string) (string, error) {
 	if replace == "" {
 		return "", nil
-	}
-	if filepath.IsAbs(replace) {
-		return filepath.ToSlash(filepath.Clean(replace)), nil
 	}
 	absReplace, err := filepath.Abs(replace)
 	if err != nil {
@@ -481,7 +498,7 @@ func RelativeReplace(replace, dir string) (string, error) {
 	}
 	rel, err := filepath.Rel(absDir, absReplace)
 	if err != nil {
-		return "", err
+		return filepath.ToSlash(absReplace), nil
 	}
 	rel = filepath.ToSlash(rel)
 	if !strings.HasPrefix(rel, ".") {

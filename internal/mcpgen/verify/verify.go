@@ -6,6 +6,7 @@ package verify
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -51,6 +52,11 @@ func Dir(root string) (Result, error) {
 	unexpected := map[string][]string{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			// An entry listed and then removed (another build's temporary
+			// file or directory, say) was not there to check.
+			if p != root && errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
 			return err
 		}
 		if d.IsDir() {
@@ -64,6 +70,9 @@ func Dir(root string) (Result, error) {
 			return nil
 		}
 		src, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // removed since it was listed, or a dangling link
+		}
 		if err != nil {
 			return err
 		}
