@@ -70,10 +70,11 @@ func TestSnippetsCompile(t *testing.T) {
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = dir
-	// The module holds only what the checkout's go.sum files hold and is
-	// built from the module cache: no network, no workspace, no toolchain
-	// switch.
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off", "GOTOOLCHAIN=local")
+	// The module requires what the checkout's modules require, with their
+	// go.sum lines, so it builds from the module cache those modules fill;
+	// -mod=mod lets the go command complete the requirements a snippet's
+	// imports add. No workspace, no toolchain switch.
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
