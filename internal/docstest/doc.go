@@ -16,4 +16,8 @@
 // type-checked and vetted by one `go vet`, whose messages name the doc's own
 // file and line. A block preceded by `<!-- no-compile: REASON -->` is skipped,
 // and the test logs the reason.
+//
+// Code and docs cite the wire rules by section (`docs/protocol.md,
+// "Refusals"`); the package also checks that every such citation names a
+// heading the cited file has.
 package docstest
