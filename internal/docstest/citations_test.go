@@ -45,7 +45,7 @@ func TestSectionCitationsResolve(t *testing.T) {
 		}
 		if d.IsDir() {
 			switch d.Name() {
-			case ".git", ".cache", "testdata", "node_modules", "corpus":
+			case ".git", ".cache", "testdata", "node_modules":
 				return filepath.SkipDir
 			}
 			return nil
