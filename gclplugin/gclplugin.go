@@ -1,5 +1,5 @@
 // Package gclplugin is mcpvet as a golangci-lint v2 module plugin. Import it
-// from a .custom-gcl.yml (see the README's mcpvet section) and enable the
+// from a .custom-gcl.yml (see docs/running-mcpvet.md, "Running it") and enable the
 // linter "mcpvet"; it runs the same analyzers as the mcpvet binary.
 //
 // It is its own package, as NilAway's cmd/gclplugin is, so that neither the

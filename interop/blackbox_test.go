@@ -10,7 +10,7 @@ import (
 	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
-// Wire behaviour the official conformance suite does not check (see the README's conformance
+// Wire behaviour the official conformance suite does not check (see docs/protocol.md, "Conformance"
 // section), asserted on the running example with raw HTTP.
 
 const (

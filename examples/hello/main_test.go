@@ -112,7 +112,7 @@ func TestListeningMeansBound(t *testing.T) {
 		for lines.Scan() {
 		}
 	}()
-	// README's client snippet, against the process.
+	// docs/runtime.md's client snippet ("Calling it from Go"), against the process.
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "try", Version: "0.1.0"}, nil)
 	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
