@@ -45,11 +45,8 @@ type Handler struct {
 	resumed  atomic.Int64
 
 	newID func() (string, error) // mints session ids (NodeID)
-	// keeper links the sessions to SessionStore (nil without one);
-	// resumeMu makes resumptions one at a time, so that two requests
-	// for the same unknown session never resume it twice.
-	keeper   *sessionstore.Keeper
-	resumeMu sync.Mutex
+	// keeper links the sessions to SessionStore (nil without one).
+	keeper *sessionstore.Keeper
 
 	// live holds the sessions whose state is built, by id, for States.
 	live sync.Map
@@ -167,13 +164,6 @@ func (h *Handler) initSessions() {
 			store = &dataStore{Store: store, h: h}
 		}
 		h.keeper = sessionstore.NewKeeper(store, h.opts.NodeID, ttl, h.opts.Logger)
-		table.Hooks.Closed = func(id string, cause sessions.Cause) {
-			if cause == sessions.CauseDelete || cause == sessions.CauseIdle {
-				// Ended for good. A session closed by Shutdown keeps its
-				// record, so that another node resumes it.
-				h.keeper.Forget(id)
-			}
-		}
 	}
 	h.sessions = sessions.New[*session](table)
 }

@@ -9,8 +9,8 @@ import (
 
 // dataStore is the SessionStore as the Keeper sees it when sessions carry a
 // state the store keeps: every record it writes carries the session's state
-// as encoded at the time of the write, and a load hands the state it read to
-// the resume that asked for it (see withLoadedData).
+// as encoded at the time of the write; a claim returns the state it read in
+// the record's Data.
 type dataStore struct {
 	sessionstore.Store
 	h *Handler
@@ -41,22 +41,4 @@ func (d *dataStore) Put(ctx context.Context, id string, rec sessionstore.Record,
 		ss.mu.Unlock()
 	}
 	return nil
-}
-
-// Get implements sessionstore.Store.
-func (d *dataStore) Get(ctx context.Context, id string) (sessionstore.Record, bool, error) {
-	rec, ok, err := d.Store.Get(ctx, id)
-	if slot, _ := ctx.Value(loadedDataKey{}).(*[]byte); slot != nil && ok && err == nil {
-		*slot = rec.Data
-	}
-	return rec, ok, err
-}
-
-type loadedDataKey struct{}
-
-// withLoadedData returns a context under which a load from the store hands
-// the record's Data to the slot returned.
-func withLoadedData(ctx context.Context) (context.Context, *[]byte) {
-	slot := new([]byte)
-	return context.WithValue(ctx, loadedDataKey{}, slot), slot
 }
