@@ -79,7 +79,7 @@ func probe(url, id string) (int, string, time.Duration) {
 //   - Redis stopped while n1 dies: the sessions held by n2 and n3 go on,
 //     n1's are answered 503 with Retry-After (never 404) until Redis is
 //     back, then resume; no client re-initializes.
-func TestStoreFaults(t *testing.T) {
+func TestFailoverStoreFaults(t *testing.T) {
 	c := startClusterOpts(t, clusterOpts{nodes: 3, store: "redis", proxy: "haproxy", storeProxy: true})
 	counter := &statusCounter{base: c.transport, counts: map[int]int{}}
 	c.transport = counter
@@ -172,7 +172,7 @@ func TestStoreFaults(t *testing.T) {
 }
 
 // A node whose Redis is down at start says so in one line and exits 2.
-func TestRedisDownAtStart(t *testing.T) {
+func TestFailoverRedisDownAtStart(t *testing.T) {
 	if !mcpgentest.Slow() {
 		t.Skip("slow suite: set MCPWIRE_SLOW=1 (CI=true runs it)")
 	}

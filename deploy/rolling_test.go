@@ -17,7 +17,7 @@ import (
 // from Redis; a request it took as it stopped is answered 503, which
 // HAProxy retries on another node. No call fails, not even at its first attempt, and no
 // client initializes again.
-func TestRollingRestart(t *testing.T) {
+func TestFailoverRollingRestart(t *testing.T) {
 	c := startClusterOpts(t, clusterOpts{nodes: 3, store: "redis", proxy: "haproxy", args: []string{"-drain-notice", "1500ms"}})
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()

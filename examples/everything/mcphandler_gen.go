@@ -31,20 +31,19 @@ type Handler = mcphttp.Handler
 // Stats is a snapshot of a [Handler]'s session counters.
 type Stats = mcphttp.Stats
 
-// NewHandler returns the Handler of this package's MCP endpoint in hybrid mode.
-// newServer must return a new, fully configured *mcp.Server on every call:
-// one serves each session, or one made once serves all of them with
-// SharedServer.
-// Each session carries a Notebook (see mcpgenNotebookState).
+// NewHandler returns the Handler of this package's MCP endpoint in hybrid
+// mode. newServer must return a new, fully configured *mcp.Server on every
+// call: one serves each session, or one made once serves all of them with
+// SharedServer. Each session carries a Notebook (see mcpgenNotebookState).
 func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	opts.Mode = mcphttp.Hybrid
 	opts.State = mcpgenNotebookState
 	return mcphttp.NewHandler(newServer, opts)
 }
 
-// mcpgenNotebookState keeps a Notebook per session: built by NewNotebook when the
-// server accepts the session's handshake (it has no Close to call at its end),
-// and kept in the SessionStore as JSON (encoding/json; implement
+// mcpgenNotebookState wires Notebook into the handler: NewNotebook builds
+// one when the server accepts a session's handshake; it has no Close to run
+// when the session ends; the SessionStore keeps it as JSON (implement
 // encoding.BinaryMarshaler and BinaryUnmarshaler to choose the encoding).
 var mcpgenNotebookState = &mcphttp.State[Notebook]{
 	Marshal: func(s *Notebook) ([]byte, error) {
@@ -60,9 +59,9 @@ var mcpgenNotebookState = &mcphttp.State[Notebook]{
 	},
 }
 
-// NotebookFrom returns the Notebook of the session a tool, prompt or resource
-// handler runs for (ctx is the context go-sdk hands it); nil for a 2026-07-28
-// request, which has no session.
+// NotebookFrom returns the Notebook of the session a tool, prompt or
+// resource handler runs for (ctx is the context go-sdk hands it); nil for a
+// 2026-07-28 request, which has no session.
 func NotebookFrom(ctx context.Context) *Notebook {
 	return mcphttp.StateFrom[Notebook](ctx)
 }

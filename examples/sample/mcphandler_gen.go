@@ -28,9 +28,9 @@ type Handler = mcphttp.Handler
 // Stats is a snapshot of a [Handler]'s session counters.
 type Stats = mcphttp.Stats
 
-// NewHandler returns the Handler of this package's MCP endpoint in hybrid mode.
-// newServer must return a new, fully configured *mcp.Server on every call:
-// one serves each session, or one made once serves all of them with
+// NewHandler returns the Handler of this package's MCP endpoint in hybrid
+// mode. newServer must return a new, fully configured *mcp.Server on every
+// call: one serves each session, or one made once serves all of them with
 // SharedServer.
 func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	opts.Mode = mcphttp.Hybrid

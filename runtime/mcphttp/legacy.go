@@ -162,6 +162,11 @@ func (h *Handler) transportOptions(e *sessions.Entry[*session], r *http.Request)
 				// Calls are serialised, so build is read by one at a time.
 				build = false
 				if !h.buildState(s, r, id, state.InitializeParams) {
+					// Out of the table first, so that the handshake,
+					// whose request may end as soon as the transport
+					// closes, is counted refused.
+					e.Closed()
+					s.transport.Close()
 					return
 				}
 				r = nil // not kept for the session's lifetime

@@ -170,12 +170,12 @@ func (ss *sessionState) end() any {
 }
 
 // buildState builds the state of a session whose handshake the server has
-// just accepted. An error closes the session, so that the handshake fails.
+// just accepted; false: the constructor failed, and the caller closes the
+// session so that the handshake fails.
 func (h *Handler) buildState(s *session, r *http.Request, id string, params *mcp.InitializeParams) bool {
 	v, err := h.opts.State.build(r, s.principal, params)
 	if err != nil {
 		h.opts.Logger.Warn("mcp: building the session's state; the session is closed", "session", id, "err", err)
-		s.transport.Close()
 		return false
 	}
 	h.install(s, id, v)

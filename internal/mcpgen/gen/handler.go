@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -134,7 +135,7 @@ func emitNewHandler(f *File, o Config) {
 		body = append(body, If(Id("opts").Dot("TenantServer").Op("==").Nil()).Block(set...))
 	}
 	body = append(body, Return(mcphttpQ("NewHandler").Call(Id("newServer"), Id("opts"))))
-	f.Add(Doc(doc...))
+	f.Add(Wrapped(strings.Join(doc, " ")))
 	f.Func().Id("NewHandler").Params(
 		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
 		Id("opts").Id("HandlerOptions"),
@@ -154,19 +155,22 @@ func emitState(f *File, o Config) {
 	T := func() *Statement { return Id(d.State) }
 	ptrT := func() *Statement { return Op("*").Id(d.State) }
 	fields := Dict{Id("New"): Id(d.New)}
-	how := []string{stateVar(d) + " keeps a " + d.State + " per session: built by " + d.New + " when the"}
+	how := []string{
+		stateVar(d) + " wires " + d.State + " into the handler: " + d.New + " builds one when the",
+		"server accepts a session's handshake;",
+	}
 	switch d.Close {
 	case "error":
 		fields[Id("Close")] = Parens(ptrT()).Dot("Close")
-		how = append(how, "server accepts the session's handshake, closed by its Close when the session ends,")
+		how[1] += " its Close runs once when the session ends;"
 	case "void":
 		fields[Id("Close")] = Func().Params(Id("s").Add(ptrT())).Error().Block(
 			Id("s").Dot("Close").Call(),
 			Return(Nil()),
 		)
-		how = append(how, "server accepts the session's handshake, closed by its Close when the session ends,")
+		how[1] += " its Close runs once when the session ends;"
 	default:
-		how = append(how, "server accepts the session's handshake (it has no Close to call at its end),")
+		how[1] += " it has no Close to run when the session ends;"
 	}
 	if d.Binary {
 		fields[Id("Marshal")] = Parens(ptrT()).Dot("MarshalBinary")
@@ -175,7 +179,7 @@ func emitState(f *File, o Config) {
 			If(Err().Op(":=").Id("s").Dot("UnmarshalBinary").Call(Id("data")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 			Return(Id("s"), Nil()),
 		)
-		how = append(how, "and kept in the SessionStore by its MarshalBinary and UnmarshalBinary.")
+		how = append(how, "the SessionStore keeps it by its MarshalBinary and UnmarshalBinary.")
 	} else {
 		fields[Id("Marshal")] = Func().Params(Id("s").Add(ptrT())).Params(Index().Byte(), Error()).Block(
 			Return(Qual("encoding/json", "Marshal").Call(Id("s"))),
@@ -185,17 +189,15 @@ func emitState(f *File, o Config) {
 			If(Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(Id("data"), Id("s")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 			Return(Id("s"), Nil()),
 		)
-		how = append(how, "and kept in the SessionStore as JSON (encoding/json; implement",
-			"encoding.BinaryMarshaler and BinaryUnmarshaler to choose the encoding).")
+		how = append(how, "the SessionStore keeps it as JSON (implement encoding.BinaryMarshaler",
+			"and BinaryUnmarshaler to choose the encoding).")
 	}
-	f.Add(Doc(how...))
+	f.Add(Wrapped(strings.Join(how, " ")))
 	f.Var().Id(stateVar(d)).Op("=").Op("&").Add(mcphttpQ("State")).Types(T()).Values(fields)
 
-	f.Add(Doc(
-		d.State+"From returns the "+d.State+" of the session a tool, prompt or resource",
-		"handler runs for (ctx is the context go-sdk hands it); nil for a 2026-07-28",
-		"request, which has no session.",
-	))
+	f.Add(Wrapped(d.State + "From returns the " + d.State + " of the session a tool, prompt or resource " +
+		"handler runs for (ctx is the context go-sdk hands it); nil for a 2026-07-28 " +
+		"request, which has no session."))
 	f.Func().Id(d.State + "From").Params(Id("ctx").Qual("context", "Context")).Add(ptrT()).Block(
 		Return(mcphttpQ("StateFrom").Types(T()).Call(Id("ctx"))),
 	)

@@ -69,3 +69,25 @@ func Doc(lines ...string) *jen.Statement {
 	}
 	return jen.Comment(strings.Join(out, "\n"))
 }
+
+// Wrapped returns text as a // comment, its words filled into lines of at
+// most 77 characters with the comment marker: for sentences that name the
+// user's identifiers, whose lengths are not known in advance.
+func Wrapped(text string) *jen.Statement {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > 74 {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return Doc(lines...)
+}
