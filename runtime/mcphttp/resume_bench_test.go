@@ -31,6 +31,17 @@ func (s slowStore) Get(ctx context.Context, id string) (sessionstore.Record, boo
 	return s.Memory.Get(ctx, id)
 }
 
+// Claim is the load a resume makes (it claims the session in the same
+// round trip).
+func (s slowStore) Claim(ctx context.Context, id, node, principal string, ttl time.Duration) (sessionstore.Record, bool, error) {
+	select {
+	case <-time.After(s.latency):
+	case <-ctx.Done():
+		return sessionstore.Record{}, false, ctx.Err()
+	}
+	return s.Memory.Claim(ctx, id, node, principal, ttl)
+}
+
 // storeLatency is the benchmark's store round trip.
 const storeLatency = 50 * time.Millisecond
 

@@ -95,6 +95,9 @@ type sessionState struct {
 	value any    // the built or restored state; nil before
 	ended bool   // the session has closed: value is released, nothing more is built
 	saved []byte // the encoding last handed to the store
+	// saveMu orders the session's writes to the store: each encodes the
+	// state under it, so a later write never carries an older encoding.
+	saveMu sync.Mutex
 }
 
 // sessionKey is the context key under which a session's server session
@@ -192,11 +195,14 @@ func (h *Handler) install(s *session, id string, v any) {
 	h.live.Store(id, s)
 }
 
-// endState releases the state of a session that has ended, exactly once.
+// endState releases the state of a session that has ended, exactly once,
+// after saving it when its last call changed it: a session closed by
+// Shutdown is resumed elsewhere from what was saved.
 func (h *Handler) endState(s *session, id string) {
 	if h.opts.State == nil {
 		return
 	}
+	h.saveState(s)
 	h.live.Delete(id)
 	if v := s.state.end(); v != nil {
 		h.release(id, v)
@@ -236,8 +242,11 @@ func (h *Handler) restoreState(s *session, r *http.Request, id string, state mcp
 	return nil
 }
 
-// saveState saves the session's state after a request of it when its
-// encoding changed: a store round trip only when a call changed something.
+// saveState saves the session's state when its encoding changed since the
+// last save: after each request of the session (a store round trip only
+// when a call changed something) and when the session ends. The save
+// follows the request's answer, so a node killed in between loses that
+// call's change.
 func (h *Handler) saveState(s *session) {
 	if h.opts.State == nil || h.keeper == nil {
 		return
