@@ -122,10 +122,10 @@ func NewHandler(newServer func() *mcp.Server, opts Options) *Handler {
 		})
 		if opts.SharedServer {
 			// The stateless leg's server serves the sessions too.
-			h.server = server
+			h.server = h.instrument(server)
 		}
 	} else if opts.SharedServer {
-		h.server = newServer()
+		h.server = h.instrument(newServer())
 	}
 	return h
 }

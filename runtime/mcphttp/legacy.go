@@ -79,9 +79,6 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 		defer e.End(deleting)
 	}
 	s.transport.ServeHTTP(w, r)
-	if r.Method == http.MethodPost {
-		h.saveState(s)
-	}
 }
 
 // handshake serves an initialize that names no session on a transport of

@@ -35,9 +35,10 @@ type State[T any] struct {
 	// is logged.
 	Close func(*T) error
 	// Marshal and Unmarshal, when both are set, keep the state in the
-	// SessionStore: it is saved when the handshake is accepted and after
-	// every request of the session that changed its encoding, and restored
-	// on the node that resumes the session.
+	// SessionStore: it is saved when the handshake is accepted, when a
+	// handler of the session changed its encoding (before the answer goes
+	// out) and when the session ends, and restored on the node that resumes
+	// the session.
 	Marshal   func(*T) ([]byte, error)
 	Unmarshal func([]byte) (*T, error)
 }
@@ -242,11 +243,33 @@ func (h *Handler) restoreState(s *session, r *http.Request, id string, state mcp
 	return nil
 }
 
+// saving is the receiving middleware of every server that serves sessions
+// whose state the store keeps: once a handler of a session's request or
+// notification returns, and before its answer goes out, the state is saved
+// if the handler changed it. A client that has the answer of a call that
+// changed the state can find the change on any node.
+func (h *Handler) saving(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if s, _ := ctx.Value(sessionKey{}).(*session); s != nil {
+			h.saveState(s)
+		}
+		return res, err
+	}
+}
+
+// instrument adds saving to a server that serves sessions, when the store
+// keeps their state; it returns s.
+func (h *Handler) instrument(s *mcp.Server) *mcp.Server {
+	if h.opts.State != nil && h.keeper != nil && s != nil {
+		s.AddReceivingMiddleware(h.saving)
+	}
+	return s
+}
+
 // saveState saves the session's state when its encoding changed since the
-// last save: after each request of the session (a store round trip only
-// when a call changed something) and when the session ends. The save
-// follows the request's answer, so a node killed in between loses that
-// call's change.
+// last save: when a handler of the session returns (see saving; a store
+// round trip only when it changed something) and when the session ends.
 func (h *Handler) saveState(s *session) {
 	if h.opts.State == nil || h.keeper == nil {
 		return

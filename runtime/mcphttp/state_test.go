@@ -138,7 +138,9 @@ func connectAs(t *testing.T, url, user string) *mcp.ClientSession {
 // once when the session ends.
 func TestStateLifecycle(t *testing.T) {
 	var c counted
-	h := mcphttp.NewHandler(notesServer, mcphttp.Options{State: c.state(), Principal: byHeader})
+	// One server serves both sessions: each tool call still finds its own
+	// session's state.
+	h := mcphttp.NewHandler(notesServer, mcphttp.Options{State: c.state(), Principal: byHeader, SharedServer: true})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	for _, header := range []map[string]string{
@@ -256,6 +258,10 @@ func TestStateSurvivesResume(t *testing.T) {
 	defer cs.Close()
 	call(t, cs, "note", map[string]any{"line": "before"})
 	call(t, cs, "note", map[string]any{"line": "the move"})
+	// A node killed now would lose nothing: the note is in the store.
+	if rec, _, _ := store.Get(context.Background(), cs.ID()); !strings.Contains(string(rec.Data), `"the move"`) {
+		t.Errorf("after the second note, the stored state is %q", rec.Data)
+	}
 	current.Store(h2)
 	if err := h1.Shutdown(ctx); err != nil {
 		t.Fatal(err)
@@ -273,9 +279,9 @@ func TestStateSurvivesResume(t *testing.T) {
 	if st := h2.Stats(); st.SessionsResumed != 1 || c2.restored.Load() != 1 || c2.built.Load() != 0 {
 		t.Errorf("second node: %+v, %d restored, %d built; want one resumed, restored, none built", st, c2.restored.Load(), c2.built.Load())
 	}
-	// The save follows the call's answer.
-	eventually(t, "the state saved after the last note", func() bool {
-		rec, ok, err := store.Get(context.Background(), cs.ID())
-		return err == nil && ok && strings.Contains(string(rec.Data), `"after"`)
-	})
+	// Saved before the call that changed it was answered.
+	rec, ok, err := store.Get(context.Background(), cs.ID())
+	if err != nil || !ok || !strings.Contains(string(rec.Data), `"after"`) {
+		t.Errorf("stored record %q, %v, %v: want the state saved before the last note was answered", rec.Data, ok, err)
+	}
 }

@@ -67,12 +67,14 @@ func (h *Handler) serverFor(r *http.Request, s *session) *mcp.Server {
 	if h.opts.TenantServer != nil {
 		s.tenant = h.tenantOf(r, s.principal)
 		s.hasTenant = true
-		return h.tenants.acquire(s.tenant, h.opts.TenantServer)
+		return h.tenants.acquire(s.tenant, func(tenant string) *mcp.Server {
+			return h.instrument(h.opts.TenantServer(tenant))
+		})
 	}
 	if h.server != nil {
 		return h.server
 	}
-	return h.newServer()
+	return h.instrument(h.newServer())
 }
 
 // releaseServer gives back a closed session's hold on its tenant's server.
