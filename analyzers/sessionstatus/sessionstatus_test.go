@@ -50,6 +50,8 @@ func TestFixtures(t *testing.T) {
 		// package that never answers a missing id (not judged).
 		"fixtures/sessionstatus/untestedmissing",
 		"fixtures/sessionstatus/untestedmissing/nomissing",
+		// The method test nested under the missing-id test.
+		"fixtures/sessionstatus/nestedinit",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -121,6 +121,12 @@ func (r Result) Clean() bool {
 // finding (false positive), per BORDER site with a finding, per unjudged
 // finding and per module that failed, then the summary line.
 func (r Result) Report(w io.Writer, verbose bool) {
+	r.ReportSites(w, verbose)
+	fmt.Fprintln(w, r.Summary())
+}
+
+// ReportSites is Report without the summary line.
+func (r Result) ReportSites(w io.Writer, verbose bool) {
 	for _, sr := range r.Sites {
 		s := sr.Site
 		switch {
@@ -147,5 +153,4 @@ func (r Result) Report(w io.Writer, verbose bool) {
 	for _, e := range r.LoadFails {
 		fmt.Fprintf(w, "ERROR %s\n", e)
 	}
-	fmt.Fprintln(w, r.Summary())
 }

@@ -7,6 +7,7 @@ package session
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -495,18 +496,81 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 // told apart: what falls through is the lookup's other errors, not "the
 // lookup failed", and is not judged as one.
 func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
+	// notInit is that an inner test has established the request is not an
+	// initialize: under it only a missing id still decides the answer (no
+	// id and not initialize is the protocol's 400 row), so the walk goes on
+	// outward looking for that one condition.
+	notInit := false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
 			if k, ok := s.test(c.E, c.Truth); ok {
+				if notInit && k.Kind != Missing {
+					return Cond{}, false
+				}
 				if k.Kind == LookupErr && inThen && s.refusalToldApart(stack, ifs, c.E) {
 					return Cond{}, false
 				}
 				return k, true
 			}
 		}
-		return Cond{}, false
+		if !s.notInitialize(ifs.Cond, inThen) {
+			return Cond{}, false
+		}
+		notInit = true
 	}
 	return Cond{}, false
+}
+
+// notInitialize reports whether the branch of an if whose condition is e
+// (then when truth) is taken only for a message that is not an initialize
+// request: m != "initialize", or a disjunction of such tests and nil tests
+// (req == nil || req.Method != "initialize") in the then branch; in the else
+// branch, m == "initialize" or a conjunction holding it.
+func (s *Scan) notInitialize(e ast.Expr, truth bool) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return s.notInitialize(u.X, !truth)
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch {
+	case b.Op == token.LOR && truth:
+		// Every disjunct is a nil test or a method test; one at least is
+		// the method test.
+		l, r := s.notInitialize(b.X, true), s.notInitialize(b.Y, true)
+		return (l || s.isNilTest(b.X)) && (r || s.isNilTest(b.Y)) && (l || r)
+	case b.Op == token.LAND && !truth:
+		return s.notInitialize(b.X, false) || s.notInitialize(b.Y, false)
+	case b.Op == token.LAND && truth:
+		return s.notInitialize(b.X, true) || s.notInitialize(b.Y, true)
+	case b.Op == token.NEQ || b.Op == token.EQL:
+		if !s.isInitializeName(b.X) && !s.isInitializeName(b.Y) {
+			return false
+		}
+		return (b.Op == token.NEQ) == truth
+	}
+	return false
+}
+
+// isNilTest reports whether e is x == nil.
+func (s *Scan) isNilTest(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && b.Op == token.EQL && (s.isNil(b.X) || s.isNil(b.Y))
+}
+
+// isInitializeName reports whether e is a string constant (of any string
+// type, converted or not) whose value is "initialize".
+func (s *Scan) isInitializeName(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := s.info.Types[call.Fun]; ok && tv.IsType() {
+			e = call.Args[0]
+		}
+	}
+	tv, ok := s.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "initialize"
 }
 
 // refusalToldApart reports whether, in the then branch of ifs (whose term
