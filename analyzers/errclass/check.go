@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -121,6 +122,9 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 	if w.HasCode && w.Status != 0 {
 		switch {
 		case w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
+			if c.helperMismatch(w) {
+				return
+			}
 			c.report(w.Node, catMismatch, nil, nil,
 				"pairs -32603 (Internal error) with HTTP %d: a server failure is 500; a client fault needs a client code", w.Status)
 		case (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && w.Status >= 500:
@@ -371,3 +375,67 @@ func (c *checker) codeSetLater(w *httpwrite.Write) bool {
 	})
 	return set
 }
+
+// helperMismatch defers the -32603-with-4xx finding of a call to a helper
+// of this package that fixes -32603 itself and takes the status from its
+// caller: the root cause is the helper, reported once (reportHelpers) with
+// its call sites as related positions, not once per caller.
+func (c *checker) helperMismatch(w *httpwrite.Write) bool {
+	if w.Kind != httpwrite.Helper {
+		return false
+	}
+	call, ok := w.Node.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	sink := c.sinkOf(fn)
+	if sink == nil || sink.StatusArg == 0 || sink.CodeArg != 0 || !sink.HasCode || sink.Code != httpwrite.CodeInternalError {
+		return false
+	}
+	if c.helpers == nil {
+		c.helpers = map[*types.Func][]*httpwrite.Write{}
+	}
+	if _, seen := c.helpers[fn]; !seen {
+		c.helperOrder = append(c.helperOrder, fn)
+	}
+	c.helpers[fn] = append(c.helpers[fn], w)
+	return true
+}
+
+// reportHelpers reports each helper helperMismatch collected, once, at its
+// name, with every call that passes it a 4xx.
+func (c *checker) reportHelpers() {
+	for _, fn := range c.helperOrder {
+		ws := c.helpers[fn]
+		var related []analysis.RelatedInformation
+		statuses := map[int]bool{}
+		for _, w := range ws {
+			statuses[w.Status] = true
+			related = append(related, analysis.RelatedInformation{Pos: w.Node.Pos(), End: w.Node.End(), Message: fmt.Sprintf("called with HTTP %d", w.Status)})
+		}
+		what := fmt.Sprintf("HTTP %d", ws[0].Status)
+		if len(statuses) > 1 {
+			what = "the 4xx statuses"
+		}
+		calls := "1 call"
+		if len(ws) > 1 {
+			calls = fmt.Sprintf("%d calls", len(ws))
+		}
+		c.reportRange(nameRange(c.pass, fn), catMismatch, related, nil,
+			"%s pairs -32603 (Internal error) with %s its callers pass (%s): a client fault needs a client code", fn.Name(), what, calls)
+	}
+}
+
+// nameRange is the range of fn's name in its declaration.
+func nameRange(pass *analysis.Pass, fn *types.Func) analysis.Range {
+	return posRange{fn.Pos(), fn.Pos() + token.Pos(len(fn.Name()))}
+}
+
+type posRange struct{ pos, end token.Pos }
+
+func (r posRange) Pos() token.Pos { return r.pos }
+func (r posRange) End() token.Pos { return r.end }

@@ -134,7 +134,7 @@ func TestParseJSON(t *testing.T) {
 		{ModVersion: "example.com/a@v1.0.0", File: "a.go", Line: 7, Analyzer: "refusedhandshake", Message: "leaks"},
 		{ModVersion: "example.com/a@v1.0.0", File: "srv/h.go", Line: 12, Analyzer: "errclass", Message: "answers 400"},
 	}
-	if !slices.Equal(got, want) {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 	for _, bad := range []string{

@@ -256,7 +256,10 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 				fails = append(fails, fmt.Sprintf("%s: %s: %s: %s", repo, pkg, analyzer, oneLine(failed.Error)))
 				continue
 			}
-			var diags []struct{ Posn, Message string }
+			var diags []struct {
+				Posn, Message string
+				Related       []struct{ Posn string }
+			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				fails = append(fails, fmt.Sprintf("%s: %s: %s: %v", repo, pkg, analyzer, err))
 				continue
@@ -271,7 +274,7 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 				if err != nil || strings.HasPrefix(rel, "..") {
 					continue
 				}
-				findings = append(findings, Finding{ModVersion: repo, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message})
+				findings = append(findings, Finding{ModVersion: repo, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message, Related: relatedLines(root, d.Related)})
 			}
 		}
 	}

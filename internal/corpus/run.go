@@ -124,7 +124,10 @@ func ParseJSON(out []byte, root, modVersion string) ([]Finding, error) {
 			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
 				return nil, fmt.Errorf("%s: %s: %s", pkg, analyzer, failed.Error)
 			}
-			var diags []struct{ Posn, Message string }
+			var diags []struct {
+				Posn, Message string
+				Related       []struct{ Posn string }
+			}
 			if err := json.Unmarshal(raw, &diags); err != nil {
 				return nil, fmt.Errorf("%s: %s: %v", pkg, analyzer, err)
 			}
@@ -137,7 +140,7 @@ func ParseJSON(out []byte, root, modVersion string) ([]Finding, error) {
 				if err != nil || strings.HasPrefix(rel, "..") {
 					return nil, fmt.Errorf("finding outside the module: %s", d.Posn)
 				}
-				findings = append(findings, Finding{ModVersion: modVersion, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message})
+				findings = append(findings, Finding{ModVersion: modVersion, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message, Related: relatedLines(root, d.Related)})
 			}
 		}
 	}
@@ -182,4 +185,22 @@ func tail(s string, n int) string {
 		lines = append([]string{"..."}, lines[len(lines)-n:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// relatedLines places a diagnostic's related positions in the module at
+// root, dropping those outside it.
+func relatedLines(root string, related []struct{ Posn string }) []FileLine {
+	var out []FileLine
+	for _, r := range related {
+		file, line, err := splitPosn(r.Posn)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, file)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		out = append(out, FileLine{filepath.ToSlash(rel), line})
+	}
+	return out
 }

@@ -14,6 +14,15 @@ type Finding struct {
 	Line       int
 	Analyzer   string
 	Message    string
+	// Related are the lines, in the same file set, of the finding's
+	// related positions (a helper reported once names its call sites).
+	Related []FileLine
+}
+
+// FileLine is a position in a module: slash-separated file, line.
+type FileLine struct {
+	File string
+	Line int
 }
 
 func (f Finding) String() string {
@@ -66,6 +75,24 @@ func Score(sites []Site, findings []Finding) Result {
 			if s.ModVersion() == f.ModVersion && s.Contains(f.Analyzer, f.File, f.Line) {
 				res.Sites[i].Findings = append(res.Sites[i].Findings, f)
 				matched = true
+			}
+		}
+		if !matched {
+			// A finding reported once for a root cause (a helper) names
+			// the places it is about as related positions; outside every
+			// site itself, it belongs to the sites those fall in.
+			for i := range res.Sites {
+				s := res.Sites[i].Site
+				if s.ModVersion() != f.ModVersion {
+					continue
+				}
+				for _, r := range f.Related {
+					if s.Contains(f.Analyzer, r.File, r.Line) {
+						res.Sites[i].Findings = append(res.Sites[i].Findings, f)
+						matched = true
+						break
+					}
+				}
 			}
 		}
 		if !matched {
