@@ -57,6 +57,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/sentinels",     // var ErrX = errors.New(...), placed by name
 		"fixtures/errclass/ctorcode",      // newErrorResponse(-32603, msg) beside WriteHeader(status)
 		"fixtures/errclass/generated",     // generated code: stores traced, pure data handling not
+		"fixtures/errclass/queryvalidator", // a validator field applied to the query: the client's input, silent
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -153,6 +153,32 @@ func RefusalSentinel(v *types.Var) bool {
 	return session && gone
 }
 
+// SessionSentinel reports whether v is a package-level error variable
+// whose name is about the session (errNoSession, ErrMissingSessionID): one
+// of the errors a helper that resolves the request's session returns.
+func SessionSentinel(v *types.Var) bool {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
+		return false
+	}
+	for _, w := range words(v.Name()) {
+		if w == "session" || w == "sessions" || w == "sid" {
+			return true
+		}
+	}
+	return false
+}
+
+// TakesRequest reports whether call is given the request (or its header,
+// or a framework's context): a helper that reads the session id itself.
+func TakesRequest(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if isRequestish(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Unguarded reports, for an answer given under c (an id not in a map, a
 // failed store lookup), whether a request without Mcp-Session-Id reaches
 // that lookup: the id is read from the header in this function and nothing

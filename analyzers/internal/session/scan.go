@@ -500,6 +500,9 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	// initialize: under it only a missing id still decides the answer (no
 	// id and not initialize is the protocol's 400 row), so the walk goes on
 	// outward looking for that one condition.
+	if c, decided := s.caseCondition(stack); decided {
+		return c, c.Kind != 0
+	}
 	notInit := false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
@@ -519,6 +522,71 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 		notInit = true
 	}
 	return Cond{}, false
+}
+
+// caseCondition decides the condition of an answer in a switch clause,
+// inside the innermost if around it, that tests the error
+// (errors.Is(err, ErrX), err == ErrX, a switch on err): the clause's own
+// test decides, not the if err != nil around the switch. Under err != nil,
+// a clause answering ErrForbiddenSession 403 is about another principal's
+// session, not a failed lookup. decided is false when there is no such
+// clause; a clause whose test says nothing of the session decides "no
+// condition" (Cond{}).
+func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
+	for i := len(stack) - 2; i >= 2; i-- {
+		if _, ok := stack[i].(*ast.IfStmt); ok {
+			return Cond{}, false
+		}
+		cc, ok := stack[i].(*ast.CaseClause)
+		if !ok || len(cc.List) == 0 {
+			continue
+		}
+		sw, ok := stack[i-2].(*ast.SwitchStmt)
+		if !ok {
+			continue
+		}
+		if sw.Tag != nil {
+			if !httpwrite.IsErrorType(s.info.TypeOf(sw.Tag)) {
+				continue
+			}
+			return Cond{}, true
+		}
+		about := false
+		for _, e := range cc.List {
+			if k, ok := s.test(e, true); ok {
+				return k, true
+			}
+			about = about || s.testsError(e)
+		}
+		if about {
+			return Cond{}, true
+		}
+	}
+	return Cond{}, false
+}
+
+// testsError reports whether e tests an error value: errors.Is or
+// errors.As, or a comparison with an error-typed operand.
+func (s *Scan) testsError(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Is" || sel.Sel.Name == "As") {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					if pn, ok := s.info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "errors" {
+						found = true
+					}
+				}
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (httpwrite.IsErrorType(s.info.TypeOf(n.X)) || httpwrite.IsErrorType(s.info.TypeOf(n.Y))) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // notInitialize reports whether the branch of an if whose condition is e
