@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -40,6 +41,14 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 		}
 		c.report(node, catCodeZero, nil, nil,
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
+		return
+	}
+	if w.Status == 200 && w.HasCode && (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && !a.HasSession {
+		// -32700 and -32600 refuse the request's bytes before any method
+		// runs: a transport-level refusal, 400 (protocol.md, "Refusals").
+		// A code a method answers (-32601, -32602, -32000) rides on 200.
+		c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
+			"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
 		return
 	}
 	if w.Status != 0 && w.Status < 400 {
@@ -88,6 +97,15 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 				return
 			}
 		}
+	}
+
+	if parse && len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != read }) {
+		// Every error the answer can report is the body's read failing
+		// (the client went away, broken chunking, a size limit): no byte
+		// was judged, so -32700 claims what did not happen.
+		c.report(w.Node, catReadParse, origins[0].related("the body read: "+origins[0].name), nil,
+			"answers -32700 (Parse error) when reading the body fails (%s): nothing was parsed; answer 400 with -32000", origins[0].name)
+		return
 	}
 
 	var in *origin
@@ -326,6 +344,8 @@ const (
 	catCodeZero      = "code-zero"                      // JSON-RPC code 0
 	catBodyLimit     = "body-limit"                     // a body over the limit not answered 413
 	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
+	catRefusalOK     = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
+	catReadParse     = "read-as-parse-error"            // -32700 for a body that could not be read
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
