@@ -14,11 +14,11 @@ import (
 // there. The classes are the protocol's bug classes as the labellers named
 // them, blind to the analyzers.
 var ClassAnalyzers = map[string][]string{
-	"leak":          {"refusedhandshake"}, // a refused handshake's transport or map entry lives on
-	"errcode":       {"errclass"},         // a JSON-RPC code that contradicts the status or the cause
-	"sessionstatus": {"sessionstatus"},    // missing id not 400, unknown id not 404, an id adopted
-	"version":       {"sessionversion"},   // sessions minted, echoed or kept at 2026-07-28
-	"forward":       {"sessionforward"},   // a client's session or version headers copied upstream
+	"leak":          {"refusedhandshake"},                 // a refused handshake's transport or map entry lives on
+	"errcode":       {"errclass"},                         // a JSON-RPC code that contradicts the status or the cause
+	"sessionstatus": {"sessionstatus"},                    // missing id not 400, unknown id not 404, an id adopted
+	"version":       {"sessionversion"},                   // sessions minted, echoed or kept at 2026-07-28
+	"forward":       {"sessionversion", "sessionforward"}, // hop headers copied or duplicated onto a gateway's own upstream requests
 }
 
 // FieldSite is one row of a field table: a labelled line range in a public
