@@ -58,6 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 			scan := sum.Scans[n]
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
+			mergedValidator(pass, p, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}

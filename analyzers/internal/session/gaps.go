@@ -203,15 +203,66 @@ func (s *Scan) Unguarded(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
 		if validatorName(funcName(e)) || excludedName(funcName(e)) {
 			return false
 		}
-		for _, a := range e.Args {
-			if s.IsID(a) {
-				if arg != nil {
-					return false
-				}
-				arg = a
-			}
+		if arg = s.onlyIDArg(e); arg == nil {
+			return false
 		}
 	}
+	return s.unguardedArg(look, arg, decls)
+}
+
+// onlyIDArg is the one argument of call that is the session id, or nil.
+func (s *Scan) onlyIDArg(call *ast.CallExpr) ast.Expr {
+	var arg ast.Expr
+	for _, a := range call.Args {
+		if s.IsID(a) {
+			if arg != nil {
+				return nil
+			}
+			arg = a
+		}
+	}
+	return arg
+}
+
+// UnguardedValidator is Unguarded for a validator's call (the failed
+// condition c of !s.validateSession(id)): it returns the call when the
+// header's id reaches it untested. Whether the validator refuses an empty
+// id is the caller's to read in its body.
+func (s *Scan) UnguardedValidator(c Cond, decls map[*types.Func]*ast.FuncDecl) *ast.CallExpr {
+	if c.Kind != Unknown || !c.Pos.IsValid() {
+		return nil
+	}
+	call, ok := s.lookupAt(c.Pos).(*ast.CallExpr)
+	if !ok || !validatorName(funcName(call)) {
+		return nil
+	}
+	arg := s.onlyIDArg(call)
+	if arg == nil || !s.unguardedArg(call, arg, decls) {
+		return nil
+	}
+	return call
+}
+
+// ReadsIDHeader reports whether decl's body itself reads the request's
+// Mcp-Session-Id header.
+func (s *Scan) ReadsIDHeader(decl *ast.FuncDecl) bool {
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	inner := &Scan{Body: decl.Body, info: s.info, defs: map[*types.Var][]def{}, pkg: s.pkg}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && inner.isHeaderRead(c) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unguardedArg reports whether arg, the id given to look, is read from the
+// header in this function and reaches look with nothing testing it.
+func (s *Scan) unguardedArg(look, arg ast.Expr, decls map[*types.Func]*ast.FuncDecl) bool {
 	if arg == nil || !s.IsID(arg) {
 		return false
 	}

@@ -1056,6 +1056,10 @@ func funcName(call *ast.CallExpr) string {
 // not something else about it: its format (isValidSessionID checks the
 // id's characters), its owner, the caller's rights, which are rightly
 // answered 400 or 403.
+// ValidatorName reports whether name reads as a check that a session
+// exists (validateSession, IsValid, Exists).
+func ValidatorName(name string) bool { return validatorName(name) }
+
 func validatorName(name string) bool {
 	ws := words(name)
 	if len(ws) == 0 {
