@@ -77,7 +77,13 @@ const (
 
 func check(pass *analysis.Pass, a *answers.Answer) {
 	w, cond := a.Write, a.Session
-	if w.Status < 400 || !a.HasSession {
+	if !a.HasSession {
+		return
+	}
+	// A JSON-RPC error written with 200 is a refusal sent as a success:
+	// judged like any other status for a missing or an unknown id.
+	refusal200 := w.Status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown)
+	if w.Status < 400 && !refusal200 {
 		return
 	}
 	switch cond.Kind {

@@ -62,3 +62,26 @@ func right(w http.ResponseWriter, r *http.Request, msg *message) {
 		}
 	}
 }
+
+// A JSON-RPC error written with 200 for a missing or an unknown id is a
+// refusal sent as a success.
+var known = map[string]bool{}
+
+func writeRPC(w http.ResponseWriter, status, code int, text string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "error": map[string]any{"code": code, "message": text}, "id": nil})
+}
+
+func ok200(w http.ResponseWriter, r *http.Request) {
+	sid := r.Header.Get("Mcp-Session-Id")
+	if sid == "" {
+		writeRPC(w, http.StatusOK, -32600, "Mcp-Session-Id required") // want `answers 200 to a request without Mcp-Session-Id: answer 400`
+		return
+	}
+	if !known[sid] {
+		writeRPC(w, http.StatusOK, -32600, "unknown session") // want `answers 200 to an unknown or expired Mcp-Session-Id`
+		return
+	}
+	writeRPC(w, http.StatusOK, -32601, "Method not found")
+}
