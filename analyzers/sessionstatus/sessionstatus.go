@@ -88,7 +88,7 @@ func check(pass *analysis.Pass, a *answers.Answer) {
 	}
 	switch cond.Kind {
 	case session.Missing:
-		if w.Status == 400 || w.Status == 405 {
+		if w.Status == 400 || w.Status == 405 && !cond.NotInit {
 			return
 		}
 		reportStatus(pass, w, cond, catMissing, 400, "http.StatusBadRequest",

@@ -31,6 +31,10 @@ type Cond struct {
 	Kind Kind
 	What string    // the lookup, for messages
 	Pos  token.Pos // the lookup, for related information (NoPos for Missing)
+	// NotInit is, for Missing, that a test of the message's method has
+	// also established it is not initialize: a POSTed request, for which
+	// 405 is no answer.
+	NotInit bool
 }
 
 // defKind is what an assignment made a variable hold.
@@ -510,6 +514,7 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 				if notInit && k.Kind != Missing {
 					return Cond{}, false
 				}
+				k.NotInit = notInit
 				if k.Kind == LookupErr && inThen && s.refusalToldApart(stack, ifs, c.E) {
 					return Cond{}, false
 				}
@@ -685,18 +690,18 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
 			if d := s.at(v, e.Pos()); d.kind == foundDef && truth == d.neg {
-				return Cond{Unknown, d.what, d.lpos}, true
+				return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 			}
 		}
 	case *ast.IndexExpr:
 		// if !sessions[id] on a map[string]bool
 		if w, ok := s.boolIndex(e); ok && !truth {
-			return Cond{Unknown, w, e.Pos()}, true
+			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
 	case *ast.CallExpr:
 		// if !store.Exists(id), if s.IsExpired(id)
 		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
-			return Cond{Unknown, w, e.Pos()}, true
+			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
@@ -709,16 +714,16 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		}
 		switch {
 		case s.isEmpty(y) && equal && s.isIDOrLen(x):
-			return Cond{Missing, "", token.NoPos}, true
+			return Cond{Kind: Missing, What: "", Pos: token.NoPos}, true
 		case s.isNil(y):
 			// if v.Validate(id) != nil
 			if w, ok := s.errValidator(x); ok && !equal {
-				return Cond{Invalid, w, x.Pos()}, true
+				return Cond{Kind: Invalid, What: w, Pos: x.Pos()}, true
 			}
 			// if sessions[id] == nil, if store.Get(id) == nil
 			if t := s.typeOf(x); equal && nilable(t) && !httpwrite.IsErrorType(t) {
 				if w, ok := s.lookup(x); ok {
-					return Cond{Unknown, w, x.Pos()}, true
+					return Cond{Kind: Unknown, What: w, Pos: x.Pos()}, true
 				}
 			}
 			v := s.varOf(x)
@@ -727,11 +732,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 			}
 			switch d := s.at(v, x.Pos()); {
 			case d.kind == valueDef && equal:
-				return Cond{Unknown, d.what, d.lpos}, true
+				return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 			case d.kind == errDef && !equal:
-				return Cond{LookupErr, d.what, d.lpos}, true
+				return Cond{Kind: LookupErr, What: d.what, Pos: d.lpos}, true
 			case d.kind == invalidDef && !equal:
-				return Cond{Invalid, d.what, d.lpos}, true
+				return Cond{Kind: Invalid, What: d.what, Pos: d.lpos}, true
 			}
 		}
 	}

@@ -85,3 +85,13 @@ func ok200(w http.ResponseWriter, r *http.Request) {
 	}
 	writeRPC(w, http.StatusOK, -32601, "Method not found")
 }
+
+// 405 is no answer to a POSTed request that is not initialize.
+func post405(w http.ResponseWriter, r *http.Request, msg *message) {
+	if r.Header.Get("Mcp-Session-Id") == "" {
+		if msg.Method != "initialize" {
+			http.Error(w, "method not allowed without a session", http.StatusMethodNotAllowed) // want `answers 405 to a request without Mcp-Session-Id: answer 400`
+			return
+		}
+	}
+}
