@@ -83,11 +83,8 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	bin := *mcpvetBin
 	if bin == "" {
-		bin = filepath.Join(tmp, "mcpvet")
-		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/mcpvet")
-		build.Stdout, build.Stderr = stderr, stderr
-		if err := build.Run(); err != nil {
-			fmt.Fprintf(stderr, "field-corpus: building mcpvet from this checkout: %v\n", err)
+		if bin, err = buildMcpvet(ctx, tmp, stderr); err != nil {
+			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
 			return 1
 		}
 	}
@@ -239,7 +236,6 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
-	var fails []string
 	var tree map[string]map[string]json.RawMessage
 	if err := json.Unmarshal(stdout.Bytes(), &tree); err != nil {
 		msg := fmt.Sprintf("%s: mcpvet %s in %s: %v", repo, strings.Join(pkgs, " "), dir, runErr)
@@ -248,35 +244,9 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 		}
 		return nil, []string{msg + ": " + tail(stderr.String(), 5)}
 	}
-	var findings []Finding
-	for pkg, byAnalyzer := range tree {
-		for analyzer, raw := range byAnalyzer {
-			var failed struct{ Error string }
-			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
-				fails = append(fails, fmt.Sprintf("%s: %s: %s: %s", repo, pkg, analyzer, oneLine(failed.Error)))
-				continue
-			}
-			var diags []struct {
-				Posn, Message string
-				Related       []struct{ Posn string }
-			}
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				fails = append(fails, fmt.Sprintf("%s: %s: %s: %v", repo, pkg, analyzer, err))
-				continue
-			}
-			for _, d := range diags {
-				file, line, err := splitPosn(d.Posn)
-				if err != nil {
-					fails = append(fails, fmt.Sprintf("%s: %v", repo, err))
-					continue
-				}
-				rel, err := filepath.Rel(root, file)
-				if err != nil || strings.HasPrefix(rel, "..") {
-					continue
-				}
-				findings = append(findings, Finding{ModVersion: repo, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message, Related: relatedLines(root, d.Related)})
-			}
-		}
+	findings, fails := placeFindings(tree, root, repo, true)
+	for i := range fails {
+		fails[i] = repo + ": " + oneLine(fails[i])
 	}
 	if runErr != nil && len(fails) == 0 {
 		fails = append(fails, fmt.Sprintf("%s: mcpvet %s: %v: %s", repo, strings.Join(pkgs, " "), runErr, tail(stderr.String(), 5)))
