@@ -5,9 +5,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -39,6 +41,14 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 		}
 		c.report(node, catCodeZero, nil, nil,
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
+		return
+	}
+	if w.Status == 200 && w.HasCode && (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && !a.HasSession {
+		// -32700 and -32600 refuse the request's bytes before any method
+		// runs: a transport-level refusal, 400 (protocol.md, "Refusals").
+		// A code a method answers (-32601, -32602, -32000) rides on 200.
+		c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
+			"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
 		return
 	}
 	if w.Status != 0 && w.Status < 400 {
@@ -89,6 +99,15 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 		}
 	}
 
+	if parse && len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != read }) {
+		// Every error the answer can report is the body's read failing
+		// (the client went away, broken chunking, a size limit): no byte
+		// was judged, so -32700 claims what did not happen.
+		c.report(w.Node, catReadParse, origins[0].related("the body read: "+origins[0].name), nil,
+			"answers -32700 (Parse error) when reading the body fails (%s): nothing was parsed; answer 400 with -32000", origins[0].name)
+		return
+	}
+
 	var in *origin
 	for i := range origins {
 		if origins[i].kind == internal {
@@ -121,6 +140,9 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 	if w.HasCode && w.Status != 0 {
 		switch {
 		case w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
+			if c.helperMismatch(w) {
+				return
+			}
 			c.report(w.Node, catMismatch, nil, nil,
 				"pairs -32603 (Internal error) with HTTP %d: a server failure is 500; a client fault needs a client code", w.Status)
 		case (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && w.Status >= 500:
@@ -322,6 +344,8 @@ const (
 	catCodeZero      = "code-zero"                      // JSON-RPC code 0
 	catBodyLimit     = "body-limit"                     // a body over the limit not answered 413
 	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
+	catRefusalOK     = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
+	catReadParse     = "read-as-parse-error"            // -32700 for a body that could not be read
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
@@ -371,3 +395,67 @@ func (c *checker) codeSetLater(w *httpwrite.Write) bool {
 	})
 	return set
 }
+
+// helperMismatch defers the -32603-with-4xx finding of a call to a helper
+// of this package that fixes -32603 itself and takes the status from its
+// caller: the root cause is the helper, reported once (reportHelpers) with
+// its call sites as related positions, not once per caller.
+func (c *checker) helperMismatch(w *httpwrite.Write) bool {
+	if w.Kind != httpwrite.Helper {
+		return false
+	}
+	call, ok := w.Node.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	sink := c.sinkOf(fn)
+	if sink == nil || sink.StatusArg == 0 || sink.CodeArg != 0 || !sink.HasCode || sink.Code != httpwrite.CodeInternalError {
+		return false
+	}
+	if c.helpers == nil {
+		c.helpers = map[*types.Func][]*httpwrite.Write{}
+	}
+	if _, seen := c.helpers[fn]; !seen {
+		c.helperOrder = append(c.helperOrder, fn)
+	}
+	c.helpers[fn] = append(c.helpers[fn], w)
+	return true
+}
+
+// reportHelpers reports each helper helperMismatch collected, once, at its
+// name, with every call that passes it a 4xx.
+func (c *checker) reportHelpers() {
+	for _, fn := range c.helperOrder {
+		ws := c.helpers[fn]
+		var related []analysis.RelatedInformation
+		statuses := map[int]bool{}
+		for _, w := range ws {
+			statuses[w.Status] = true
+			related = append(related, analysis.RelatedInformation{Pos: w.Node.Pos(), End: w.Node.End(), Message: fmt.Sprintf("called with HTTP %d", w.Status)})
+		}
+		what := fmt.Sprintf("HTTP %d", ws[0].Status)
+		if len(statuses) > 1 {
+			what = "the 4xx statuses"
+		}
+		calls := "1 call"
+		if len(ws) > 1 {
+			calls = fmt.Sprintf("%d calls", len(ws))
+		}
+		c.reportRange(nameRange(c.pass, fn), catMismatch, related, nil,
+			"%s pairs -32603 (Internal error) with %s its callers pass (%s): a client fault needs a client code", fn.Name(), what, calls)
+	}
+}
+
+// nameRange is the range of fn's name in its declaration.
+func nameRange(pass *analysis.Pass, fn *types.Func) analysis.Range {
+	return posRange{fn.Pos(), fn.Pos() + token.Pos(len(fn.Name()))}
+}
+
+type posRange struct{ pos, end token.Pos }
+
+func (r posRange) Pos() token.Pos { return r.pos }
+func (r posRange) End() token.Pos { return r.end }

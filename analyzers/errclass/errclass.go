@@ -124,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	exportOrigins(pass, t)
 
-	c := &checker{pass: pass, tracer: t}
+	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
@@ -133,6 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.function(fn, httpwrite.Body(n), ws)
 	}
+	c.reportHelpers()
 	return nil, nil
 }
 
@@ -197,6 +198,11 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 type checker struct {
 	pass   *analysis.Pass
 	tracer *tracer
+	sinkOf httpwrite.SinkOf
+	// helpers are the helpers of this package that pair -32603 with their
+	// callers' 4xx, with those calls, in the order first seen.
+	helpers     map[*types.Func][]*httpwrite.Write
+	helperOrder []*types.Func
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

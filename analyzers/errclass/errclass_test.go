@@ -52,11 +52,13 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/clientfaultvalidator",
 		"fixtures/errclass/errorsissentinel",
 		"fixtures/errclass/generichooks",
-		"fixtures/errclass/capturedreach", // stores to a captured err that reach the test
-		"fixtures/errclass/catchall",      // one writer for a helper mixing client and server errors
-		"fixtures/errclass/sentinels",     // var ErrX = errors.New(...), placed by name
-		"fixtures/errclass/ctorcode",      // newErrorResponse(-32603, msg) beside WriteHeader(status)
-		"fixtures/errclass/generated",     // generated code: stores traced, pure data handling not
+		"fixtures/errclass/capturedreach",  // stores to a captured err that reach the test
+		"fixtures/errclass/catchall",       // one writer for a helper mixing client and server errors
+		"fixtures/errclass/sentinels",      // var ErrX = errors.New(...), placed by name
+		"fixtures/errclass/ctorcode",       // newErrorResponse(-32603, msg) beside WriteHeader(status)
+		"fixtures/errclass/generated",      // generated code: stores traced, pure data handling not
+		"fixtures/errclass/queryvalidator", // a validator field applied to the query: the client's input, silent
+		"fixtures/errclass/refusalstatus",  // -32700/-32600 with 200; -32700 for a read failure
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -2,7 +2,9 @@ package errclass
 
 import (
 	"go/ast"
+	"go/token"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -66,6 +68,9 @@ func (c *checker) internalFix(w *httpwrite.Write) []analysis.SuggestedFix {
 			return nil
 		}
 		edits = append(edits, *e)
+		if m := messageEdit(w, "Internal error"); m != nil {
+			edits = append(edits, *m)
+		}
 	} else if w.Kind != httpwrite.HTTPError && w.Kind != httpwrite.WriteHeader {
 		return nil
 	}
@@ -87,7 +92,52 @@ func (c *checker) codeFix(w *httpwrite.Write, want, qualifiedName string) []anal
 	if e == nil {
 		return nil
 	}
-	return []analysis.SuggestedFix{{Message: "answer " + want, TextEdits: []analysis.TextEdit{*e}}}
+	edits := []analysis.TextEdit{*e}
+	if want == "-32001" {
+		if m := messageEdit(w, "Session not found"); m != nil {
+			edits = append(edits, *m)
+		}
+	}
+	return []analysis.SuggestedFix{{Message: "answer " + want, TextEdits: edits}}
+}
+
+// stdMessages are the messages JSON-RPC and the runtime pair with a code.
+var stdMessages = map[int64]string{
+	httpwrite.CodeParseError:     "Parse error",
+	httpwrite.CodeInvalidRequest: "Invalid Request",
+	-32601:                       "Method not found",
+	-32602:                       "Invalid params",
+	httpwrite.CodeInternalError:  "Internal error",
+	-32001:                       "Session not found",
+}
+
+// messageEdit rewrites the message of an answer whose code a fix changes,
+// when the message is a string literal in the answer that spells the old
+// code's standard message ("Parse error" beside -32700): left alone, the
+// fixed answer would pair -32603 with "Parse error". A message of the
+// code's own wording is kept.
+func messageEdit(w *httpwrite.Write, msg string) *analysis.TextEdit {
+	old, ok := stdMessages[w.Code]
+	if !ok || !w.HasCode {
+		return nil
+	}
+	var edit *analysis.TextEdit
+	for _, n := range []ast.Node{w.Node, w.CodeNode} {
+		if n == nil || edit != nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING || edit != nil {
+				return edit == nil
+			}
+			if v, err := strconv.Unquote(lit.Value); err == nil && strings.EqualFold(v, old) {
+				edit = &analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strconv.Quote(msg))}
+			}
+			return false
+		})
+	}
+	return edit
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -442,10 +442,30 @@ func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	default:
 		return nil
 	}
-	if field == nil || !field.Exported() {
+	if field == nil || !field.Exported() || checksInput(field.Name(), c.Args) {
 		return nil
 	}
 	return []origin{{kind: internal, name: describeValue(x) + "." + field.Name()}}
+}
+
+// checksInput reports a function field that judges the client's input
+// rather than doing the server's work: named as a check (ValidateQuery,
+// CheckOrigin, VerifyToken), or given the request's query or header
+// values. Its error says the input is wrong, a client fault, so it is not
+// traced as the server's failure.
+func checksInput(name string, args []ssa.Value) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"validate", "check", "verify", "allow", "authorize", "authenticate"} {
+		if strings.HasPrefix(n, w) {
+			return true
+		}
+	}
+	for _, a := range args {
+		if httpwrite.IsNamed(a.Type(), "net/url", "Values") || httpwrite.IsNamed(a.Type(), httpwrite.PkgHTTP, "Header") {
+			return true
+		}
+	}
+	return false
 }
 
 // known classifies calls of the standard library, go-sdk and the runtime

@@ -161,3 +161,36 @@ func distance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Protects reports whether a directive of file covers line for analyzer,
+// in the sense -fix must honour: a well-formed directive naming it, and
+// also any directive that may have been meant for it — one naming an
+// analyzer the suite does not have (a misspelling), a malformed one, or a
+// near miss with a space after the slashes. A fix of analyzer must not
+// edit such a line: the directive's author meant to keep it, and a
+// correction of the directive applied in the same run would otherwise come
+// too late. known are the suite's analyzer names.
+func Protects(fset *token.FileSet, file *ast.File, line int, analyzer string, known []string) bool {
+	for _, d := range report.Directives(fset, file) {
+		if d.From > line || line > d.To {
+			continue
+		}
+		if d.Malformed() != "" || d.Names(analyzer) || slices.ContainsFunc(d.Analyzers, func(n string) bool { return !slices.Contains(known, n) }) {
+			return true
+		}
+	}
+	for _, cg := range file.Comments {
+		for _, c := range cg.List {
+			rest, _ := strings.CutPrefix(c.Text, "//")
+			trimmed := strings.TrimLeft(rest, " \t")
+			if rest == trimmed || !strings.HasPrefix(trimmed, "mcpvet:ignore") {
+				continue
+			}
+			from := fset.Position(c.Slash).Line
+			if from <= line && line <= from+1 {
+				return true
+			}
+		}
+	}
+	return false
+}

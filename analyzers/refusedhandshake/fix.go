@@ -119,8 +119,18 @@ func closeFix(o *ownership, call *ast.CallExpr, stack []ast.Node, session *types
 	text := "\ndefer " + name + ".Close()"
 	msg := "Close the stateless session when the request is done"
 	if sessionful {
-		text = "\ndefer func() {\nif " + name + ".InitializeParams() == nil {\n" + name + ".Close()\n}\n}()"
+		// The whole leak: the session and the map entry it was stored
+		// under. A store the fix cannot undo gets no fix at all: a close
+		// that leaves the entry would leave no finding either.
+		del, ok := o.storeDelete(rest, session, after)
+		if !ok {
+			return nil
+		}
+		text = "\ndefer func() {\nif " + name + ".InitializeParams() == nil {\n" + name + ".Close()\n" + del + "}\n}()"
 		msg = "Close the session after serving when the handshake did not establish it"
+		if del != "" {
+			msg = "Close the session and remove its map entry after serving when the handshake did not establish it"
+		}
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: []analysis.TextEdit{{Pos: after, End: after, NewText: []byte(text)}}}
 }
@@ -181,4 +191,116 @@ func (o *ownership) servesIn(stmts []ast.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// storeDelete returns the statements that undo the map store of the
+// transport or session that stmts make (m[k] = t, m.Store(k, t) on a
+// sync.Map), under the same lock when a Lock() call precedes the store: ""
+// when stmts store it nowhere. ok is false when the store cannot be undone
+// from a deferred function placed at pos: its map or key names a variable
+// declared after pos.
+func (o *ownership) storeDelete(stmts []ast.Stmt, session *types.Var, pos token.Pos) (text string, ok bool) {
+	tracked := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if call, isCall := e.(*ast.CallExpr); isCall && len(call.Args) == 1 {
+			if tv, has := o.info.Types[call.Fun]; has && tv.IsType() {
+				e = ast.Unparen(call.Args[0]) // http.Handler(t)
+			}
+		}
+		id, isID := e.(*ast.Ident)
+		if !isID {
+			return false
+		}
+		obj := o.info.Uses[id]
+		return obj != nil && (o.vars[obj] || obj == session)
+	}
+	visible := func(e ast.Expr) bool {
+		vis := true
+		ast.Inspect(e, func(n ast.Node) bool {
+			if id, isID := n.(*ast.Ident); isID {
+				if v, isVar := o.info.Uses[id].(*types.Var); isVar && !v.IsField() && v.Parent() != nil && v.Parent() != v.Pkg().Scope() && v.Pos() >= pos {
+					vis = false
+				}
+			}
+			return vis
+		})
+		return vis
+	}
+	found, ok := false, true
+	var visit func(list []ast.Stmt)
+	visit = func(list []ast.Stmt) {
+		for i, st := range list {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if found || !ok {
+					return false
+				}
+				switch n := n.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.BlockStmt:
+					visit(n.List)
+					return false
+				case *ast.CaseClause:
+					visit(n.Body)
+					return false
+				case *ast.AssignStmt:
+					if len(n.Lhs) != 1 || len(n.Rhs) != 1 || !tracked(n.Rhs[0]) {
+						return true
+					}
+					ix, isIndex := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr)
+					if !isIndex {
+						return true
+					}
+					if _, isMap := o.info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
+						return true
+					}
+					if !visible(ix.X) || !visible(ix.Index) {
+						ok = false
+						return false
+					}
+					found = true
+					text = "delete(" + types.ExprString(ix.X) + ", " + types.ExprString(ix.Index) + ")\n"
+				case *ast.CallExpr:
+					sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+					if !isSel || sel.Sel.Name != "Store" || len(n.Args) != 2 || !tracked(n.Args[1]) || !(isNamed(o.info.TypeOf(sel.X), "sync", "Map") || isPointerTo(o.info.TypeOf(sel.X), "sync", "Map")) {
+						return true
+					}
+					if !visible(sel.X) || !visible(n.Args[0]) {
+						ok = false
+						return false
+					}
+					found = true
+					text = types.ExprString(sel.X) + ".Delete(" + types.ExprString(n.Args[0]) + ")\n"
+				}
+				return true
+			})
+			if found && text != "" && i > 0 {
+				if lock := lockOf(list[i-1]); lock != nil && visible(lock) {
+					x := types.ExprString(lock)
+					text = x + ".Lock()\n" + text + x + ".Unlock()\n"
+				}
+			}
+			if found || !ok {
+				return
+			}
+		}
+	}
+	visit(stmts)
+	return text, ok
+}
+
+// lockOf returns m of a statement m.Lock(), or nil.
+func lockOf(st ast.Stmt) ast.Expr {
+	es, isExpr := st.(*ast.ExprStmt)
+	if !isExpr {
+		return nil
+	}
+	call, isCall := es.X.(*ast.CallExpr)
+	if !isCall || len(call.Args) != 0 {
+		return nil
+	}
+	if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && sel.Sel.Name == "Lock" {
+		return sel.X
+	}
+	return nil
 }

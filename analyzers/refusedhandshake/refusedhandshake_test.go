@@ -22,6 +22,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/sdkleak",
 		"fixtures/refusedhandshake/discarded",
 		"fixtures/refusedhandshake/sessionmap",
+		"fixtures/refusedhandshake/mapentry", // the fix removes the map entry too
 		"fixtures/refusedhandshake/sdkgood",
 		"fixtures/refusedhandshake/gosdk578",
 		"fixtures/refusedhandshake/sessionfactory",

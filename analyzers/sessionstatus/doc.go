@@ -60,8 +60,14 @@
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
 // that writes a fixed or given status, recognised through a fact. Only the
 // innermost condition around an answer decides what it answers: inside
-// `if id == "" { if !isInitialize { ... } }` the inner answer is about the
-// method, not the id, and is not judged.
+// `if id == "" { if r.Header.Get("Accept") == "" { ... } }` the inner
+// answer is about the Accept header, not the id, and is not judged. One
+// inner test carries the missing id through: the method compared with
+// "initialize" (`if id == "" { if msg.Method != "initialize" { ... } }`),
+// since no id and not initialize is exactly the protocol's 400 row. A
+// switch clause that tests the error (`case errors.Is(err,
+// ErrForbidden):` under `if err != nil`) decides by its own test: 403 for
+// another user's session is not a failed lookup.
 //
 // # An unknown session answered with anything but 404
 //
@@ -120,9 +126,15 @@
 //
 // Good: test pkg.ErrLackSession with pkg.ErrSessionClosed.
 //
+// The same holds for a helper of the package that returns a missing-id
+// sentinel and an unknown-session one (errNoSession, errUnknownSession)
+// when its caller answers every error 400: the unknown one needs 404.
+//
 // The suggested fix rewrites a status written in the answer (400 or
 // http.StatusBadRequest becomes 404 or http.StatusNotFound, and the other
-// way round); findings of the first two shapes above have none (the fix
+// way round) and, as the runtime answers, a JSON-RPC code written beside
+// it: -32001 with the message "Session not found" for 404, -32000 for
+// 400; findings of the first two shapes above have none (the fix
 // is a test to add).
 //
 // # Suppressing a finding

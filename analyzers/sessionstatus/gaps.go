@@ -121,7 +121,7 @@ climb:
 		return
 	}
 	call := scan.CallOf(errID)
-	if call == nil || !scan.TakesID(call) {
+	if call == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
 		return
 	}
 	// An earlier answer about the session (the id looked up and refused
@@ -312,7 +312,7 @@ climb:
 		return
 	}
 	call := scan.CallOf(errID)
-	if call == nil || !scan.TakesID(call) {
+	if call == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
 		return
 	}
 	fn := httpwrite.Callee(info, call)
@@ -322,8 +322,24 @@ climb:
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		return
 	}
-	refusal := p.onlyRefusal(info, fn.Origin(), 0)
+	refusal, mixed := p.onlyRefusal(info, fn.Origin(), 0)
 	if refusal == nil {
+		return
+	}
+	if mixed {
+		// The call also fails for other reasons about the session (a
+		// missing id, rightly 400): the answer is wrong for the refusal
+		// only, unless the caller tells it apart, and a server failure
+		// status is not judged. No fix: the status is right for the rest.
+		if w.Status >= 500 || mentions(info, scan.Body, refusal) {
+			return
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: w.Node.Pos(), End: w.Node.End(), Category: catOnlyRefusal,
+			Message: fmt.Sprintf("answers %d to every error of %s(...), %s (an unknown session) too: answer that one 404",
+				w.Status, types.ExprString(call.Fun), qualified(pass.Pkg, refusal)),
+			Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the call that returns " + qualified(pass.Pkg, refusal)}},
+		})
 		return
 	}
 	d := analysis.Diagnostic{
@@ -341,15 +357,17 @@ climb:
 // onlyRefusal returns the refusal sentinel that is fn's only error, or nil:
 // fn's last result is an error, and every return gives it nil, a refusal
 // sentinel, or the result of a call of such a function of the package (one
-// sentinel in all).
-func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *types.Var {
+// sentinel in all). mixed is that fn also returns other package-level
+// sentinels named for the session (errNoSession for a missing id) beside
+// the one refusal.
+func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) (refusal *types.Var, mixed bool) {
 	decl := p.decls[fn]
 	if decl == nil || decl.Body == nil || depth > 3 {
-		return nil
+		return nil, false
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() == 0 || !httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
-		return nil
+		return nil, false
 	}
 	var only *types.Var
 	ok := true
@@ -375,6 +393,10 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *type
 			case session.SentinelRef(info, e) != nil:
 				s = session.SentinelRef(info, e)
 				if !session.RefusalSentinel(s) {
+					if session.SessionSentinel(s) {
+						mixed = true
+						return true
+					}
 					ok = false
 					return false
 				}
@@ -389,10 +411,12 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *type
 					ok = false
 					return false
 				}
-				if s = p.onlyRefusal(info, callee.Origin(), depth+1); s == nil {
+				var m bool
+				if s, m = p.onlyRefusal(info, callee.Origin(), depth+1); s == nil {
 					ok = false
 					return false
 				}
+				mixed = mixed || m
 			}
 			if only != nil && only != s {
 				ok = false
@@ -403,7 +427,7 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) *type
 		return true
 	})
 	if !ok {
-		return nil
+		return nil, false
 	}
-	return only
+	return only, mixed
 }

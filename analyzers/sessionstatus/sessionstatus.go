@@ -2,7 +2,10 @@ package sessionstatus
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -55,6 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 			scan := sum.Scans[n]
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
+			mergedValidator(pass, p, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}
@@ -73,12 +77,18 @@ const (
 
 func check(pass *analysis.Pass, a *answers.Answer) {
 	w, cond := a.Write, a.Session
-	if w.Status < 400 || !a.HasSession {
+	if !a.HasSession {
+		return
+	}
+	// A JSON-RPC error written with 200 is a refusal sent as a success:
+	// judged like any other status for a missing or an unknown id.
+	refusal200 := w.Status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown)
+	if w.Status < 400 && !refusal200 {
 		return
 	}
 	switch cond.Kind {
 	case session.Missing:
-		if w.Status == 400 || w.Status == 405 {
+		if w.Status == 400 || w.Status == 405 && !cond.NotInit {
 			return
 		}
 		reportStatus(pass, w, cond, catMissing, 400, "http.StatusBadRequest",
@@ -115,7 +125,49 @@ func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, ca
 		d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
 	}
 	if e := httpwrite.ConstEdit(pass.TypesInfo, w.StatusExpr, strconv.Itoa(want), name); e != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{{Message: fmt.Sprintf("answer %d", want), TextEdits: []analysis.TextEdit{*e}}}
+		msg, edits := fmt.Sprintf("answer %d", want), []analysis.TextEdit{*e}
+		if code, more := codeEdits(pass, w, want); more != nil {
+			msg, edits = fmt.Sprintf("answer %d with %s", want, code), append(edits, more...)
+		}
+		d.SuggestedFixes = []analysis.SuggestedFix{{Message: msg, TextEdits: edits}}
 	}
 	report.Report(pass, d)
+}
+
+// codeEdits makes the JSON-RPC side of a status fix match the runtime's
+// refusal: an unknown session is 404 with -32001 "Session not found"; a
+// missing id is 400 with -32000. It edits a constant code written in the
+// answer (not -32700, whose fix is errclass's: two fixes must not edit one
+// expression) and, for 404, a string literal argument of the same call
+// that speaks of the session ("invalid session"). It returns the code's
+// text and the edits, or nil when the code is right or not editable.
+func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []analysis.TextEdit) {
+	if !w.HasCode || w.CodeExpr == nil || w.Code == httpwrite.CodeParseError {
+		return "", nil
+	}
+	code, name := "-32001", "x.CodeSessionNotFound"
+	if want == 400 {
+		code, name = "-32000", "x.CodeServerError"
+	}
+	if strconv.FormatInt(w.Code, 10) == code {
+		return "", nil
+	}
+	e := httpwrite.ConstEdit(pass.TypesInfo, w.CodeExpr, code, name)
+	if e == nil {
+		return "", nil
+	}
+	edits := []analysis.TextEdit{*e}
+	if call, ok := w.Node.(*ast.CallExpr); ok && want == 404 {
+		for _, arg := range call.Args {
+			lit, ok := ast.Unparen(arg).(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				continue
+			}
+			if v, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(strings.ToLower(v), "session") && v != "Session not found" {
+				edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(`"Session not found"`)})
+				break
+			}
+		}
+	}
+	return code, edits
 }

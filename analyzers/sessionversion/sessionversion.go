@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -91,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
 				c.decl = fd
+				c.pinned = c.knows && pinsSessionRevision(pass.TypesInfo, fd.Body)
 				c.params(fd.Type)
 				c.walk(fd.Body)
 				c.endFunc()
@@ -148,6 +150,50 @@ func readConstants(info *types.Info) (names, knows bool) {
 	return names, knows
 }
 
+// pinsSessionRevision reports whether body sends an initialize that pins
+// a revision with sessions: a "protocolVersion" key (a map key, a struct
+// field ProtocolVersion, or inside a JSON string) given a revision date
+// before 2026-07-28, and no sessionless date anywhere in body. The id
+// such a handshake gets back is a session's, rightly kept (a test
+// helper that speaks 2025-06-18).
+func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
+	pinned, modern := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			key := ""
+			if id, ok := n.Key.(*ast.Ident); ok {
+				key = id.Name
+			} else if tv, ok := info.Types[n.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				key = constant.StringVal(tv.Value)
+			}
+			if tv, ok := info.Types[n.Value]; ok && strings.EqualFold(key, "protocolVersion") && isRevision(tv.Value) && constant.StringVal(tv.Value) < sessionless {
+				pinned = true
+			}
+		case *ast.BasicLit:
+			if n.Kind != token.STRING {
+				return true
+			}
+			v, err := strconv.Unquote(n.Value)
+			if err != nil {
+				return true
+			}
+			for _, m := range dateRE.FindAllString(v, -1) {
+				if m >= sessionless {
+					modern = true
+				} else if strings.Contains(v, `"protocolVersion"`) {
+					pinned = true
+				}
+			}
+		}
+		return true
+	})
+	return pinned && !modern
+}
+
+// dateRE finds revision dates inside a string.
+var dateRE = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
+
 func isRevision(v constant.Value) bool {
 	return v != nil && v.Kind() == constant.String && revisionRE.MatchString(constant.StringVal(v))
 }
@@ -165,6 +211,7 @@ type checker struct {
 	fn         *types.Func
 	decl       *ast.FuncDecl
 	knows      bool            // the package knows a sessionless revision
+	pinned     bool            // this function's handshake pins a revision with sessions
 	nameCache  map[string]bool // isVersionish
 	localSends []localSend
 	localGates []localGate
@@ -250,7 +297,7 @@ func (c *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
 			continue
 		}
 		if kept(obj) {
-			if c.isResponseID(rhs) && !c.gated(stack) {
+			if c.isResponseID(rhs) && !c.gated(stack) && !c.pinned {
 				c.adoptions = append(c.adoptions, adoption{obj, as})
 			}
 			continue

@@ -28,6 +28,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/getstream",
 		"fixtures/sessionversion/mint",
 		"fixtures/sessionversion/statelessproto",
+		"fixtures/sessionversion/pinnedhelper", // an initialize pinning 2025-06-18 keeps its id rightly
 	)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -27,7 +28,7 @@ func TestParseTable(t *testing.T) {
 		{Module: "example.com/a", Version: "v1.3.0", File: "srv/h.go", From: 12, To: 12, Analyzer: "refusedhandshake", Label: OK, Reason: "closes it", Table: "t.tsv:4"},
 		{Module: "example.com/b/v2", Version: "v2.0.1", File: "h.go", From: 5, To: 5, Analyzer: "refusedhandshake", Label: Border, Reason: "debatable", Table: "t.tsv:5"},
 	}
-	if !slices.Equal(sites, want) {
+	if !reflect.DeepEqual(sites, want) {
 		t.Errorf("got %+v\nwant %+v", sites, want)
 	}
 }
@@ -133,7 +134,7 @@ func TestParseJSON(t *testing.T) {
 		{ModVersion: "example.com/a@v1.0.0", File: "a.go", Line: 7, Analyzer: "refusedhandshake", Message: "leaks"},
 		{ModVersion: "example.com/a@v1.0.0", File: "srv/h.go", Line: 12, Analyzer: "errclass", Message: "answers 400"},
 	}
-	if !slices.Equal(got, want) {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 	for _, bad := range []string{

@@ -84,11 +84,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	bin := *mcpvetBin
 	if bin == "" {
-		bin = filepath.Join(tmp, "mcpvet")
-		build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/mcpvet")
-		build.Stdout, build.Stderr = stderr, stderr
-		if err := build.Run(); err != nil {
-			fmt.Fprintf(stderr, "corpus: building mcpvet from this checkout: %v\n", err)
+		if bin, err = buildMcpvet(ctx, tmp, stderr); err != nil {
+			fmt.Fprintf(stderr, "corpus: %v\n", err)
 			return 1
 		}
 	}
@@ -168,4 +165,15 @@ func filter(sites []Site, keep func(Site) bool) []Site {
 		}
 	}
 	return out
+}
+
+// buildMcpvet builds ./cmd/mcpvet of this checkout into dir.
+func buildMcpvet(ctx context.Context, dir string, stderr io.Writer) (string, error) {
+	bin := filepath.Join(dir, "mcpvet")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/mcpvet")
+	build.Stdout, build.Stderr = stderr, stderr
+	if err := build.Run(); err != nil {
+		return "", fmt.Errorf("building mcpvet from this checkout: %v", err)
+	}
+	return bin, nil
 }

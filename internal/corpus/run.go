@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -117,29 +118,9 @@ func ParseJSON(out []byte, root, modVersion string) ([]Finding, error) {
 	if err := json.Unmarshal(out, &tree); err != nil {
 		return nil, fmt.Errorf("mcpvet -json output: %v", err)
 	}
-	var findings []Finding
-	for pkg, byAnalyzer := range tree {
-		for analyzer, raw := range byAnalyzer {
-			var failed struct{ Error string }
-			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
-				return nil, fmt.Errorf("%s: %s: %s", pkg, analyzer, failed.Error)
-			}
-			var diags []struct{ Posn, Message string }
-			if err := json.Unmarshal(raw, &diags); err != nil {
-				return nil, fmt.Errorf("%s: %s: %v", pkg, analyzer, err)
-			}
-			for _, d := range diags {
-				file, line, err := splitPosn(d.Posn)
-				if err != nil {
-					return nil, err
-				}
-				rel, err := filepath.Rel(root, file)
-				if err != nil || strings.HasPrefix(rel, "..") {
-					return nil, fmt.Errorf("finding outside the module: %s", d.Posn)
-				}
-				findings = append(findings, Finding{ModVersion: modVersion, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message})
-			}
-		}
+	findings, fails := placeFindings(tree, root, modVersion, false)
+	if len(fails) > 0 {
+		return nil, errors.New(fails[0])
 	}
 	slices.SortFunc(findings, func(a, b Finding) int {
 		return strings.Compare(fmt.Sprintf("%s:%09d:%s", a.File, a.Line, a.Analyzer), fmt.Sprintf("%s:%09d:%s", b.File, b.Line, b.Analyzer))
@@ -182,4 +163,65 @@ func tail(s string, n int) string {
 		lines = append([]string{"..."}, lines[len(lines)-n:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// relatedLines places a diagnostic's related positions in the module at
+// root, dropping those outside it.
+func relatedLines(root string, related []struct{ Posn string }) []FileLine {
+	var out []FileLine
+	for _, r := range related {
+		file, line, err := splitPosn(r.Posn)
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(root, file)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		out = append(out, FileLine{filepath.ToSlash(rel), line})
+	}
+	return out
+}
+
+// placeFindings converts the -json tree's diagnostics into findings whose
+// files are relative to root, and returns one message per package and
+// analyzer that failed or position that cannot be read. A diagnostic
+// outside root (in a dependency) is such a failure unless lenient, which
+// drops it: only root's packages were asked for.
+func placeFindings(tree map[string]map[string]json.RawMessage, root, modVersion string, lenient bool) ([]Finding, []string) {
+	var findings []Finding
+	var fails []string
+	for pkg, byAnalyzer := range tree {
+		for analyzer, raw := range byAnalyzer {
+			var failed struct{ Error string }
+			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+				fails = append(fails, fmt.Sprintf("%s: %s: %s", pkg, analyzer, failed.Error))
+				continue
+			}
+			var diags []struct {
+				Posn, Message string
+				Related       []struct{ Posn string }
+			}
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				fails = append(fails, fmt.Sprintf("%s: %s: %v", pkg, analyzer, err))
+				continue
+			}
+			for _, d := range diags {
+				file, line, err := splitPosn(d.Posn)
+				if err != nil {
+					fails = append(fails, err.Error())
+					continue
+				}
+				rel, err := filepath.Rel(root, file)
+				if err != nil || strings.HasPrefix(rel, "..") {
+					if !lenient {
+						fails = append(fails, "finding outside the module: "+d.Posn)
+					}
+					continue
+				}
+				findings = append(findings, Finding{ModVersion: modVersion, File: filepath.ToSlash(rel), Line: line, Analyzer: analyzer, Message: d.Message, Related: relatedLines(root, d.Related)})
+			}
+		}
+	}
+	return findings, fails
 }

@@ -14,6 +14,15 @@ type Finding struct {
 	Line       int
 	Analyzer   string
 	Message    string
+	// Related are the lines, in the same file set, of the finding's
+	// related positions (a helper reported once names its call sites).
+	Related []FileLine
+}
+
+// FileLine is a position in a module: slash-separated file, line.
+type FileLine struct {
+	File string
+	Line int
 }
 
 func (f Finding) String() string {
@@ -69,6 +78,24 @@ func Score(sites []Site, findings []Finding) Result {
 			}
 		}
 		if !matched {
+			// A finding reported once for a root cause (a helper) names
+			// the places it is about as related positions; outside every
+			// site itself, it belongs to the sites those fall in.
+			for i := range res.Sites {
+				s := res.Sites[i].Site
+				if s.ModVersion() != f.ModVersion {
+					continue
+				}
+				for _, r := range f.Related {
+					if s.Contains(f.Analyzer, r.File, r.Line) {
+						res.Sites[i].Findings = append(res.Sites[i].Findings, f)
+						matched = true
+						break
+					}
+				}
+			}
+		}
+		if !matched {
 			res.Unjudged = append(res.Unjudged, f)
 		}
 	}
@@ -121,6 +148,12 @@ func (r Result) Clean() bool {
 // finding (false positive), per BORDER site with a finding, per unjudged
 // finding and per module that failed, then the summary line.
 func (r Result) Report(w io.Writer, verbose bool) {
+	r.ReportSites(w, verbose)
+	fmt.Fprintln(w, r.Summary())
+}
+
+// ReportSites is Report without the summary line.
+func (r Result) ReportSites(w io.Writer, verbose bool) {
 	for _, sr := range r.Sites {
 		s := sr.Site
 		switch {
@@ -147,5 +180,4 @@ func (r Result) Report(w io.Writer, verbose bool) {
 	for _, e := range r.LoadFails {
 		fmt.Fprintf(w, "ERROR %s\n", e)
 	}
-	fmt.Fprintln(w, r.Summary())
 }

@@ -40,8 +40,11 @@ type Site struct {
 	File     string // slash-separated path relative to the module root
 	From, To int    // 1-based line range, inclusive
 	Analyzer string // from the table's file name
-	Label    Label
-	Reason   string
+	// Also are further analyzers whose findings count in the site (a
+	// field site's class may be served by more than one).
+	Also   []string
+	Label  Label
+	Reason string
 
 	Table string // table file and line, for messages
 }
@@ -55,7 +58,7 @@ func (s Site) String() string {
 
 // Contains reports whether a finding at file:line of analyzer falls in s.
 func (s Site) Contains(analyzer, file string, line int) bool {
-	return s.Analyzer == analyzer && s.File == file && s.From <= line && line <= s.To
+	return (s.Analyzer == analyzer || slices.Contains(s.Also, analyzer)) && s.File == file && s.From <= line && line <= s.To
 }
 
 // columns of a table row, tab-separated.

@@ -230,13 +230,24 @@ func (r *result) reportProblems(w io.Writer, patterns []string) bool {
 }
 
 // printText prints findings as go vet does, "file:line:col: message",
-// with file relative to the working directory, and context lines
+// followed by the analyzer's name in brackets (the name a
+// //mcpvet:ignore directive needs) and the related positions, one line
+// each, with file relative to the working directory, and context lines
 // (-c=N) read from the file the analysis saw.
 func printText(w io.Writer, fs []finding, context int, wd string, overlay map[string][]byte) {
 	for _, f := range fs {
 		posn := f.posn
 		posn.Filename = relPath(wd, posn.Filename)
-		fmt.Fprintf(w, "%s: %s\n", posn, f.message)
+		fmt.Fprintf(w, "%s: %s [%s]\n", posn, f.message, f.analyzer)
+		// Related positions as go vet prints them: "file:line:col: \tmessage".
+		for _, rel := range f.diag.Related {
+			rp := f.act.Package.Fset.Position(rel.Pos)
+			if !rp.IsValid() {
+				continue
+			}
+			rp.Filename = relPath(wd, rp.Filename)
+			fmt.Fprintf(w, "%s: \t%s\n", rp, rel.Message)
+		}
 		if context < 0 || !f.posn.IsValid() {
 			continue
 		}

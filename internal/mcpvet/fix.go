@@ -7,12 +7,17 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/token"
 	"io"
 	"maps"
 	"os"
 	"slices"
 
 	"github.com/rogpeppe/go-internal/diff"
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
+	"github.com/mcpwire/mcpwire/analyzers/suite"
 )
 
 // maxFixRounds bounds -fix's analyse-and-apply rounds. One fix may enable
@@ -138,6 +143,27 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
+// protected reports whether a directive (also a misspelled or malformed
+// one, which ignoredirective may be correcting in this very round) covers a
+// line te edits for analyzer: -fix leaves such lines as their author kept
+// them.
+func protected(fset *token.FileSet, file *ast.File, te analysis.TextEdit, analyzer string) bool {
+	end := te.End
+	if !end.IsValid() {
+		end = te.Pos
+	}
+	var known []string
+	for _, a := range suite.Analyzers() {
+		known = append(known, a.Name)
+	}
+	for line := fset.Position(te.Pos).Line; line <= fset.Position(end).Line; line++ {
+		if ignoredirective.Protects(fset, file, line, analyzer, known) {
+			return true
+		}
+	}
+	return false
+}
+
 // applyFixes applies, to overlay, the first suggested fix of each finding
 // whose edits do not overlap an edit already taken this round (an identical
 // edit, such as the same import added twice, is taken once), skipping
@@ -172,8 +198,14 @@ fixes:
 				continue fixes
 			}
 			for _, syn := range f.act.Package.Syntax {
-				if fset.File(syn.FileStart) == tf && ast.IsGenerated(syn) {
+				if fset.File(syn.FileStart) != tf {
+					continue
+				}
+				if ast.IsGenerated(syn) {
 					continue fixes // regenerate such files instead
+				}
+				if f.analyzer != ignoredirective.Name && protected(fset, syn, te, f.analyzer) {
+					continue fixes
 				}
 			}
 			data, err := content(tf.Name())

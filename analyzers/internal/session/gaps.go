@@ -153,6 +153,32 @@ func RefusalSentinel(v *types.Var) bool {
 	return session && gone
 }
 
+// SessionSentinel reports whether v is a package-level error variable
+// whose name is about the session (errNoSession, ErrMissingSessionID): one
+// of the errors a helper that resolves the request's session returns.
+func SessionSentinel(v *types.Var) bool {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
+		return false
+	}
+	for _, w := range words(v.Name()) {
+		if w == "session" || w == "sessions" || w == "sid" {
+			return true
+		}
+	}
+	return false
+}
+
+// TakesRequest reports whether call is given the request (or its header,
+// or a framework's context): a helper that reads the session id itself.
+func TakesRequest(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if isRequestish(info.TypeOf(a)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Unguarded reports, for an answer given under c (an id not in a map, a
 // failed store lookup), whether a request without Mcp-Session-Id reaches
 // that lookup: the id is read from the header in this function and nothing
@@ -177,15 +203,66 @@ func (s *Scan) Unguarded(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
 		if validatorName(funcName(e)) || excludedName(funcName(e)) {
 			return false
 		}
-		for _, a := range e.Args {
-			if s.IsID(a) {
-				if arg != nil {
-					return false
-				}
-				arg = a
-			}
+		if arg = s.onlyIDArg(e); arg == nil {
+			return false
 		}
 	}
+	return s.unguardedArg(look, arg, decls)
+}
+
+// onlyIDArg is the one argument of call that is the session id, or nil.
+func (s *Scan) onlyIDArg(call *ast.CallExpr) ast.Expr {
+	var arg ast.Expr
+	for _, a := range call.Args {
+		if s.IsID(a) {
+			if arg != nil {
+				return nil
+			}
+			arg = a
+		}
+	}
+	return arg
+}
+
+// UnguardedValidator is Unguarded for a validator's call (the failed
+// condition c of !s.validateSession(id)): it returns the call when the
+// header's id reaches it untested. Whether the validator refuses an empty
+// id is the caller's to read in its body.
+func (s *Scan) UnguardedValidator(c Cond, decls map[*types.Func]*ast.FuncDecl) *ast.CallExpr {
+	if c.Kind != Unknown || !c.Pos.IsValid() {
+		return nil
+	}
+	call, ok := s.lookupAt(c.Pos).(*ast.CallExpr)
+	if !ok || !validatorName(funcName(call)) {
+		return nil
+	}
+	arg := s.onlyIDArg(call)
+	if arg == nil || !s.unguardedArg(call, arg, decls) {
+		return nil
+	}
+	return call
+}
+
+// ReadsIDHeader reports whether decl's body itself reads the request's
+// Mcp-Session-Id header.
+func (s *Scan) ReadsIDHeader(decl *ast.FuncDecl) bool {
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	inner := &Scan{Body: decl.Body, info: s.info, defs: map[*types.Var][]def{}, pkg: s.pkg}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && inner.isHeaderRead(c) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unguardedArg reports whether arg, the id given to look, is read from the
+// header in this function and reaches look with nothing testing it.
+func (s *Scan) unguardedArg(look, arg ast.Expr, decls map[*types.Func]*ast.FuncDecl) bool {
 	if arg == nil || !s.IsID(arg) {
 		return false
 	}

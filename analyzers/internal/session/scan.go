@@ -7,6 +7,7 @@ package session
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -30,6 +31,10 @@ type Cond struct {
 	Kind Kind
 	What string    // the lookup, for messages
 	Pos  token.Pos // the lookup, for related information (NoPos for Missing)
+	// NotInit is, for Missing, that a test of the message's method has
+	// also established it is not initialize: a POSTed request, for which
+	// 405 is no answer.
+	NotInit bool
 }
 
 // defKind is what an assignment made a variable hold.
@@ -495,18 +500,150 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 // told apart: what falls through is the lookup's other errors, not "the
 // lookup failed", and is not judged as one.
 func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
+	// notInit is that an inner test has established the request is not an
+	// initialize: under it only a missing id still decides the answer (no
+	// id and not initialize is the protocol's 400 row), so the walk goes on
+	// outward looking for that one condition.
+	if c, decided := s.caseCondition(stack); decided {
+		return c, c.Kind != 0
+	}
+	notInit := false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
 			if k, ok := s.test(c.E, c.Truth); ok {
+				if notInit && k.Kind != Missing {
+					return Cond{}, false
+				}
+				k.NotInit = notInit
 				if k.Kind == LookupErr && inThen && s.refusalToldApart(stack, ifs, c.E) {
 					return Cond{}, false
 				}
 				return k, true
 			}
 		}
-		return Cond{}, false
+		if !s.notInitialize(ifs.Cond, inThen) {
+			return Cond{}, false
+		}
+		notInit = true
 	}
 	return Cond{}, false
+}
+
+// caseCondition decides the condition of an answer in a switch clause,
+// inside the innermost if around it, that tests the error
+// (errors.Is(err, ErrX), err == ErrX, a switch on err): the clause's own
+// test decides, not the if err != nil around the switch. Under err != nil,
+// a clause answering ErrForbiddenSession 403 is about another principal's
+// session, not a failed lookup. decided is false when there is no such
+// clause; a clause whose test says nothing of the session decides "no
+// condition" (Cond{}).
+func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
+	for i := len(stack) - 2; i >= 2; i-- {
+		if _, ok := stack[i].(*ast.IfStmt); ok {
+			return Cond{}, false
+		}
+		cc, ok := stack[i].(*ast.CaseClause)
+		if !ok || len(cc.List) == 0 {
+			continue
+		}
+		sw, ok := stack[i-2].(*ast.SwitchStmt)
+		if !ok {
+			continue
+		}
+		if sw.Tag != nil {
+			if !httpwrite.IsErrorType(s.info.TypeOf(sw.Tag)) {
+				continue
+			}
+			return Cond{}, true
+		}
+		about := false
+		for _, e := range cc.List {
+			if k, ok := s.test(e, true); ok {
+				return k, true
+			}
+			about = about || s.testsError(e)
+		}
+		if about {
+			return Cond{}, true
+		}
+	}
+	return Cond{}, false
+}
+
+// testsError reports whether e tests an error value: errors.Is or
+// errors.As, or a comparison with an error-typed operand.
+func (s *Scan) testsError(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Is" || sel.Sel.Name == "As") {
+				if id, ok := sel.X.(*ast.Ident); ok {
+					if pn, ok := s.info.Uses[id].(*types.PkgName); ok && pn.Imported().Path() == "errors" {
+						found = true
+					}
+				}
+			}
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (httpwrite.IsErrorType(s.info.TypeOf(n.X)) || httpwrite.IsErrorType(s.info.TypeOf(n.Y))) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// notInitialize reports whether the branch of an if whose condition is e
+// (then when truth) is taken only for a message that is not an initialize
+// request: m != "initialize", or a disjunction of such tests and nil tests
+// (req == nil || req.Method != "initialize") in the then branch; in the else
+// branch, m == "initialize" or a conjunction holding it.
+func (s *Scan) notInitialize(e ast.Expr, truth bool) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		return s.notInitialize(u.X, !truth)
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch {
+	case b.Op == token.LOR && truth:
+		// Every disjunct is a nil test or a method test; one at least is
+		// the method test.
+		l, r := s.notInitialize(b.X, true), s.notInitialize(b.Y, true)
+		return (l || s.isNilTest(b.X)) && (r || s.isNilTest(b.Y)) && (l || r)
+	case b.Op == token.LAND && !truth:
+		return s.notInitialize(b.X, false) || s.notInitialize(b.Y, false)
+	case b.Op == token.LAND && truth:
+		return s.notInitialize(b.X, true) || s.notInitialize(b.Y, true)
+	case b.Op == token.NEQ || b.Op == token.EQL:
+		if !s.isInitializeName(b.X) && !s.isInitializeName(b.Y) {
+			return false
+		}
+		return (b.Op == token.NEQ) == truth
+	}
+	return false
+}
+
+// isNilTest reports whether e is x == nil.
+func (s *Scan) isNilTest(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && b.Op == token.EQL && (s.isNil(b.X) || s.isNil(b.Y))
+}
+
+// isInitializeName reports whether e is a string constant (of any string
+// type, converted or not) whose value is "initialize".
+func (s *Scan) isInitializeName(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if tv, ok := s.info.Types[call.Fun]; ok && tv.IsType() {
+			e = call.Args[0]
+		}
+	}
+	tv, ok := s.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "initialize"
 }
 
 // refusalToldApart reports whether, in the then branch of ifs (whose term
@@ -553,18 +690,18 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	case *ast.Ident:
 		if v, _ := s.info.ObjectOf(e).(*types.Var); v != nil {
 			if d := s.at(v, e.Pos()); d.kind == foundDef && truth == d.neg {
-				return Cond{Unknown, d.what, d.lpos}, true
+				return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 			}
 		}
 	case *ast.IndexExpr:
 		// if !sessions[id] on a map[string]bool
 		if w, ok := s.boolIndex(e); ok && !truth {
-			return Cond{Unknown, w, e.Pos()}, true
+			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
 	case *ast.CallExpr:
 		// if !store.Exists(id), if s.IsExpired(id)
 		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
-			return Cond{Unknown, w, e.Pos()}, true
+			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
@@ -577,16 +714,16 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		}
 		switch {
 		case s.isEmpty(y) && equal && s.isIDOrLen(x):
-			return Cond{Missing, "", token.NoPos}, true
+			return Cond{Kind: Missing, What: "", Pos: token.NoPos}, true
 		case s.isNil(y):
 			// if v.Validate(id) != nil
 			if w, ok := s.errValidator(x); ok && !equal {
-				return Cond{Invalid, w, x.Pos()}, true
+				return Cond{Kind: Invalid, What: w, Pos: x.Pos()}, true
 			}
 			// if sessions[id] == nil, if store.Get(id) == nil
 			if t := s.typeOf(x); equal && nilable(t) && !httpwrite.IsErrorType(t) {
 				if w, ok := s.lookup(x); ok {
-					return Cond{Unknown, w, x.Pos()}, true
+					return Cond{Kind: Unknown, What: w, Pos: x.Pos()}, true
 				}
 			}
 			v := s.varOf(x)
@@ -595,11 +732,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 			}
 			switch d := s.at(v, x.Pos()); {
 			case d.kind == valueDef && equal:
-				return Cond{Unknown, d.what, d.lpos}, true
+				return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 			case d.kind == errDef && !equal:
-				return Cond{LookupErr, d.what, d.lpos}, true
+				return Cond{Kind: LookupErr, What: d.what, Pos: d.lpos}, true
 			case d.kind == invalidDef && !equal:
-				return Cond{Invalid, d.what, d.lpos}, true
+				return Cond{Kind: Invalid, What: d.what, Pos: d.lpos}, true
 			}
 		}
 	}
@@ -924,6 +1061,10 @@ func funcName(call *ast.CallExpr) string {
 // not something else about it: its format (isValidSessionID checks the
 // id's characters), its owner, the caller's rights, which are rightly
 // answered 400 or 403.
+// ValidatorName reports whether name reads as a check that a session
+// exists (validateSession, IsValid, Exists).
+func ValidatorName(name string) bool { return validatorName(name) }
+
 func validatorName(name string) bool {
 	ws := words(name)
 	if len(ws) == 0 {

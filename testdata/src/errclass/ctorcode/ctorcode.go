@@ -27,8 +27,9 @@ func newErrorResponse(code int, msg string) *response {
 
 type transport struct{}
 
-// fail writes every failure with -32603, whatever the status.
-func (t *transport) fail(w http.ResponseWriter, status int, msg string) {
+// fail writes every failure with -32603, whatever the status: one finding
+// here, its 4xx calls as related positions.
+func (t *transport) fail(w http.ResponseWriter, status int, msg string) { // want `fail pairs -32603 \(Internal error\) with the 4xx statuses its callers pass \(2 calls\)`
 	resp := newErrorResponse(internalError, msg)
 	b, err := json.Marshal(resp)
 	if err != nil {
@@ -42,12 +43,12 @@ func (t *transport) serve(w http.ResponseWriter, r *http.Request) {
 	switch r.Method {
 	case http.MethodPost:
 		if r.Header.Get("Accept") == "" {
-			t.fail(w, http.StatusBadRequest, "missing Accept") // want `pairs -32603 \(Internal error\) with HTTP 400`
+			t.fail(w, http.StatusBadRequest, "missing Accept")
 			return
 		}
 		panic("serve the post")
 	default:
-		t.fail(w, http.StatusMethodNotAllowed, "method not allowed") // want `pairs -32603 \(Internal error\) with HTTP 405`
+		t.fail(w, http.StatusMethodNotAllowed, "method not allowed")
 	}
 }
 

@@ -1,0 +1,50 @@
+package corpus
+
+import (
+	"strings"
+	"testing"
+)
+
+func frow(cols ...string) string { return strings.Join(cols, "\t") + "\n" }
+
+func TestParseFieldAndScore(t *testing.T) {
+	in := "repo\tcommit\tsplit\tfile\tlines\tclass\tlabel\treason\n" +
+		frow("o/a", "abc", "study", "srv/h.go", "10-12", "sessionstatus", "FLAG", "unknown id answered 400") +
+		frow("o/a", "abc", "study", "srv/h.go", "11", "errcode", "OK", "-32600 with 400") +
+		frow("o/b", "def", "score", "g.go", "5", "forward", "BORDER", "copies the id")
+	sites, err := ParseField(strings.NewReader(in), "l.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sites) != 3 || sites[0].Analyzer != "sessionstatus" || sites[1].Analyzer != "errclass" || sites[2].Split != "score" {
+		t.Fatalf("got %+v", sites)
+	}
+	var plain []Site
+	for _, s := range sites[:2] {
+		plain = append(plain, s.Site)
+	}
+	findings := []Finding{
+		{ModVersion: "o/a@abc", File: "srv/h.go", Line: 11, Analyzer: "sessionstatus"},
+		{ModVersion: "o/a@abc", File: "srv/h.go", Line: 30, Analyzer: "errclass"},
+	}
+	got := FieldSummary("study", Score(plain, findings))
+	want := "field(study): repos 1 sites 2 (FLAG 1 OK 1 BORDER 0) recall 1/1 100% false-positives 0 unjudged 1"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestParseFieldErrors(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"columns", "o/a\tabc\tstudy\th.go\n", "4 tab-separated columns"},
+		{"split", frow("o/a", "abc", "train", "h.go", "1", "leak", "FLAG", "why"), `split "train"`},
+		{"class", frow("o/a", "abc", "study", "h.go", "1", "race", "FLAG", "why"), `class "race"`},
+		{"label", frow("o/a", "abc", "study", "h.go", "1", "leak", "BUG", "why"), `label "BUG"`},
+		{"file", frow("o/a", "abc", "study", "../h.go", "1", "leak", "OK", "why"), "not a clean"},
+	} {
+		_, err := ParseField(strings.NewReader(tc.in), "l.tsv")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
