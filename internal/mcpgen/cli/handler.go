@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +19,9 @@ type HandlerOptions struct {
 	Package string
 	Mode    string
 	Test    bool
+	// Replace is a mcpwire checkout the module's go.mod replaces the
+	// runtime with when it does not require the runtime yet.
+	Replace string
 }
 
 // NewCmdHandler returns `mcpgen handler`.
@@ -28,7 +32,12 @@ func NewCmdHandler(io IO) *cobra.Command {
 		Short: "Generate (or regenerate) only the session-map handler and its test",
 		Long: `Write the generated handler to FILE and its test beside it (FILE with
 _test.go), for use from //go:generate. The package defaults to $GOPACKAGE,
-which go generate sets.`,
+which go generate sets.
+
+The handler imports the mcpwire runtime: in a module whose go.mod does not
+require it yet, handler adds the requirement and runs go mod tidy (with
+--replace-mcpwire, a replace to that checkout's runtime, relative to go.mod),
+or refuses, writing nothing, with the go mod edit command that adds it.`,
 		Example: `  //go:generate mcpgen handler --out=mcphandler_gen.go --package=main --mode=hybrid
 
   mcpgen handler --out internal/mcp/handler_gen.go --package mcp --mode legacy`,
@@ -39,6 +48,8 @@ which go generate sets.`,
 	c.Flags().StringVar(&opts.Package, "package", os.Getenv("GOPACKAGE"), "Go package name of the generated files (default $GOPACKAGE)")
 	modeFlag(c, &opts.Mode)
 	c.Flags().BoolVar(&opts.Test, "test", true, "also write the generated test file")
+	c.Flags().StringVar(&opts.Replace, "replace-mcpwire", "", "path to a local mcpwire checkout the module's go.mod replaces the runtime with, if it does not require the runtime yet")
+	_ = c.MarkFlagDirname("replace-mcpwire")
 	_ = c.MarkFlagFilename("out", "go")
 	return c
 }
@@ -56,6 +67,10 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 	dir := filepath.Dir(opts.Out)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return &UsageError{Err: fmt.Errorf("--out %q: directory %s does not exist", opts.Out, dir), Cmd: c.CommandPath()}
+	}
+	need, err := needRuntime(dir, opts.Replace)
+	if err != nil {
+		return err
 	}
 	files := []struct {
 		name string
@@ -90,6 +105,12 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 			return err
 		}
 		fmt.Fprintf(io.Out, "wrote     %s\n", p)
+	}
+	if need != nil {
+		if err := addRuntime(io, need); err != nil {
+			return fmt.Errorf("%w; add the runtime yourself: cd %s && go mod edit %s && go mod tidy", err, need.modDir, strings.Join(need.edits(), " "))
+		}
+		fmt.Fprintf(io.Out, "edited    %s (%s)\n", filepath.Join(need.modDir, "go.mod"), strings.Join(need.edits(), " "))
 	}
 	return nil
 }
