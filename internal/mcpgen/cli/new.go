@@ -130,6 +130,9 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 	for _, r := range results {
 		action[r.Path] = r.Action
 	}
+	if err := checkPackage(opts.Dir, files, action); err != nil {
+		return &ConflictError{err}
+	}
 	existingGoMod := action["go.mod"] == scaffold.Skipped
 	if replace == "" && !(existingGoMod && replaceTarget(filepath.Join(opts.Dir, "go.mod"), scaffold.RuntimeModule) != "") {
 		if err := checkResolves(so); err != nil {
@@ -165,7 +168,10 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 		fmt.Fprintf(io.Out, "%-9s %s\n", r.Action, filepath.Join(opts.Dir, r.Path))
 	}
 	for _, e := range edited {
-		fmt.Fprintf(io.Out, "%-9s %s\n", "edited", filepath.Join(opts.Dir, e))
+		// Only the file name is joined: Join would clean the ../ out of
+		// the replace path that follows it.
+		file, detail, _ := strings.Cut(e, " ")
+		fmt.Fprintf(io.Out, "%-9s %s %s\n", "edited", filepath.Join(opts.Dir, file), detail)
 	}
 	fmt.Fprintf(io.Out, "\nNext: cd %s && go run .\n", opts.Dir)
 	return nil
