@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -16,33 +17,38 @@ import (
 // the session id: the handshake is rolled back, and with the option on the
 // transport closes.
 func TestInitializeAbandonedByClient(t *testing.T) {
-	server := newServer()
-	release := make(chan struct{})
-	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "initialize" {
-				<-release
+	// In a bubble, synctest.Wait returns once every goroutine (the
+	// request's, the server's) is blocked: no sleep guessing how long the
+	// initialize takes to reach the server.
+	synctest.Test(t, func(t *testing.T) {
+		server := newServer()
+		release := make(chan struct{})
+		server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				if method == "initialize" {
+					<-release
+				}
+				return next(ctx, method, req)
 			}
-			return next(ctx, method, req)
+		})
+		p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true})
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int)
+		go func() {
+			done <- serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20250618)).WithContext(ctx)).Code
+		}()
+		synctest.Wait() // the initialize is with the server, blocked on release
+		cancel()
+		<-done
+		if n := p.closes.Load(); n != 1 {
+			t.Fatalf("OnClose ran %d times after an abandoned handshake, want 1", n)
 		}
+		if id := p.tr.SessionID(); id != "" {
+			t.Fatalf("abandoned handshake kept session id %q", id)
+		}
+		close(release)
+		p.waitEnded(t)
 	})
-	p := connectTo(t, server, streamable.Options{SessionIDGenerator: streamable.RandomSessionID, CloseOnRefusedHandshake: true})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
-	go func() {
-		done <- serve(p.tr, request(http.MethodPost, initBody(1, protocol.Version20250618)).WithContext(ctx)).Code
-	}()
-	time.Sleep(20 * time.Millisecond) // the initialize is with the server
-	cancel()
-	<-done
-	if n := p.closes.Load(); n != 1 {
-		t.Fatalf("OnClose ran %d times after an abandoned handshake, want 1", n)
-	}
-	if id := p.tr.SessionID(); id != "" {
-		t.Fatalf("abandoned handshake kept session id %q", id)
-	}
-	close(release)
-	p.waitEnded(t)
 }
 
 // A request whose client went away (no event store to resume from) is
