@@ -6,20 +6,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
 	"net/http/httptest"
-	"runtime"
-	"slices"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
-	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -44,119 +34,11 @@ func mcpgenTestServer() *mcp.Server {
 	return s
 }
 
-// mcpgenHTTPClient opens a new connection per request, so that a connection's
-// goroutines never count against the goroutine baseline.
-var mcpgenHTTPClient = &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-
-// mcpgenInitialize is a legacy initialize request.
-const mcpgenInitialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"mcpgen-test\",\"version\":\"v0.0.1\"}}}"
-
-// mcpgenServe starts the generated handler on a loopback test server; the
-// handler is shut down and the server closed when the test ends.
-func mcpgenServe(t *testing.T, opts HandlerOptions) (*Handler, string) {
-	t.Helper()
-	h := NewHandler(mcpgenTestServer, opts)
-	srv := httptest.NewServer(h)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := h.Shutdown(ctx); err != nil {
-			t.Errorf("Shutdown: %v", err)
-		}
-		srv.Close()
-	})
-	return h, srv.URL
-}
-
-// mcpgenPost sends one POST with the headers a client sends, changed by
-// header (an empty value deletes), and returns the response and its body.
-func mcpgenPost(t *testing.T, url string, header map[string]string, body string) (*http.Response, []byte) {
-	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatalf("NewRequest: %v", err)
-	}
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Content-Type", "application/json")
-	for k, v := range header {
-		if k == "Host" {
-			req.Host = v
-			continue
-		}
-		if v == "" {
-			req.Header.Del(k)
-			continue
-		}
-		req.Header.Set(k, v)
-	}
-	resp, err := mcpgenHTTPClient.Do(req)
-	if err != nil {
-		t.Fatalf("POST: %v", err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatalf("reading the response: %v", err)
-	}
-	return resp, b
-}
-
-// mcpgenModernList is a 2026-07-28 tools/list request.
-const mcpgenModernList = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":{\"name\":\"mcpgen-test\",\"version\":\"v0.0.1\"}}}}"
-
-// mcpgenStatus sends a body-less request that accepts an event stream, with
-// an MCP-Protocol-Version header unless version is empty, and returns the status.
-func mcpgenStatus(t *testing.T, method, url, version string) int {
-	t.Helper()
-	req, err := http.NewRequest(method, url, nil)
-	if err != nil {
-		t.Fatalf("NewRequest: %v", err)
-	}
-	req.Header.Set("Accept", "text/event-stream")
-	if version != "" {
-		req.Header.Set("Mcp-Protocol-Version", version)
-	}
-	resp, err := mcpgenHTTPClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s: %v", method, err)
-	}
-	resp.Body.Close()
-	return resp.StatusCode
-}
-
-// mcpgenSessionRecorder is an http.RoundTripper that remembers any
-// Mcp-Session-Id the server sent.
-type mcpgenSessionRecorder struct {
-	mu  sync.Mutex
-	ids []string
-}
-
-// RoundTrip implements http.RoundTripper.
-func (r *mcpgenSessionRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := http.DefaultTransport.RoundTrip(req)
-	if err == nil && resp.Header.Get("Mcp-Session-Id") != "" {
-		r.mu.Lock()
-		r.ids = append(r.ids, resp.Header.Get("Mcp-Session-Id"))
-		r.mu.Unlock()
-	}
-	return resp, err
-}
-
-// seen returns the session ids received so far.
-func (r *mcpgenSessionRecorder) seen() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return slices.Clone(r.ids)
-}
-
 // mcpgenConnect connects go-sdk's client asking for protocol revision
-// version; it records session ids into rec when rec is not nil.
-func mcpgenConnect(t *testing.T, url, version string, rec *mcpgenSessionRecorder) *mcp.ClientSession {
+// version.
+func mcpgenConnect(t *testing.T, url, version string) *mcp.ClientSession {
 	t.Helper()
 	transport := &mcp.StreamableClientTransport{Endpoint: url}
-	if rec != nil {
-		transport.HTTPClient = &http.Client{Transport: rec}
-	}
 	client := mcp.NewClient(&mcp.Implementation{
 		Name:    "mcpgen-test-client",
 		Version: "v0.0.1",
@@ -190,365 +72,35 @@ func mcpgenCallEcho(t *testing.T, cs *mcp.ClientSession) {
 	}
 }
 
-// mcpgenEventually waits until cond holds, failing the test after ten
-// seconds. Sessions and goroutines end asynchronously.
-func mcpgenEventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// Every kind of refused handshake leaves no session and no goroutine behind.
-func TestMCPHandlerRefusedHandshakesLeaveNothing(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{})
-	before := runtime.NumGoroutine()
-	cases := []struct {
-		name   string
-		header map[string]string
-		body   string
-		status int
-	}{
-		{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable},
-		{"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType},
-		{"foreign Host (DNS rebinding)", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden},
-		{"unsupported protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest},
-		{"invalid JSON", nil, "{\"jsonrpc\":", http.StatusBadRequest},
-		{"batch initialize", nil, "[" + mcpgenInitialize + "]", http.StatusBadRequest},
-		{"non-initialize without session", nil, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}", http.StatusBadRequest},
-	}
-	for _, c := range cases {
-		for range 10 {
-			resp, body := mcpgenPost(t, url, c.header, c.body)
-			if resp.StatusCode != c.status {
-				t.Fatalf("%s: status %d, want %d; body %s", c.name, resp.StatusCode, c.status, body)
-			}
-			if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
-				t.Fatalf("%s: refused handshake answered with Mcp-Session-Id %q", c.name, id)
-			}
-		}
-	}
-	mcpgenEventually(t, "no sessions and the goroutines back to the baseline", func() bool {
-		return h.Stats().OpenSessions == 0 && runtime.NumGoroutine() <= before
-	})
-	if st := h.Stats(); st.HandshakesAccepted != 0 || st.HandshakesRefused == 0 {
-		t.Errorf("Stats() = %+v, want no accepted handshakes and some refused", st)
-	}
-}
-
-// A handshake the transport would refuse before its server has a say is
-// refused before one is built: newServer does not run for it.
-func TestMCPHandlerCheapRefusalsBuildNoServer(t *testing.T) {
-	var made atomic.Int32
-	h := NewHandler(func() *mcp.Server {
-		made.Add(1)
-		return mcpgenTestServer()
-	}, HandlerOptions{})
+// NewHandler serves go-sdk's client in every era its mode serves, with a
+// session exactly where the mode keeps them, and Shutdown closes them.
+func TestMCPHandlerServesItsMode(t *testing.T) {
+	h := NewHandler(mcpgenTestServer, HandlerOptions{})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	before := made.Load()
-	cases := []struct {
-		name   string
-		header map[string]string
-		body   string
-		status int
+	for _, c := range []struct {
+		version string
+		session bool
 	}{
-		{"bad Accept", map[string]string{"Accept": "text/plain"}, mcpgenInitialize, http.StatusNotAcceptable},
-		{"bad Content-Type", map[string]string{"Content-Type": "text/plain"}, mcpgenInitialize, http.StatusUnsupportedMediaType},
-		{"foreign Host", map[string]string{"Host": "evil.example:80"}, mcpgenInitialize, http.StatusForbidden},
-		{"foreign Origin", map[string]string{"Origin": "http://evil.example"}, mcpgenInitialize, http.StatusForbidden},
-		{"unknown protocol version", map[string]string{"Mcp-Protocol-Version": "1999-01-01"}, mcpgenInitialize, http.StatusBadRequest},
-		{"protocol version not served", map[string]string{"Mcp-Protocol-Version": "2024-11-05"}, mcpgenInitialize, http.StatusBadRequest},
-		{"sessionless version on initialize", map[string]string{"Mcp-Protocol-Version": "2026-07-28"}, mcpgenInitialize, http.StatusBadRequest},
-		{"initialize without an id", nil, "{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"params\":{}}", http.StatusBadRequest},
-		{"initialize params of the wrong type", nil, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":5}}", http.StatusBadRequest},
-	}
-	for _, c := range cases {
-		resp, body := mcpgenPost(t, srv.URL, c.header, c.body)
-		if resp.StatusCode != c.status {
-			t.Errorf("%s: status %d, want %d; body %s", c.name, resp.StatusCode, c.status, body)
+		{"2025-11-25", true},
+		{"2026-07-28", false},
+	} {
+		cs := mcpgenConnect(t, srv.URL, c.version)
+		mcpgenCallEcho(t, cs)
+		if got := cs.ID() != ""; got != c.session {
+			t.Errorf("%s client: has a session %v, want %v", c.version, got, c.session)
 		}
-		if n := made.Load() - before; n != 0 {
-			t.Errorf("%s: refused after newServer ran %d times", c.name, n)
+		if c.session && h.Stats().OpenSessions != 1 {
+			t.Errorf("%s client: Stats() = %+v, want one open session", c.version, h.Stats())
 		}
-		before = made.Load()
+		cs.Close()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := h.Shutdown(ctx); err != nil {
 		t.Errorf("Shutdown: %v", err)
 	}
-}
-
-// An unknown session id is answered 404 / -32001, which tells a client to
-// start a new session.
-func TestMCPHandlerUnknownSession(t *testing.T) {
-	_, url := mcpgenServe(t, HandlerOptions{})
-	resp, body := mcpgenPost(t, url, map[string]string{
-		"Mcp-Protocol-Version": "2025-11-25",
-		"Mcp-Session-Id":       "no-such-session",
-	}, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}")
-	if resp.StatusCode != http.StatusNotFound {
-		t.Fatalf("status %d, want 404; body %s", resp.StatusCode, body)
-	}
-	var msg struct {
-		Error struct {
-			Code int64
-		} `json:"error"`
-		ID int64 `json:"id"`
-	}
-	if err := json.Unmarshal(body, &msg); err != nil {
-		t.Fatalf("body %s: %v", body, err)
-	}
-	if msg.Error.Code != -32001 || msg.ID != 7 {
-		t.Errorf("body %s, want code -32001 and id 7", body)
-	}
-}
-
-// A session-era client gets a session, and its DELETE closes it.
-func TestMCPHandlerSessionClient(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{})
-	cs := mcpgenConnect(t, url, "2025-11-25", nil)
-	if cs.ID() == "" {
-		t.Fatalf("a 2025-11-25 client got no session id")
-	}
-	mcpgenCallEcho(t, cs)
-	mcpgenEventually(t, "one open session from one handshake", func() bool {
-		st := h.Stats()
-		return st.OpenSessions == 1 && st.HandshakesAccepted == 1
-	})
-	if err := cs.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	mcpgenEventually(t, "the session to close by DELETE", func() bool {
-		st := h.Stats()
-		return st.OpenSessions == 0 && st.ClosedByDelete == 1
-	})
-}
-
-// A server per session by default; with SharedServer one server, made once,
-// serves every session.
-func TestMCPHandlerSharedServer(t *testing.T) {
-	for _, shared := range []bool{false, true} {
-		var made atomic.Int32
-		h := NewHandler(func() *mcp.Server {
-			made.Add(1)
-			return mcpgenTestServer()
-		}, HandlerOptions{SharedServer: shared})
-		srv := httptest.NewServer(h)
-		for range 3 {
-			cs := mcpgenConnect(t, srv.URL, "2025-11-25", nil)
-			mcpgenCallEcho(t, cs)
-			cs.Close()
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if err := h.Shutdown(ctx); err != nil {
-			t.Errorf("Shutdown: %v", err)
-		}
-		cancel()
-		srv.Close()
-		want := int32(4)
-		if shared {
-			want = 1
-		}
-		if n := made.Load(); n != want {
-			t.Errorf("SharedServer %v: newServer ran %d times for 3 sessions, want %d", shared, n, want)
-		}
-	}
-}
-
-// Shutdown closes every session and refuses what comes after it.
-func TestMCPHandlerShutdownClosesAll(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{})
-	for range 3 {
-		cs := mcpgenConnect(t, url, "2025-11-25", nil)
-		t.Cleanup(func() {
-			cs.Close()
-		})
-	}
-	if n := h.Stats().OpenSessions; n != 3 {
-		t.Fatalf("%d open sessions, want 3", n)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := h.Shutdown(ctx); err != nil {
-		t.Fatalf("Shutdown: %v", err)
-	}
-	if st := h.Stats(); st.OpenSessions != 0 || st.ClosedByShutdown != 3 {
-		t.Errorf("after Shutdown, Stats() = %+v, want 0 open and 3 closed by shutdown", st)
-	}
-	resp, _ := mcpgenPost(t, url, nil, mcpgenInitialize)
-	if resp.StatusCode != http.StatusServiceUnavailable {
-		t.Errorf("initialize after Shutdown: status %d, want 503", resp.StatusCode)
-	}
-}
-
-// A session outlives its node: established on one handler with a NodeID, it
-// is resumed from the shared SessionStore by another once the first has shut
-// down (a rolling restart), with no new initialize and the same id; its GET
-// stream, resumed with a Last-Event-ID the new node never issued, goes on; its
-// DELETE removes the stored record.
-func TestMCPHandlerResumesFromSessionStore(t *testing.T) {
-	store := sessionstore.NewMemory(0)
-	node := func(id string) *Handler {
-		return NewHandler(mcpgenTestServer, HandlerOptions{
-			EventStore:   streamable.NewMemoryEventStore(0),
-			NodeID:       id,
-			SessionStore: store,
-		})
-	}
-	h1, h2 := node("n1"), node("n2")
-	var current atomic.Pointer[Handler]
-	current.Store(h1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		current.Load().ServeHTTP(w, r)
-	}))
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	defer srv.Close()
-	defer h2.Shutdown(ctx)
-	cs := mcpgenConnect(t, srv.URL, "2025-11-25", nil)
-	id := cs.ID()
-	if !strings.HasPrefix(id, "n1.") {
-		t.Fatalf("session id %q does not carry node n1", id)
-	}
-	mcpgenCallEcho(t, cs)
-	current.Store(h2)
-	if err := h1.Shutdown(ctx); err != nil {
-		t.Fatalf("Shutdown: %v", err)
-	}
-	mcpgenCallEcho(t, cs)
-	if st := h2.Stats(); cs.ID() != id || st.SessionsResumed != 1 || st.HandshakesAccepted != 0 {
-		t.Fatalf("session %q → %q, second node's Stats() = %+v: want the same session, resumed once, no handshake", id, cs.ID(), st)
-	}
-	// The GET stream moved too: a call after the client's reconnection delay
-	// still works.
-	time.Sleep(1500 * time.Millisecond)
-	mcpgenCallEcho(t, cs)
-	if err := cs.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	mcpgenEventually(t, "the DELETE to remove the stored session", func() bool {
-		_, ok, _ := store.Get(context.Background(), id)
-		return !ok && h2.Stats().ClosedByDelete == 1
-	})
-}
-
-// A handshake beyond MaxSessions is refused 503 with Retry-After.
-func TestMCPHandlerMaxSessions(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{MaxSessions: 1})
-	cs := mcpgenConnect(t, url, "2025-11-25", nil)
-	defer cs.Close()
-	resp, body := mcpgenPost(t, url, nil, mcpgenInitialize)
-	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
-		t.Fatalf("status %d, Retry-After %q, want 503 with Retry-After; body %s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
-	}
-	if n := h.Stats().OpenSessions; n != 1 {
-		t.Errorf("%d open sessions, want 1", n)
-	}
-}
-
-// IdleTimeout closes a session nobody uses, and its id is then unknown.
-func TestMCPHandlerIdleTimeout(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{
-		IdleTimeout:  50 * time.Millisecond,
-		JSONResponse: true,
-	})
-	resp, body := mcpgenPost(t, url, nil, mcpgenInitialize)
-	id := resp.Header.Get("Mcp-Session-Id")
-	if resp.StatusCode != http.StatusOK || id == "" {
-		t.Fatalf("initialize: status %d, session %q; body %s", resp.StatusCode, id, body)
-	}
-	mcpgenEventually(t, "the idle session to close", func() bool {
-		st := h.Stats()
-		return st.OpenSessions == 0 && st.ClosedByIdle == 1
-	})
-	resp, body = mcpgenPost(t, url, map[string]string{
-		"Mcp-Protocol-Version": "2025-11-25",
-		"Mcp-Session-Id":       id,
-	}, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}")
-	if resp.StatusCode != http.StatusNotFound {
-		t.Errorf("request on the closed session: status %d, want 404; body %s", resp.StatusCode, body)
-	}
-}
-
-// A 2026-07-28 client is served statelessly: no Mcp-Session-Id is ever
-// sent and no session is kept.
-func TestMCPHandlerModernClientHasNoSession(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{})
-	rec := &mcpgenSessionRecorder{}
-	cs := mcpgenConnect(t, url, "2026-07-28", rec)
-	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
-		t.Fatalf("negotiated %q, want 2026-07-28", v)
-	}
-	mcpgenCallEcho(t, cs)
-	if err := cs.Close(); err != nil {
-		t.Errorf("Close: %v", err)
-	}
-	if ids := rec.seen(); len(ids) != 0 {
-		t.Errorf("the server sent Mcp-Session-Id %q to a 2026-07-28 client", ids)
-	}
-	if n := h.Stats().OpenSessions; n != 0 {
-		t.Errorf("%d open sessions, want 0", n)
-	}
-}
-
-// A 2026-07-28 request is served even when it carries an Mcp-Session-Id,
-// which is ignored and never echoed; GET and DELETE are 405 at that revision.
-func TestMCPHandlerModernRequestIgnoresSessionID(t *testing.T) {
-	h, url := mcpgenServe(t, HandlerOptions{})
-	resp, body := mcpgenPost(t, url, map[string]string{
-		"Mcp-Method":           "tools/list",
-		"Mcp-Protocol-Version": "2026-07-28",
-		"Mcp-Session-Id":       "volunteered-by-the-client",
-	}, mcpgenModernList)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "\"echo\"") {
-		t.Fatalf("status %d, body %s; want 200 listing the echo tool", resp.StatusCode, body)
-	}
-	if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
-		t.Errorf("a 2026-07-28 response carries Mcp-Session-Id %q", id)
-	}
-	for _, method := range []string{http.MethodGet, http.MethodDelete} {
-		if status := mcpgenStatus(t, method, url, "2026-07-28"); status != http.StatusMethodNotAllowed {
-			t.Errorf("%s (MCP-Protocol-Version %q): status %d, want 405", method, "2026-07-28", status)
-		}
-	}
-	if n := h.Stats().OpenSessions; n != 0 {
-		t.Errorf("%d open sessions, want 0", n)
-	}
-}
-
-// A 2026-07-28 request whose Accept or Content-Type the endpoint cannot
-// serve is refused 406 or 415 with a JSON-RPC error body (-32000), as on
-// the session era, not in go-sdk's plain text.
-func TestMCPHandlerModernBadMediaTypes(t *testing.T) {
-	_, url := mcpgenServe(t, HandlerOptions{})
-	cases := []struct {
-		name   string
-		header map[string]string
-		status int
-	}{
-		{"Accept text/html", map[string]string{"Accept": "text/html"}, http.StatusNotAcceptable},
-		{"Accept without an event stream", map[string]string{"Accept": "application/json"}, http.StatusNotAcceptable},
-		{"Accept refusing the event stream (q=0)", map[string]string{"Accept": "application/json, text/event-stream;q=0"}, http.StatusNotAcceptable},
-		{"Content-Type text/plain", map[string]string{"Content-Type": "text/plain"}, http.StatusUnsupportedMediaType},
-	}
-	for _, c := range cases {
-		c.header["Mcp-Protocol-Version"] = "2026-07-28"
-		c.header["Mcp-Method"] = "tools/list"
-		resp, body := mcpgenPost(t, url, c.header, mcpgenModernList)
-		var msg struct {
-			Error struct {
-				Code int64
-			} `json:"error"`
-		}
-		err := json.Unmarshal(body, &msg)
-		if resp.StatusCode != c.status || resp.Header.Get("Content-Type") != "application/json" || err != nil || msg.Error.Code != -32000 {
-			t.Errorf("%s: status %d, Content-Type %q, body %s; want %d with a JSON-RPC error -32000", c.name, resp.StatusCode, resp.Header.Get("Content-Type"), body, c.status)
-		}
+	if st := h.Stats(); st.OpenSessions != 0 {
+		t.Errorf("after Shutdown, Stats() = %+v, want no open session", st)
 	}
 }

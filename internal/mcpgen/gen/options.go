@@ -1,7 +1,8 @@
-// Package gen writes the session-map handler that mcpgen generates, and the
-// test file that proves it, with jennifer. It is pure: options in, gofmt'd
-// source out, byte-identical for identical options, so that `mcpgen verify`
-// can regenerate a file and compare.
+// Package gen writes the handler wiring that mcpgen generates — the user's
+// names over runtime/mcphttp, which holds the handler itself — and the test
+// file that proves it, with jennifer. It is pure: options in, gofmt'd source
+// out, byte-identical for identical options, so that `mcpgen verify` can
+// regenerate a file and compare.
 package gen
 
 import (

@@ -12,17 +12,9 @@ import (
 // Import paths the generated code uses. First-party packages get stable
 // names through ImportName so the output never depends on alias guessing.
 const (
-	pkgMCP        = "github.com/modelcontextprotocol/go-sdk/mcp"
-	pkgJSONRPC    = "github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	pkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
-	pkgClassify   = "github.com/mcpwire/mcpwire/runtime/classify"
-	pkgEdge       = "github.com/mcpwire/mcpwire/runtime/edge"
-	pkgProtocol   = "github.com/mcpwire/mcpwire/runtime/protocol"
-	pkgRuntime    = "github.com/mcpwire/mcpwire/runtime/mcpwire"
-	pkgLimits     = "github.com/mcpwire/mcpwire/runtime/limits"
-	pkgStore      = "github.com/mcpwire/mcpwire/runtime/sessionstore"
-	pkgSessions   = "github.com/mcpwire/mcpwire/runtime/sessions"
-	pkgStateless  = "github.com/mcpwire/mcpwire/runtime/stateless"
+	pkgMCP     = "github.com/modelcontextprotocol/go-sdk/mcp"
+	pkgRuntime = "github.com/mcpwire/mcpwire/runtime/mcpwire"
+	pkgMCPHTTP = "github.com/mcpwire/mcpwire/runtime/mcphttp"
 )
 
 // GeneratedHeader is the first line of every file mcpgen regenerates. It is
@@ -39,13 +31,7 @@ const ArgsPrefix = "// mcpgen handler "
 func newFile(pkg string) *jen.File {
 	f := jen.NewFile(pkg)
 	f.ImportName(pkgMCP, "mcp")
-	f.ImportName(pkgJSONRPC, "jsonrpc")
-	f.ImportName(pkgStreamable, "streamable")
-	f.ImportName(pkgClassify, "classify")
-	f.ImportName(pkgEdge, "edge")
-	f.ImportName(pkgProtocol, "protocol")
-	f.ImportName(pkgLimits, "limits")
-	f.ImportName(pkgStateless, "stateless")
+	f.ImportName(pkgMCPHTTP, "mcphttp")
 	f.ImportName(pkgRuntime, "mcpwire")
 	return f
 }

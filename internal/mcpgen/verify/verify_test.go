@@ -73,7 +73,7 @@ func TestDir(t *testing.T) {
 	// file whose header names another file.
 	h := filepath.Join(root, "a", "mcphandler_gen.go")
 	src, _ := os.ReadFile(h)
-	write(t, h, []byte(strings.Replace(string(src), "return h\n", "return nil\n", 1)))
+	write(t, h, []byte(strings.Replace(string(src), "opts.Mode = mcphttp.Hybrid\n", "", 1)))
 	if err := os.Remove(filepath.Join(root, "a", "mcphandler_gen_test.go")); err != nil {
 		t.Fatal(err)
 	}
