@@ -43,6 +43,7 @@ type Handler struct {
 	// counts, and a Shutdown that waits for every session to end.
 	sessions *sessions.Table[*session]
 	resumed  atomic.Int64
+	counts   counters // observe.go
 
 	newID func() (string, error) // mints session ids (NodeID)
 	// keeper links the sessions to SessionStore (nil without one);
@@ -161,20 +162,21 @@ func (h *Handler) initSessions() {
 			}
 		}
 	}
+	h.observeSessions(&table.Hooks)
 	h.sessions = sessions.New[*session](table)
 }
 
 // ServeHTTP implements [http.Handler].
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.closed.Load() {
-		protocol.WriteError(w, nil, protocol.Unavailable(1, "Service Unavailable: the server is shutting down"))
+		h.refuse(w, r, nil, protocol.Unavailable(1, "Service Unavailable: the server is shutting down"))
 		return
 	}
 	// Charged before anything reads the body: refusing beyond the budget
 	// costs nothing.
 	r, release, err := h.bodies.Admit(w, r, h.opts.MaxBodyBytes, h.opts.BodyReadTimeout)
 	if err != nil {
-		protocol.WriteError(w, nil, err)
+		h.refuse(w, r, nil, err)
 		return
 	}
 	defer release()
@@ -195,15 +197,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if h.opts.Mode == Legacy && res.Err.Code == protocol.CodeUnsupportedProtocolVersion {
 			// The classifier lists the sessionless revisions; this endpoint
 			// serves the session ones.
-			protocol.WriteError(w, res.ID, protocol.UnsupportedProtocolVersion(res.Version, protocol.SessionVersions))
+			h.refuse(w, r, res.ID, protocol.UnsupportedProtocolVersion(res.Version, protocol.SessionVersions))
 			return
 		}
-		protocol.WriteError(w, res.ID, res.Err)
+		h.refuse(w, r, res.ID, res.Err)
 	case classify.Modern:
 		if h.opts.Mode == Legacy {
 			// Sessions only: refuse the sessionless revision the way a
 			// client's version probe expects, listing the revisions served.
-			protocol.WriteError(w, res.ID, protocol.UnsupportedProtocolVersion(res.Version, protocol.SessionVersions))
+			h.refuse(w, r, res.ID, protocol.UnsupportedProtocolVersion(res.Version, protocol.SessionVersions))
 			return
 		}
 		h.serveModern(w, r, res.ID)
@@ -233,14 +235,16 @@ func (h *Handler) Shutdown(ctx context.Context) error {
 	})
 }
 
-// Stats returns a snapshot of the session counters; always zero in Modern
-// mode, which keeps no sessions.
+// Stats returns a snapshot of the counters; the session counters are
+// always zero in Modern mode, which keeps no sessions.
 func (h *Handler) Stats() Stats {
 	if h.sessions == nil {
-		return Stats{}
+		return Stats{ModernCalls: h.counts.modernCalls.Load(), Refused: h.counts.refused.Load()}
 	}
 	st := h.sessions.Stats()
 	return Stats{
+		ModernCalls:        h.counts.modernCalls.Load(),
+		Refused:            h.counts.refused.Load(),
 		ClosedByDelete:     st.ClosedByDelete,
 		ClosedByIdle:       st.ClosedByIdle,
 		ClosedByShutdown:   st.ClosedByShutdown,

@@ -21,20 +21,20 @@ func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classi
 		if e == nil && h.keeper != nil {
 			var err error
 			if e, err = h.resume(r, res.SessionID); err != nil {
-				protocol.WriteError(w, res.ID, err)
+				h.refuse(w, r, res.ID, err)
 				return
 			}
 		}
 		if e == nil {
 			// 404 tells the client to start a new session.
-			protocol.WriteError(w, res.ID, protocol.SessionNotFound())
+			h.refuse(w, r, res.ID, protocol.SessionNotFound())
 			return
 		}
 		h.serveSession(w, r, e)
 		return
 	}
 	if !res.IsInitialize {
-		protocol.WriteError(w, res.ID, refuseSessionless(r, res))
+		h.refuse(w, r, res.ID, refuseSessionless(r, res))
 		return
 	}
 	h.handshake(w, r, res)
@@ -101,13 +101,13 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	// of the cost (docs/protocol.md, "Refusals").
 	if id, err := streamable.CheckHandshake(r, res.Payload, h.opts.AllowedHosts, h.opts.AllowedOrigins); err != nil {
 		h.sessions.RefuseHandshake()
-		protocol.WriteError(w, id, err)
+		h.refuse(w, r, id, err)
 		return
 	}
 	e, err := h.sessions.Reserve()
 	if err != nil {
 		// 503: shutting down, or MaxSessions reached.
-		protocol.WriteError(w, res.ID, err)
+		h.refuse(w, r, res.ID, err)
 		return
 	}
 	s := &session{drain: h.opts.DrainTimeout}
@@ -127,7 +127,7 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	// closes and its OnClose takes the session out of the table.
 	if _, err := h.sessionServer().Connect(context.Background(), s.transport, nil); err != nil {
 		s.transport.Close()
-		protocol.WriteError(w, res.ID, protocol.Internal(err))
+		h.refuse(w, r, res.ID, protocol.Internal(err))
 		return
 	}
 	s.transport.ServeHTTP(w, r)

@@ -12,7 +12,7 @@ import (
 // refuses it; id is the request's JSON-RPC id for the refusal.
 func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 	if err := h.checkModern(r); err != nil {
-		protocol.WriteError(w, id, err)
+		h.refuse(w, r, id, err)
 		return
 	}
 	if r.Header.Get(protocol.HeaderMethod) == "subscriptions/listen" {
@@ -21,7 +21,7 @@ func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 		// matches the body.
 		if n := h.listening.Add(1); h.opts.MaxListenStreams > 0 && n > int64(h.opts.MaxListenStreams) {
 			h.listening.Add(-1)
-			protocol.WriteError(w, id, protocol.Unavailable(1, "Service Unavailable: too many subscriptions/listen streams"))
+			h.refuse(w, r, id, protocol.Unavailable(1, "Service Unavailable: too many subscriptions/listen streams"))
 			return
 		}
 		defer h.listening.Add(-1)
@@ -34,6 +34,7 @@ func (h *Handler) serveModern(w http.ResponseWriter, r *http.Request, id any) {
 	}
 	// go-sdk answers some refusals with http.Error's plain text: they go
 	// out as JSON-RPC errors, as on the session leg.
+	h.modernCall(r)
 	jw, finish := protocol.JSONErrors(w, id)
 	defer finish()
 	h.modern.ServeHTTP(jw, r)

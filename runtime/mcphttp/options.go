@@ -156,4 +156,11 @@ type Stats struct {
 	// SessionsResumed counts sessions another node established that this one
 	// resumed from the SessionStore.
 	SessionsResumed int64 `json:"sessions_resumed"`
+	// ModernCalls counts requests served on the stateless leg (2026-07-28),
+	// which opens no session.
+	ModernCalls int64 `json:"modern_calls"`
+	// Refused counts requests the handler answered with an error of its
+	// own (before a session or the stateless leg saw them): unknown
+	// sessions, refused handshakes, bad headers, shutting down.
+	Refused int64 `json:"refused"`
 }
