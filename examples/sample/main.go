@@ -31,6 +31,7 @@ type config struct {
 	maxHeaderBytes  int
 	httpIdleTimeout time.Duration
 	shutdownTimeout time.Duration
+	logLevel        slog.Level
 	opts            HandlerOptions
 }
 
@@ -38,7 +39,8 @@ func main() {
 	var cfg config
 	var hosts, origins string
 	flag.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "address to serve MCP on, at /mcp")
-	flag.StringVar(&cfg.debugAddr, "debug-addr", "", "address to serve the session counters on, at /debug/vars (off when empty)")
+	flag.StringVar(&cfg.debugAddr, "debug-addr", "", "address to serve the counters (sessions, calls, refusals) on, at /debug/vars (off when empty)")
+	flag.TextVar(&cfg.logLevel, "log-level", slog.LevelInfo, "least severe level logged: DEBUG, INFO (each session's start and end, each 2026-07-28 call, each refusal), WARN or ERROR")
 	flag.StringVar(&hosts, "allowed-hosts", "", "comma-separated Host names (with or without port) to serve; empty: loopback names on a loopback address, any name otherwise")
 	flag.StringVar(&origins, "allowed-origins", "", "comma-separated browser origins allowed to call the server; empty: loopback origins on a loopback address, same-origin otherwise")
 	flag.IntVar(&cfg.maxConns, "max-conns", limits.DefaultMaxConns, "connections open at once; more wait in the kernel's accept queue")
@@ -62,7 +64,7 @@ func main() {
 	// session) once a tool keeps per-client state in the server or its closures.
 	cfg.opts.SharedServer = true
 
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
 	cfg.opts.Logger = logger
 	if cfg.opts.NodeID != "" {
 		if err := streamable.ValidNodeID(cfg.opts.NodeID); err != nil {
@@ -141,7 +143,7 @@ func run(ctx context.Context, cfg config, logger *slog.Logger) error {
 		go func() {
 			errc <- debug.Serve(dln)
 		}()
-		logger.Info("serving session counters", "url", "http://"+dln.Addr().String()+"/debug/vars")
+		logger.Info("serving counters", "url", "http://"+dln.Addr().String()+"/debug/vars")
 	}
 
 	select {

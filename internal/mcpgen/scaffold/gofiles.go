@@ -57,6 +57,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		jen.Id("maxHeaderBytes").Int(),
 		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
 		jen.Id("shutdownTimeout").Qual("time", "Duration"),
+		jen.Id("logLevel").Qual("log/slog", "Level"),
 	}
 	if redis {
 		fields = append(fields, jen.Id("sessionStore").String().Comment("-session-store"))
@@ -68,7 +69,8 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		jen.Var().Id("cfg").Id("config"),
 		jen.Var().List(jen.Id("hosts"), jen.Id("origins")).String(),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("addr"), jen.Lit("addr"), jen.Lit("127.0.0.1:8080"), jen.Lit("address to serve MCP on, at /mcp")),
-		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("debugAddr"), jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the session counters on, at /debug/vars (off when empty)")),
+		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("debugAddr"), jen.Lit("debug-addr"), jen.Lit(""), jen.Lit("address to serve the counters (sessions, calls, refusals) on, at /debug/vars (off when empty)")),
+		jen.Qual("flag", "TextVar").Call(jen.Op("&").Id("cfg").Dot("logLevel"), jen.Lit("log-level"), jen.Qual("log/slog", "LevelInfo"), jen.Lit("least severe level logged: DEBUG, INFO (each session's start and end, each 2026-07-28 call, each refusal), WARN or ERROR")),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("hosts"), jen.Lit("allowed-hosts"), jen.Lit(""), jen.Lit("comma-separated Host names (with or without port) to serve; empty: loopback names on a loopback address, any name otherwise")),
 		jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("origins"), jen.Lit("allowed-origins"), jen.Lit(""), jen.Lit("comma-separated browser origins allowed to call the server; empty: loopback origins on a loopback address, same-origin otherwise")),
 		jen.Qual("flag", "IntVar").Call(jen.Op("&").Id("cfg").Dot("maxConns"), jen.Lit("max-conns"), limitsQ("DefaultMaxConns"), jen.Lit("connections open at once; more wait in the kernel's accept queue")),
@@ -113,7 +115,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 	}
 	flags = append(flags,
 		jen.Line(),
-		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Nil())),
+		jen.Id("logger").Op(":=").Qual("log/slog", "New").Call(jen.Qual("log/slog", "NewTextHandler").Call(jen.Qual("os", "Stderr"), jen.Op("&").Qual("log/slog", "HandlerOptions").Values(jen.Dict{jen.Id("Level"): jen.Id("cfg").Dot("logLevel")}))),
 		jen.Id("cfg").Dot("opts").Dot("Logger").Op("=").Id("logger"),
 		jen.List(jen.Id("ctx"), jen.Id("stop")).Op(":=").Qual("os/signal", "NotifyContext").Call(jen.Qual("context", "Background").Call(), jen.Qual("os", "Interrupt"), jen.Qual("syscall", "SIGTERM")),
 		jen.Defer().Id("stop").Call(),
@@ -189,7 +191,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 			}),
 			jen.Defer().Id("debug").Dot("Close").Call(),
 			jen.Go().Func().Params().Block(jen.Id("errc").Op("<-").Id("debug").Dot("Serve").Call(jen.Id("dln"))).Call(),
-			jen.Id("logger").Dot("Info").Call(jen.Lit("serving session counters"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("dln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/debug/vars")),
+			jen.Id("logger").Dot("Info").Call(jen.Lit("serving counters"), jen.Lit("url"), jen.Lit("http://").Op("+").Id("dln").Dot("Addr").Call().Dot("String").Call().Op("+").Lit("/debug/vars")),
 		),
 		jen.Line(),
 		jen.Select().Block(
