@@ -41,6 +41,8 @@ type NewOptions struct {
 	Replace string
 	// SessionStore is scaffold.StoreMemory or scaffold.StoreRedis.
 	SessionStore string
+	// Auth is "" or scaffold.AuthBearer.
+	Auth string
 	// Tidy runs `go mod tidy` in the new module when its go.mod was
 	// created, so that it builds at once.
 	Tidy bool
@@ -91,6 +93,10 @@ test are rewritten.`,
 			"redis\tsessions in a Redis every node shares",
 		}, cobra.ShellCompDirectiveNoFileComp
 	})
+	c.Flags().StringVar(&opts.Auth, "auth", "", "bearer: serve /mcp behind go-sdk's bearer-token check, with the protected-resource metadata (RFC 9728) and a VerifyToken in auth.go for you to write")
+	_ = c.RegisterFlagCompletionFunc("auth", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"bearer\tOAuth bearer tokens; sessions belong to the token's user"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	c.Flags().BoolVar(&opts.Tidy, "tidy", true, "run go mod tidy in the new module")
 	_ = c.MarkFlagRequired("module")
 	_ = c.MarkFlagDirname("replace-mcpwire")
@@ -114,7 +120,7 @@ func runNew(c *cobra.Command, io IO, opts *NewOptions) error {
 			return &UsageError{Err: fmt.Errorf("--replace-mcpwire %q: %w", opts.Replace, err), Cmd: c.CommandPath()}
 		}
 	}
-	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace, SessionStore: opts.SessionStore}
+	so := scaffold.Options{Module: opts.Module, Mode: mode, Replace: replace, SessionStore: opts.SessionStore, Auth: opts.Auth}
 	if v := Version(); released(v) {
 		so.MCPWireVersion, so.ToolsVersion = runtimeVersion(), v
 	}

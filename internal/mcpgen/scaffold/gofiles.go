@@ -36,7 +36,7 @@ func render(f *jen.File) ([]byte, error) {
 // client on the network could exhaust has a finite default and a flag. A
 // sessionful handler gets a session store: sessionstore.Memory, or with
 // redis the -session-store flag (memory or a Redis URL) through redisstore.
-func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
+func MainGo(name string, cfg gen.Config, redis, bearer bool) ([]byte, error) {
 	cfg = cfg.Normalize()
 	f := jen.NewFile("main")
 	f.ImportName(pkgLimits, "limits")
@@ -58,6 +58,9 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		jen.Id("httpIdleTimeout").Qual("time", "Duration"),
 		jen.Id("shutdownTimeout").Qual("time", "Duration"),
 		jen.Id("logLevel").Qual("log/slog", "Level"),
+	}
+	if bearer {
+		fields = append(fields, jen.Id("auth").Id("authConfig").Comment("auth.go"))
 	}
 	if redis {
 		fields = append(fields, jen.Id("sessionStore").String().Comment("-session-store"))
@@ -100,11 +103,27 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("sessionStore"), jen.Lit("session-store"), jen.Lit("memory"), jen.Lit("where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")),
 		)
 	}
+	if bearer {
+		flags = append(flags,
+			jen.Var().Id("authServers").String(),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("cfg").Dot("auth").Dot("resource"), jen.Lit("resource-url"), jen.Lit(""), jen.Lit("the URL clients reach /mcp at, the resource their tokens are for (default http://ADDR/mcp)")),
+			jen.Qual("flag", "StringVar").Call(jen.Op("&").Id("authServers"), jen.Lit("authorization-servers"), jen.Lit(""), jen.Lit("comma-separated issuer URLs of the authorization servers whose tokens VerifyToken accepts (published in the protected-resource metadata)")),
+		)
+	}
 	flags = append(flags,
 		jen.Qual("flag", "Parse").Call(),
 		jen.Id("cfg").Dot("opts").Dot("AllowedHosts").Op("=").Id("list").Call(jen.Id("hosts")),
 		jen.Id("cfg").Dot("opts").Dot("AllowedOrigins").Op("=").Id("list").Call(jen.Id("origins")),
 	)
+	if bearer {
+		flags = append(flags,
+			jen.Id("cfg").Dot("auth").Dot("servers").Op("=").Id("list").Call(jen.Id("authServers")),
+			jen.Id("cfg").Dot("auth").Dot("verify").Op("=").Id("VerifyToken"),
+			jen.If(jen.Id("cfg").Dot("auth").Dot("resource").Op("==").Lit("")).Block(
+				jen.Id("cfg").Dot("auth").Dot("resource").Op("=").Lit("http://").Op("+").Id("cfg").Dot("addr").Op("+").Lit("/mcp"),
+			),
+		)
+	}
 	if cfg.Mode.Sessions() {
 		flags = append(flags,
 			gen.Doc("One server serves every session, the cheaper choice: NewServer's tools",
@@ -159,7 +178,7 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 	).Error().Block(append(openStore(cfg, redis),
 		jen.Id("handler").Op(":=").Id("NewHandler").Call(jen.Id("NewServer"), jen.Id("cfg").Dot("opts")),
 		jen.Id("mux").Op(":=").Qual("net/http", "NewServeMux").Call(),
-		jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler")),
+		serveMCP(bearer),
 		jen.Line(),
 		jen.List(jen.Id("ln"), jen.Err()).Op(":=").Qual("net", "Listen").Call(jen.Lit("tcp"), jen.Id("cfg").Dot("addr")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -210,6 +229,15 @@ func MainGo(name string, cfg gen.Config, redis bool) ([]byte, error) {
 		)),
 	)...)
 	return render(f)
+}
+
+// serveMCP is run's registration of the MCP endpoint: the handler itself,
+// or, with --auth=bearer, behind the bearer-token check auth.go wires.
+func serveMCP(bearer bool) jen.Code {
+	if !bearer {
+		return jen.Id("mux").Dot("Handle").Call(jen.Lit("/mcp"), jen.Id("handler"))
+	}
+	return jen.If(jen.Err().Op(":=").Id("handleAuthorized").Call(jen.Id("mux"), jen.Id("handler"), jen.Id("cfg").Dot("auth")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 }
 
 // openStore is the start of run for a sessionful handler: its session

@@ -82,7 +82,14 @@ type Options struct {
 	// SessionStore is [StoreMemory] (also when empty) or [StoreRedis]; Redis
 	// needs a mode with sessions.
 	SessionStore string
+	// Auth is "" (no authorization) or [AuthBearer]: go-sdk's bearer-token
+	// middleware, the protected-resource metadata endpoint (RFC 9728) and a
+	// token verifier the user writes (auth.go).
+	Auth string
 }
+
+// AuthBearer is the --auth value that wires bearer tokens.
+const AuthBearer = "bearer"
 
 // Redis reports whether o wires the Redis session store.
 func (o Options) Redis() bool { return o.SessionStore == StoreRedis }
@@ -111,6 +118,9 @@ func (o Options) Validate() error {
 		}
 	default:
 		return fmt.Errorf("%w: --session-store %q: want %s or %s", ErrInvalidOptions, o.SessionStore, StoreMemory, StoreRedis)
+	}
+	if o.Auth != "" && o.Auth != AuthBearer {
+		return fmt.Errorf("%w: --auth %q: want %s (or none)", ErrInvalidOptions, o.Auth, AuthBearer)
 	}
 	if strings.ContainsAny(o.Replace, "\n\"`") {
 		return fmt.Errorf("%w: --replace-mcpwire %q is not a usable path", ErrInvalidOptions, o.Replace)
@@ -149,7 +159,9 @@ type templateData struct {
 	// RedisStoreModule is set with --session-store=redis (main.go imports it).
 	RedisStoreModule string
 	// Sessions is set for modes with sessions.
-	Sessions                                   bool
+	Sessions bool
+	// Auth is set with --auth=bearer.
+	Auth                                       bool
 	ToolsGoVersion, ToolsVersion, ToolsReplace string
 }
 
@@ -175,6 +187,7 @@ func Plan(o Options) ([]File, error) {
 		data.MCPWireVersion = ZeroVersion
 	}
 	data.Sessions = cfg.Mode.Sessions()
+	data.Auth = o.Auth == AuthBearer
 	if o.Redis() {
 		data.RedisStoreModule = RedisStoreModule
 	}
@@ -190,14 +203,19 @@ func Plan(o Options) ([]File, error) {
 		{"gitignore.tmpl", ".gitignore"},
 		{"pre-commit-config.yaml.tmpl", ".pre-commit-config.yaml"},
 		{"tools.mod.tmpl", ToolsModFile},
+		{"auth.go.tmpl", "auth.go"},
+		{"auth_test.go.tmpl", "auth_test.go"},
 	} {
+		if strings.HasPrefix(t.out, "auth") && !data.Auth {
+			continue
+		}
 		b, err := execute(t.tmpl, data)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: t.out, Data: b, Owner: User})
 	}
-	mainGo, err := MainGo(data.Name, cfg, o.Redis())
+	mainGo, err := MainGo(data.Name, cfg, o.Redis(), data.Auth)
 	if err != nil {
 		return nil, err
 	}

@@ -27,6 +27,7 @@ var scenarios = []struct {
 	{"legacy-released", Options{Module: "example.com/team/legacysrv", Mode: gen.ModeLegacy, MCPWireVersion: "v0.1.0", ToolsVersion: "v0.1.0"}},
 	{"modern", Options{Module: "example.com/modernsrv", Mode: gen.ModeModern, Replace: "/src/mcpwire"}},
 	{"hybrid-redis", Options{Module: "example.com/fleet", Replace: "../mcpwire", SessionStore: StoreRedis}},
+	{"hybrid-auth", Options{Module: "example.com/authsrv", Replace: "../mcpwire", Auth: AuthBearer}},
 }
 
 func plan(t *testing.T, o Options) []File {
@@ -67,6 +68,9 @@ func TestPlanGolden(t *testing.T) {
 				}
 			}
 			want := ".gitignore:user .pre-commit-config.yaml:user README.md:user go.mod:user main.go:user mcphandler_gen.go:generated mcphandler_gen_test.go:generated server.go:user tools.mod:user"
+			if sc.opts.Auth == AuthBearer {
+				want = strings.Replace(want, "README.md:user ", "README.md:user auth.go:user auth_test.go:user ", 1)
+			}
 			if got := strings.Join(names, " "); got != want {
 				t.Errorf("files:\n got %s\nwant %s", got, want)
 			}
