@@ -148,7 +148,9 @@ type cluster struct {
 	store     string // -session-store of the nodes
 	bin       string
 	redis     string
-	nodes     [3]string // MCP addresses, node i is "n<i+1>"
+	args      []string    // more flags for every node
+	proxy     *storeProxy // between the nodes and Redis, when asked for
+	nodes     [3]string   // MCP addresses, node i is "n<i+1>"
 	debug     [3]string
 	procs     [3]*proc
 	url       string
@@ -159,8 +161,8 @@ type cluster struct {
 func (c *cluster) startNode(i int) {
 	t := c.t
 	name := fmt.Sprintf("n%d", i+1)
-	c.procs[i] = start(t, name, nil, c.bin, "-addr", c.nodes[i], "-debug-addr", c.debug[i],
-		"-node-id", name, "-session-store", c.store)
+	args := append([]string{"-addr", c.nodes[i], "-debug-addr", c.debug[i], "-node-id", name, "-session-store", c.store}, c.args...)
+	c.procs[i] = start(t, name, nil, c.bin, args...)
 	waitListening(t, c.nodes[i], c.procs[i])
 }
 
@@ -182,12 +184,28 @@ func startClusterOf(t testing.TB, n int, store string) *cluster {
 // rendered as envsubst would).
 func startClusterWith(t testing.TB, n int, store, proxy string) *cluster {
 	t.Helper()
+	return startClusterOpts(t, clusterOpts{nodes: n, store: store, proxy: proxy})
+}
+
+// clusterOpts are what the tests vary: nodes (1 or 3), store ("redis" or
+// "memory"), proxy ("haproxy" or "nginx"), more flags for every node, and
+// whether the nodes reach Redis through a storeProxy the test controls.
+type clusterOpts struct {
+	nodes        int
+	store, proxy string
+	args         []string
+	storeProxy   bool
+}
+
+func startClusterOpts(t testing.TB, o clusterOpts) *cluster {
+	t.Helper()
+	n, store, proxy := o.nodes, o.store, o.proxy
 	if !mcpgentest.Slow() {
 		t.Skip("slow suite: set MCPWIRE_SLOW=1 (CI=true runs it)")
 	}
 	redisBin, proxyBin := need(t, "redis-server"), need(t, proxy)
 	root := mcpgentest.RepoRoot(t)
-	c := &cluster{t: t, bin: filepath.Join(t.TempDir(), "everything")}
+	c := &cluster{t: t, bin: filepath.Join(t.TempDir(), "everything"), args: o.args}
 	mcpgentest.Go(t, filepath.Join(root, "examples", "everything"), "build", "-o", c.bin, ".")
 
 	c.redis = freeAddr(t)
@@ -197,6 +215,10 @@ func startClusterWith(t testing.TB, n int, store, proxy string) *cluster {
 	c.store = store
 	if store == "redis" {
 		c.store = "redis://" + c.redis + "/0"
+		if o.storeProxy {
+			c.proxy = startStoreProxy(t, c.redis)
+			c.store = "redis://" + c.proxy.addr() + "/0"
+		}
 	}
 	for i := range c.nodes {
 		if i >= n {
@@ -247,39 +269,64 @@ func (c *cluster) connect(ctx context.Context) (*mcp.ClientSession, error) {
 }
 
 // resumed reads a node's sessions_resumed counter from its -debug-addr.
-func (c *cluster) resumed(i int) int64 {
+func (c *cluster) resumed(i int) int64 { return c.stat(i, "sessions_resumed") }
+
+// stat reads one of a node's session counters from its -debug-addr; -1 when
+// the node does not answer.
+func (c *cluster) stat(i int, name string) int64 {
 	resp, err := http.Get("http://" + c.debug[i] + "/debug/vars")
 	if err != nil {
 		return -1
 	}
 	defer resp.Body.Close()
 	var vars struct {
-		MCP struct {
-			Resumed int64 `json:"sessions_resumed"`
-		} `json:"mcp"`
+		MCP map[string]int64 `json:"mcp"`
 	}
 	if json.NewDecoder(resp.Body).Decode(&vars) != nil {
 		return -1
 	}
-	return vars.MCP.Resumed
+	return vars.MCP[name]
+}
+
+// terminate sends SIGTERM to node i and waits for it to exit: the graceful
+// stop of a rolling restart.
+func (c *cluster) terminate(i int) {
+	p := c.procs[i]
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(30 * time.Second):
+		c.t.Errorf("%s did not exit within 30s of SIGTERM", p.name)
+		p.kill()
+	}
 }
 
 // call calls the simple tool once; on failure it retries (a call lost with
 // its node is retried by the caller, as an application would) and reports
 // whether the first attempt failed. It fails only when no retry succeeds.
 func call(ctx context.Context, cs *mcp.ClientSession) (lost bool, err error) {
+	first, err := callFirst(ctx, cs)
+	return first != nil, err
+}
+
+// callFirst is call reporting the first attempt's error, nil when it
+// succeeded.
+func callFirst(ctx context.Context, cs *mcp.ClientSession) (first, err error) {
 	for attempt := 0; ; attempt++ {
 		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		res, err := cs.CallTool(cctx, &mcp.CallToolParams{Name: "test_simple_text", Arguments: map[string]any{}})
 		cancel()
 		if err == nil && !res.IsError {
-			return attempt > 0, nil
+			return first, nil
 		}
 		if err == nil {
 			err = fmt.Errorf("tool error: %+v", res.Content)
 		}
+		if first == nil {
+			first = err
+		}
 		if attempt == 20 {
-			return true, err
+			return first, err
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -26,6 +26,7 @@ func main() {
 	nodeID := flag.String("node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on (deploy/haproxy)")
 	jsonResponse := flag.Bool("json-response", false, "answer requests with application/json instead of an SSE stream (server notifications then travel on the session's GET stream; 2026-07-28 calls get none)")
 	sessionStore := flag.String("session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
+	idleTimeout := flag.Duration("idle-timeout", 0, "close a session after this long without a request (0: the runtime's default, 10m)")
 	flag.Parse()
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
@@ -39,7 +40,9 @@ func main() {
 	defer stop()
 	store, closeStore, err := redisstore.FromFlag(ctx, *sessionStore)
 	if err != nil {
-		logger.Error("bad -session-store", "err", err)
+		// One line: a store that does not answer at start is the operator's
+		// to fix (address, Redis down), not a crash to read a stack from.
+		logger.Error("cannot start: -session-store", "err", err)
 		os.Exit(2)
 	}
 	defer closeStore()
@@ -48,6 +51,7 @@ func main() {
 		// The event store makes 2025-11-25 streams resumable: the priming event, the retry field and
 		// Last-Event-ID replay that the server-sse-polling scenario checks.
 		EventStore:   streamable.NewMemoryEventStore(0),
+		IdleTimeout:  *idleTimeout,
 		NodeID:       *nodeID,
 		SessionStore: store,
 		JSONResponse: *jsonResponse,
@@ -106,10 +110,17 @@ func run(ctx context.Context, addr, debugAddr string, opts HandlerOptions) error
 		return err
 	case <-ctx.Done():
 	}
-	logger.Info("shutting down")
+	logger.Info("shutting down: taking no new connections, answering the calls in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// Close the sessions first: their open SSE streams would keep
-	// srv.Shutdown waiting until the timeout.
-	return errors.Join(handler.Shutdown(shutdownCtx), srv.Shutdown(shutdownCtx))
+	// srv.Shutdown closes the listener at once: the balancer's health check
+	// fails and its new connections are refused, which it retries on another
+	// node (deploy/haproxy), where the sessions resume from the store. The
+	// handler drains at the same time: calls in flight are answered, SSE
+	// streams end cleanly (their open streams would otherwise keep
+	// srv.Shutdown waiting), and the sessions keep their stored records.
+	srvDone := make(chan error, 1)
+	go func() { srvDone <- srv.Shutdown(shutdownCtx) }()
+	err = handler.Shutdown(shutdownCtx)
+	return errors.Join(err, <-srvDone)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -46,11 +45,8 @@ type Handler struct {
 	counts   counters // observe.go
 
 	newID func() (string, error) // mints session ids (NodeID)
-	// keeper links the sessions to SessionStore (nil without one);
-	// resumeMu makes resumptions one at a time, so that two requests
-	// for the same unknown session never resume it twice.
-	keeper   *sessionstore.Keeper
-	resumeMu sync.Mutex
+	// keeper links the sessions to SessionStore (nil without one).
+	keeper *sessionstore.Keeper
 }
 
 // session is one legacy session: its transport and its record in the
@@ -154,13 +150,6 @@ func (h *Handler) initSessions() {
 			ttl = h.opts.IdleTimeout
 		}
 		h.keeper = sessionstore.NewKeeper(h.opts.SessionStore, h.opts.NodeID, ttl, h.opts.Logger)
-		table.Hooks.Closed = func(id string, cause sessions.Cause) {
-			if cause == sessions.CauseDelete || cause == sessions.CauseIdle {
-				// Ended for good. A session closed by Shutdown keeps its
-				// record, so that another node resumes it.
-				h.keeper.Forget(id)
-			}
-		}
 	}
 	h.observeSessions(&table.Hooks)
 	h.sessions = sessions.New[*session](table)

@@ -17,13 +17,10 @@ import (
 // new session.
 func (h *Handler) serveLegacy(w http.ResponseWriter, r *http.Request, res classify.Result) {
 	if res.SessionID != "" {
-		e := h.sessions.Lookup(res.SessionID)
-		if e == nil && h.keeper != nil {
-			var err error
-			if e, err = h.resume(r, res.SessionID); err != nil {
-				h.refuse(w, r, res.ID, err)
-				return
-			}
+		e, err := h.lookup(r, res.SessionID)
+		if err != nil {
+			h.refuse(w, r, res.ID, err)
+			return
 		}
 		if e == nil {
 			// 404 tells the client to start a new session.
@@ -80,10 +77,6 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 		deleting := r.Method == http.MethodDelete
 		e.Begin(deleting)
 		defer e.End(deleting)
-	}
-	if h.keeper != nil {
-		// A store round trip once per quarter of the ttl, not per request.
-		h.keeper.Touch(&s.link, s.transport.SessionID(), s.transport.State)
 	}
 	s.transport.ServeHTTP(w, r)
 }
@@ -157,14 +150,16 @@ func (h *Handler) transportOptions(e *sessions.Entry[*session]) streamable.Optio
 		MaxStreams:     h.opts.MaxStreams,
 		OnClose: func(string) {
 			// Exactly once, however the session ends: it leaves the table.
-			e.Closed()
+			h.sessionClosed(e)
 		},
+		Principal:    h.opts.Principal,
 		WriteTimeout: h.opts.WriteTimeout,
 	}
 	if h.keeper != nil {
 		// The store holds the session before its client knows the id, and
 		// follows the initialized notification and the log level.
 		opts.OnStateChange = func(id string, state mcp.ServerSessionState) {
+			s.link.Own(s.transport.Principal())
 			h.keeper.Save(&s.link, id, state)
 		}
 	}

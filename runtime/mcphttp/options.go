@@ -104,8 +104,9 @@ type Options struct {
 	// resumed from the store instead of answered 404, so sessions survive the
 	// loss of their node. nil: sessions live and die with this process.
 	SessionStore sessionstore.Store
-	// SessionTTL is how long a stored session lives past its last use; a
-	// session in use refreshes it at most once per quarter of it. Zero:
+	// SessionTTL is how long a stored session lives past its last use;
+	// every request of a session refreshes it in the same store call that
+	// checks this node still holds the session. Zero:
 	// IdleTimeout, or an hour without one.
 	SessionTTL time.Duration
 	// AllowedHosts and AllowedOrigins are DNS-rebinding allowlists. Empty:

@@ -76,6 +76,14 @@ func Forbidden(format string, args ...any) *Error {
 	return NewError(http.StatusForbidden, CodeServerError, format, args...)
 }
 
+// SessionForbidden answers a request naming a session that belongs to
+// another principal (or to one, when the request carries none): 403 /
+// -32000. It says no more than go-sdk's own handler does, so that it tells
+// a caller nothing of the session beyond that it is not theirs.
+func SessionForbidden() *Error {
+	return NewError(http.StatusForbidden, CodeServerError, "Forbidden: session user mismatch")
+}
+
 // MethodNotAllowed answers an HTTP method the endpoint does not serve: 405 /
 // -32000 with an Allow header listing the methods it does.
 func MethodNotAllowed(method string, allow ...string) *Error {

@@ -138,6 +138,9 @@ type Table[S Closer] struct {
 	// flight); Shutdown waits for it. Added to under mu while !closed.
 	live sync.WaitGroup
 
+	// resuming holds the resumptions under way, by id (Resume).
+	resuming map[string]*resumption[S]
+
 	accepted, refused                     atomic.Int64
 	byDelete, byIdle, byShutdown, byOther atomic.Int64
 }
@@ -184,8 +187,9 @@ type Entry[S Closer] struct {
 	idle      *time.Timer
 	idleArmed bool      // idle will fire
 	idleSince time.Time // when the last request in flight ended
-	closed    bool      // Closed has run
-	finished  bool      // closed with nothing in flight; t.live released
+	closed    bool      // Closed has begun: the session left the table
+	counted   bool      // Closed has counted the cause and run Hooks.Closed
+	finished  bool      // counted with nothing in flight; t.live released
 }
 
 // errShuttingDown and errFull are the refusals; a new value each time, since
@@ -337,7 +341,11 @@ func (e *Entry[S]) End(deleting bool) {
 		e.mu.Unlock()
 		return
 	case e.closed:
-		e.finishLocked()
+		// Closed finishes the entry itself once its hook has run, so that
+		// Shutdown never returns between the close and its counting.
+		if e.counted {
+			e.finishLocked()
+		}
 		e.mu.Unlock()
 		return
 	case e.t.opts.IdleTimeout <= 0:
@@ -384,7 +392,13 @@ func (e *Entry[S]) EndHandshake() {
 // the cause claimed first by the idle timer or Shutdown, else DELETE when
 // one is in flight (the DELETE that closes a transport runs OnClose before
 // it returns), else CauseOther. Later calls do nothing.
-func (e *Entry[S]) Closed() {
+func (e *Entry[S]) Closed() { e.ClosedThen(nil) }
+
+// ClosedThen is Closed with a hook of the session's own, run once after
+// Hooks.Closed for an established session, with the same cause, and before
+// Shutdown stops waiting for it: where the hook needs more of the session
+// than its id (its link to a session store).
+func (e *Entry[S]) ClosedThen(then func(id string, cause Cause)) {
 	t := e.t
 	t.mu.Lock()
 	if e.state == stateClosed {
@@ -415,27 +429,35 @@ func (e *Entry[S]) Closed() {
 			cause = CauseDelete
 		}
 	}
+	e.mu.Unlock()
+
+	if wasOpen {
+		switch cause {
+		case CauseDelete:
+			t.byDelete.Add(1)
+		case CauseIdle:
+			t.byIdle.Add(1)
+		case CauseShutdown:
+			t.byShutdown.Add(1)
+		default:
+			t.byOther.Add(1)
+		}
+		if h := t.opts.Hooks.Closed; h != nil {
+			h(id, cause)
+		}
+		if then != nil {
+			then(id, cause)
+		}
+	}
+
+	// Only now may Shutdown stop waiting: its caller reads the counters and
+	// relies on the hook (a store's delete) having run.
+	e.mu.Lock()
+	e.counted = true
 	if e.active == 0 {
 		e.finishLocked()
 	}
 	e.mu.Unlock()
-
-	if !wasOpen {
-		return
-	}
-	switch cause {
-	case CauseDelete:
-		t.byDelete.Add(1)
-	case CauseIdle:
-		t.byIdle.Add(1)
-	case CauseShutdown:
-		t.byShutdown.Add(1)
-	default:
-		t.byOther.Add(1)
-	}
-	if h := t.opts.Hooks.Closed; h != nil {
-		h(id, cause)
-	}
 }
 
 // finishLocked releases the entry from Shutdown's wait, once.

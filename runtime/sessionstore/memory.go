@@ -16,8 +16,9 @@ var ErrFull = errors.New("sessionstore: memory store is full")
 
 // Memory is a [Store] in the process's memory, bounded by a number of
 // records. It keeps the encoded form, as a remote store would, so a stored
-// record shares nothing with the caller's. Expired records are dropped when
-// read and swept when the map has grown.
+// record shares nothing with the caller's; Claim and the conditional writes
+// run under its lock. Expired records are dropped when read and swept when
+// the map has grown.
 type Memory struct {
 	mu      sync.Mutex
 	max     int
@@ -27,8 +28,11 @@ type Memory struct {
 }
 
 type memEntry struct {
-	data    []byte
-	expires time.Time
+	data      []byte
+	principal string
+	node      string
+	epoch     uint64
+	expires   time.Time
 }
 
 // NewMemory returns an empty store holding at most maxEntries live records
@@ -38,6 +42,16 @@ func NewMemory(maxEntries int) *Memory {
 		maxEntries = DefaultMaxEntries
 	}
 	return &Memory{max: maxEntries, entries: make(map[string]memEntry), sweepAt: 64, now: time.Now}
+}
+
+// liveLocked returns the unexpired entry under id, dropping an expired one.
+func (m *Memory) liveLocked(id string, now time.Time) (memEntry, bool) {
+	e, ok := m.entries[id]
+	if ok && !now.Before(e.expires) {
+		delete(m.entries, id)
+		return memEntry{}, false
+	}
+	return e, ok
 }
 
 // Put implements [Store].
@@ -52,10 +66,14 @@ func (m *Memory) Put(_ context.Context, id string, rec Record, ttl time.Duration
 	if len(m.entries) >= m.sweepAt {
 		m.sweepLocked(now)
 	}
-	if _, ok := m.entries[id]; !ok && len(m.entries) >= m.max {
+	cur, ok := m.liveLocked(id, now)
+	if ok && cur.epoch != rec.Epoch {
+		return ErrNotHolder
+	}
+	if !ok && len(m.entries) >= m.max {
 		return ErrFull
 	}
-	m.entries[id] = memEntry{data: data, expires: now.Add(ttl)}
+	m.entries[id] = memEntry{data: data, principal: rec.Principal, node: rec.Node, epoch: rec.Epoch, expires: now.Add(ttl)}
 	return nil
 }
 
@@ -70,34 +88,66 @@ func (m *Memory) sweepLocked(now time.Time) {
 	m.sweepAt = max(64, 2*len(m.entries))
 }
 
+// decode turns an entry into its record.
+func (e memEntry) decode() (Record, error) {
+	rec, err := Decode(e.data)
+	if err != nil {
+		return Record{}, err
+	}
+	rec.Principal, rec.Node, rec.Epoch = e.principal, e.node, e.epoch
+	return rec, nil
+}
+
 // Get implements [Store].
 func (m *Memory) Get(_ context.Context, id string) (Record, bool, error) {
 	m.mu.Lock()
-	e, ok := m.entries[id]
-	if ok && !m.now().Before(e.expires) {
-		delete(m.entries, id)
-		ok = false
-	}
+	e, ok := m.liveLocked(id, m.now())
 	m.mu.Unlock()
 	if !ok {
 		return Record{}, false, nil
 	}
-	rec, err := Decode(e.data)
+	rec, err := e.decode()
 	if err != nil {
 		return Record{}, false, err
 	}
 	return rec, true, nil
 }
 
-// Refresh implements [Store].
-func (m *Memory) Refresh(_ context.Context, id string, ttl time.Duration) (bool, error) {
+// Claim implements [Store].
+func (m *Memory) Claim(_ context.Context, id, node, principal string, ttl time.Duration) (Record, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.now()
-	e, ok := m.entries[id]
-	if !ok || !now.Before(e.expires) {
-		delete(m.entries, id)
+	e, ok := m.liveLocked(id, now)
+	if !ok {
+		return Record{}, false, nil
+	}
+	if e.principal != principal {
+		return Record{}, false, ErrForbidden
+	}
+	rec, err := e.decode()
+	if err != nil {
+		return Record{}, false, err
+	}
+	e.epoch++
+	e.node = node
+	e.expires = now.Add(ttl)
+	m.entries[id] = e
+	rec.Node, rec.Epoch = e.node, e.epoch
+	return rec, true, nil
+}
+
+// Refresh implements [Store].
+func (m *Memory) Refresh(_ context.Context, id string, epoch uint64, ttl time.Duration) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	e, ok := m.liveLocked(id, now)
+	switch {
+	case !ok:
 		return false, nil
+	case e.epoch != epoch:
+		return false, ErrNotHolder
 	}
 	e.expires = now.Add(ttl)
 	m.entries[id] = e
@@ -105,11 +155,27 @@ func (m *Memory) Refresh(_ context.Context, id string, ttl time.Duration) (bool,
 }
 
 // Delete implements [Store].
-func (m *Memory) Delete(_ context.Context, id string) error {
+func (m *Memory) Delete(_ context.Context, id string, epoch uint64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	e, ok := m.liveLocked(id, m.now())
+	switch {
+	case !ok:
+		return nil
+	case e.epoch != epoch:
+		return ErrNotHolder
+	}
 	delete(m.entries, id)
 	return nil
+}
+
+// PutRaw stores data as the body of the record under id, as whatever else
+// shares a store might write it: for tests of what a node does with a
+// record it cannot read.
+func (m *Memory) PutRaw(id string, data []byte, principal string, epoch uint64, ttl time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.entries[id] = memEntry{data: data, principal: principal, epoch: epoch, expires: m.now().Add(ttl)}
 }
 
 // Len returns the number of records held, expired ones not yet dropped

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,15 @@ import (
 
 func TestMemory(t *testing.T) {
 	storetest.Run(t, func(*testing.T) sessionstore.Store { return sessionstore.NewMemory(0) })
+}
+
+func TestMemoryBadRecords(t *testing.T) {
+	storetest.RunBadRecords(t, func(*testing.T) (sessionstore.Store, storetest.RawPut) {
+		m := sessionstore.NewMemory(0)
+		return m, func(_ *testing.T, id string, body []byte, principal string, epoch uint64) {
+			m.PutRaw(id, body, principal, epoch, time.Minute)
+		}
+	})
 }
 
 func TestMemoryFull(t *testing.T) {
@@ -38,12 +48,28 @@ func TestDecodeRefusesOtherFormats(t *testing.T) {
 			t.Errorf("Decode(%s): %v, want ErrFormat", data, err)
 		}
 	}
-	data, err := sessionstore.Encode(storetest.Record(7))
+	rec := storetest.Record(7)
+	data, err := sessionstore.Encode(rec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, err := sessionstore.Decode(data)
-	if err != nil || storetest.Equal(got, storetest.Record(7)) != "" {
-		t.Fatalf("round trip: %v %s", err, storetest.Equal(got, storetest.Record(7)))
+	// The principal, holder and epoch live beside the body.
+	got.Principal, got.Node, got.Epoch = rec.Principal, rec.Node, rec.Epoch
+	if err != nil || storetest.Equal(got, rec) != "" {
+		t.Fatalf("round trip: %v %s", err, storetest.Equal(got, rec))
+	}
+}
+
+// A record over MaxRecordBytes is refused when written, not stored.
+func TestEncodeRefusesOversized(t *testing.T) {
+	rec := storetest.Record(1)
+	rec.State.InitializeParams.ClientInfo.Name = strings.Repeat("x", sessionstore.MaxRecordBytes)
+	if _, err := sessionstore.Encode(rec); err == nil {
+		t.Fatal("Encode of an oversized record succeeded")
+	}
+	m := sessionstore.NewMemory(0)
+	if err := m.Put(context.Background(), "n1.BIG", rec, time.Minute); err == nil || m.Len() != 0 {
+		t.Fatalf("Put of an oversized record: %v, %d held", err, m.Len())
 	}
 }

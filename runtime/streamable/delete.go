@@ -3,8 +3,6 @@ package streamable
 import (
 	"context"
 	"net/http"
-
-	"github.com/mcpwire/mcpwire/runtime/protocol"
 )
 
 // serveDELETE terminates the session. Of concurrent DELETEs exactly one
@@ -22,7 +20,9 @@ func (t *Transport) serveDELETE(w http.ResponseWriter, r *http.Request) (any, er
 	ctx, cancel := context.WithTimeout(r.Context(), t.drainTimeout)
 	defer cancel()
 	if !t.drain(ctx, 1) {
-		return nil, protocol.SessionNotFound()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return nil, t.goneLocked()
 	}
 	w.WriteHeader(http.StatusOK)
 	return nil, nil

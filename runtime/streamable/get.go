@@ -46,8 +46,9 @@ func (t *Transport) openStandalone(w http.ResponseWriter, r *http.Request, versi
 	s := t.standalone
 	if t.closed || t.draining {
 		// Too late: the stream would hold the session's drain.
+		err := t.goneLocked()
 		t.mu.Unlock()
-		return nil, protocol.SessionNotFound()
+		return nil, err
 	}
 	if s.attached {
 		t.mu.Unlock()

@@ -3,6 +3,7 @@ package streamable
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/edge"
@@ -85,6 +86,16 @@ type Options struct {
 	// that another node can resume the session ([NewResumedTransport]).
 	// The pointers in state are shared and must not be modified.
 	OnStateChange func(sessionID string, state mcp.ServerSessionState)
+
+	// Principal names the caller of a request: the user a session belongs
+	// to. The principal of the handshake that establishes the session is
+	// recorded, and a later POST, GET or DELETE naming the session under
+	// another principal — or none, where one was recorded — is answered
+	// 403 / -32000 before anything of the session is touched. nil means
+	// [TokenPrincipal]: go-sdk's TokenInfo.UserID, set by
+	// auth.RequireBearerToken. A session established without a principal
+	// ("") is anyone's.
+	Principal func(r *http.Request) string
 
 	// JSONResponse answers requests with application/json instead of an SSE
 	// stream. Server notifications and requests then travel on the

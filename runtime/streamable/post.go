@@ -100,7 +100,7 @@ func (t *Transport) servePOST(w http.ResponseWriter, r *http.Request) (any, erro
 	sessionID := ""
 	if init != nil {
 		st.isInit = true
-		if sessionID, err = t.handshake(r.Context(), init, st.version, st); err != nil {
+		if sessionID, err = t.handshake(r.Context(), init, st.version, st, t.principalOf(r)); err != nil {
 			return echo, err
 		}
 	} else if err := t.checkSession(r); err != nil {
@@ -193,7 +193,7 @@ func (t *Transport) settleHandshake(st *stream, sessionID string) {
 // OnSessionInitialized, store the initialize stream's priming event. Any
 // failure rolls all of it back and is answered 500 / -32603 without
 // Mcp-Session-Id.
-func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, version string, st *stream) (string, error) {
+func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, version string, st *stream, principal string) (string, error) {
 	params := initializeParams(init)
 	t.mu.Lock()
 	if t.state != stateFresh {
@@ -201,6 +201,7 @@ func (t *Transport) handshake(ctx context.Context, init *jsonrpc.Request, versio
 		return "", protocol.InvalidRequest("Invalid Request: server already initialized")
 	}
 	t.state = stateHandshaking
+	t.principal = principal
 	t.initID = init.ID
 	t.initParams = params
 	// What the client asked for, until the server's answer says what was
@@ -270,8 +271,9 @@ func (t *Transport) openStream(ctx context.Context, sessionID string, st *stream
 func (t *Transport) register(w http.ResponseWriter, st *stream, tokens map[jsonrpc.ID]string) (<-chan struct{}, error) {
 	t.mu.Lock()
 	if t.closed || t.draining {
+		err := t.goneLocked()
 		t.mu.Unlock()
-		return nil, protocol.SessionNotFound()
+		return nil, err
 	}
 	if err := t.streamRoomLocked(); err != nil {
 		t.mu.Unlock()

@@ -16,7 +16,7 @@ import (
 // it serves requests carrying sessionID, never an initialize, so the client
 // carries on without re-initializing. Connect it with the same state:
 //
-//	t, err := streamable.NewResumedTransport(opts, id, state)
+//	t, err := streamable.NewResumedTransport(opts, id, state, principal)
 //	ss, err := server.Connect(ctx, t, &mcp.ServerSessionOptions{State: &state})
 //
 // What the earlier incarnation had in flight is gone. A client resuming one
@@ -27,7 +27,12 @@ import (
 // and keeps the session (a 4xx there would make it drop the session).
 // Stream ids of a resumed transport carry a prefix of their own, so that
 // they never name a stream of the earlier incarnation.
-func NewResumedTransport(opts Options, sessionID string, state mcp.ServerSessionState) (*Transport, error) {
+//
+// principal is the one recorded for the session (its handshake's, kept by
+// the session store): requests under another are refused 403 as on the
+// node that established it. Check it against the request before resuming,
+// so that a stranger's request does not resume the session at all.
+func NewResumedTransport(opts Options, sessionID string, state mcp.ServerSessionState, principal string) (*Transport, error) {
 	if err := validSessionID(sessionID); err != nil {
 		return nil, errors.New("streamable: resumed session id is empty or not visible ASCII")
 	}
@@ -42,6 +47,7 @@ func NewResumedTransport(opts Options, sessionID string, state mcp.ServerSession
 	// 40 random bits; base32 has no '_' or '.', which event ids split on.
 	t.streamPrefix = rand.Text()[:8] + "."
 	t.srvState = state
+	t.principal = principal
 	return t, nil
 }
 

@@ -113,7 +113,7 @@ func (n *node) resume(id string) (*streamable.Transport, *protocol.Error) {
 	if !ok {
 		return nil, protocol.SessionNotFound()
 	}
-	tr, err := streamable.NewResumedTransport(n.options(), id, st)
+	tr, err := streamable.NewResumedTransport(n.options(), id, st, "")
 	if err != nil {
 		return nil, protocol.Internal(err)
 	}
@@ -316,10 +316,10 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestNewResumedTransportRefusesNonSessions(t *testing.T) {
-	if _, err := streamable.NewResumedTransport(streamable.Options{}, "", mcp.ServerSessionState{InitializeParams: &mcp.InitializeParams{}}); err == nil {
+	if _, err := streamable.NewResumedTransport(streamable.Options{}, "", mcp.ServerSessionState{InitializeParams: &mcp.InitializeParams{}}, ""); err == nil {
 		t.Error("empty session id accepted")
 	}
-	if _, err := streamable.NewResumedTransport(streamable.Options{}, "n1.X", mcp.ServerSessionState{}); err == nil {
+	if _, err := streamable.NewResumedTransport(streamable.Options{}, "n1.X", mcp.ServerSessionState{}, ""); err == nil {
 		t.Error("state without initialize params accepted")
 	}
 }

@@ -97,7 +97,10 @@ type Transport struct {
 	// draining is set by drain: requests arriving from then on are
 	// answered 404, and quiet is closed once no more than drainSelf
 	// requests (the DELETE that drains, or none) are in flight.
-	draining  bool
+	draining bool
+	// handoff is set by Handoff: the session lives on on another node, so
+	// a request that reaches this copy late is 503 (retry), not 404 (gone).
+	handoff   bool
 	drainSelf int
 	quiet     chan struct{}
 	connected bool
@@ -106,6 +109,9 @@ type Transport struct {
 	// rollback so that OnClose can clean up whatever OnSessionInitialized
 	// stored under it.
 	announced string
+	// principal owns the session: that of the handshake (set when it
+	// begins) or the one a resumed transport was given.
+	principal string
 	initID    jsonrpc.ID // the initialize being served, while handshaking
 	// version is the session's revision: the one its initialize asked for,
 	// then the one the server's answer negotiated. It decides batching and
@@ -248,9 +254,13 @@ func (t *Transport) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 	t.mu.Lock()
 	closed, connected := t.closed || t.draining, t.connected
+	var gone error
+	if closed {
+		gone = t.goneLocked()
+	}
 	t.mu.Unlock()
 	if closed {
-		return nil, protocol.SessionNotFound()
+		return nil, gone
 	}
 	if err := edge.CheckHostOrigin(r, t.opts.AllowedHosts, t.opts.AllowedOrigins); err != nil {
 		return nil, err
@@ -268,6 +278,9 @@ func (t *Transport) serve(w http.ResponseWriter, r *http.Request) (any, error) {
 			return nil, protocol.MethodNotAllowed(r.Method, http.MethodPost)
 		}
 		return nil, protocol.MethodNotAllowed(r.Method, http.MethodGet, http.MethodPost, http.MethodDelete)
+	}
+	if err := t.CheckOwner(r); err != nil {
+		return nil, err
 	}
 	if !connected {
 		return nil, protocol.Internal(errors.New("streamable: transport not connected to a server"))

@@ -2,6 +2,7 @@ package redisstore_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -66,6 +67,35 @@ func TestStore(t *testing.T) {
 		t.Cleanup(func() { s.Close() })
 		return s
 	})
+}
+
+func TestBadRecords(t *testing.T) {
+	addr := startRedis(t)
+	db := 0
+	storetest.RunBadRecords(t, func(t *testing.T) (sessionstore.Store, storetest.RawPut) {
+		db++
+		c := redis.NewClient(&redis.Options{Addr: addr, DB: db})
+		t.Cleanup(func() { c.Close() })
+		return redisstore.New(c, ""), func(t *testing.T, id string, body []byte, principal string, epoch uint64) {
+			key := redisstore.DefaultPrefix + id
+			if err := c.HSet(context.Background(), key, "body", body, "principal", principal, "node", "n1", "epoch", epoch).Err(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	// A record an older build stored as a string is unreadable, not a
+	// failure of the store.
+	c := redis.NewClient(&redis.Options{Addr: addr, DB: 15})
+	defer c.Close()
+	ctx := context.Background()
+	c.Set(ctx, redisstore.DefaultPrefix+"n1.OLD", `{"v":1,"state":{"initializeParams":{}},"node":"n1"}`, time.Minute)
+	s := redisstore.New(c, "")
+	if _, _, err := s.Get(ctx, "n1.OLD"); !errors.Is(err, sessionstore.ErrFormat) {
+		t.Errorf("Get of a string record: %v, want ErrFormat", err)
+	}
+	if _, _, err := s.Claim(ctx, "n1.OLD", "n2", "", time.Minute); !errors.Is(err, sessionstore.ErrFormat) {
+		t.Errorf("Claim of a string record: %v, want ErrFormat", err)
+	}
 }
 
 // The stored form is one key per session under the prefix, expiring with

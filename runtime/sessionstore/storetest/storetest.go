@@ -26,7 +26,9 @@ func Record(n int) sessionstore.Record {
 			NegotiatedProtocolVersion: "2025-11-25",
 			LogLevel:                  "warning",
 		},
-		Node: "n1",
+		Principal: fmt.Sprintf("user-%d", n),
+		Node:      "n1",
+		Epoch:     1,
 	}
 }
 
@@ -51,6 +53,10 @@ func Equal(got, want sessionstore.Record) string {
 		return fmt.Sprintf("log level %q, want %q", g.LogLevel, w.LogLevel)
 	case got.Node != want.Node:
 		return fmt.Sprintf("node %q, want %q", got.Node, want.Node)
+	case got.Principal != want.Principal:
+		return fmt.Sprintf("principal %q, want %q", got.Principal, want.Principal)
+	case got.Epoch != want.Epoch:
+		return fmt.Sprintf("epoch %d, want %d", got.Epoch, want.Epoch)
 	}
 	return ""
 }
@@ -94,16 +100,16 @@ func Run(t *testing.T, newStore func(t *testing.T) sessionstore.Store) {
 		if err := s.Put(ctx, "n1.A", Record(1), time.Minute); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Delete(ctx, "n1.A"); err != nil {
+		if err := s.Delete(ctx, "n1.A", 1); err != nil {
 			t.Fatal(err)
 		}
 		if _, ok, err := s.Get(ctx, "n1.A"); ok || err != nil {
 			t.Fatalf("Get after Delete: ok %v, err %v", ok, err)
 		}
-		if err := s.Delete(ctx, "n1.A"); err != nil {
+		if err := s.Delete(ctx, "n1.A", 1); err != nil {
 			t.Fatalf("Delete of a missing id: %v", err)
 		}
-		if ok, err := s.Refresh(ctx, "n1.A", time.Minute); ok || err != nil {
+		if ok, err := s.Refresh(ctx, "n1.A", 1, time.Minute); ok || err != nil {
 			t.Fatalf("Refresh after Delete: ok %v, err %v", ok, err)
 		}
 		if _, ok, _ := s.Get(ctx, "n1.A"); ok {
@@ -119,20 +125,21 @@ func Run(t *testing.T, newStore func(t *testing.T) sessionstore.Store) {
 			t.Fatal(err)
 		}
 		time.Sleep(75 * time.Millisecond)
-		if ok, err := s.Refresh(ctx, "n1.KEPT", time.Minute); !ok || err != nil {
+		if ok, err := s.Refresh(ctx, "n1.KEPT", 1, time.Minute); !ok || err != nil {
 			t.Fatalf("Refresh of a live record: ok %v, err %v", ok, err)
 		}
 		time.Sleep(125 * time.Millisecond)
 		if _, ok, err := s.Get(ctx, "n1.SHORT"); ok || err != nil {
 			t.Fatalf("Get after the ttl: ok %v, err %v", ok, err)
 		}
-		if ok, _ := s.Refresh(ctx, "n1.SHORT", time.Minute); ok {
+		if ok, _ := s.Refresh(ctx, "n1.SHORT", 1, time.Minute); ok {
 			t.Fatal("Refresh revived an expired record")
 		}
 		if _, ok, err := s.Get(ctx, "n1.KEPT"); !ok || err != nil {
 			t.Fatalf("Get of a refreshed record past its first ttl: ok %v, err %v", ok, err)
 		}
 	})
+	runOwnership(t, newStore)
 	t.Run("Concurrent", func(t *testing.T) {
 		s := newStore(t)
 		var wg sync.WaitGroup
@@ -153,7 +160,7 @@ func Run(t *testing.T, newStore func(t *testing.T) sessionstore.Store) {
 						return
 					}
 					if i%2 == 0 {
-						if err := s.Delete(ctx, id); err != nil {
+						if err := s.Delete(ctx, id, 1); err != nil {
 							errs <- err
 							return
 						}
