@@ -1,7 +1,9 @@
 // Package edge is the one HTTP edge of the mcpwire runtime: the bounded body
-// read, the strict JSON-RPC decoder, the Host/Origin check and the limits
-// that runtime/classify, runtime/streamable and mcpgen's generated handlers
-// all use, so that the three can never disagree on what a request is.
+// read, the strict JSON-RPC decoder and the Host/Origin check that
+// runtime/classify, runtime/streamable and runtime/mcphttp all use, so that
+// they can never disagree on what a request is. The process-wide limits (the
+// listener's connection cap, the budget of request bodies read at once) are
+// runtime/limits'; edge bounds only the one body it reads.
 //
 // A POST body is read once ([ReadBody]) and decoded once ([Decode]) into a
 // [Payload]: go-sdk's message types plus the few params fields the runtime
