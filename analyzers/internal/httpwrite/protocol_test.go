@@ -24,6 +24,7 @@ func TestProtocolTable(t *testing.T) {
 	calls := map[string]func() *protocol.Error{
 		"SessionNotFound":      protocol.SessionNotFound,
 		"Forbidden":            func() *protocol.Error { return protocol.Forbidden("x") },
+		"SessionForbidden":     protocol.SessionForbidden,
 		"MethodNotAllowed":     func() *protocol.Error { return protocol.MethodNotAllowed("PUT", "GET") },
 		"NotAcceptable":        func() *protocol.Error { return protocol.NotAcceptable("x") },
 		"UnsupportedMediaType": func() *protocol.Error { return protocol.UnsupportedMediaType("text/plain") },

@@ -240,6 +240,7 @@ var protocolCtors = map[string]struct {
 	cause  int
 }{
 	"SessionNotFound":      {404, -32001, 0},
+	"SessionForbidden":     {403, -32000, 0},
 	"Forbidden":            {403, -32000, 0},
 	"MethodNotAllowed":     {405, -32000, 0},
 	"NotAcceptable":        {406, -32000, 0},
