@@ -361,9 +361,10 @@ func modern(url string) error {
 // takes new sessions and its old ones back.
 func TestFailover(t *testing.T) { failover(t, startCluster(t), true) }
 
-// The same through nginx (deploy/nginx), which finds a dead node passively.
-// Its sessions need not move back to the restarted node: nginx keeps them
-// on the backup that resumed them, which serves them as well.
+// The same through nginx (deploy/nginx), which finds a dead node passively
+// and sends its sessions to its one backup. They need not move back to the
+// restarted node: nginx keeps them on the backup that resumed them, which
+// serves them as well.
 func TestFailoverNginx(t *testing.T) { failover(t, startClusterWith(t, 3, "redis", "nginx"), false) }
 
 // failover runs the scenario; failback asks that the restarted node's old
@@ -388,6 +389,13 @@ func failover(t *testing.T, c *cluster, failback bool) {
 	}
 	if len(perNode) != 3 || perNode["n2"] == 0 {
 		t.Fatalf("sessions per node %v: want all three nodes used", perNode)
+	}
+	// Each session's own state (examples/everything's notebook) is saved
+	// with its record and must come back wherever the session resumes.
+	for i, cs := range sessions {
+		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "notebook_append", Arguments: map[string]any{"line": "before the kill " + ids[i]}}); err != nil {
+			t.Fatalf("client %d: notebook_append: %v", i, err)
+		}
 	}
 
 	// The stateless leg, throughout.
@@ -455,6 +463,20 @@ func failover(t *testing.T, c *cluster, failback bool) {
 			t.Errorf("client %d: session %q became %q", i, ids[i], cs.ID())
 		}
 	}
+	notesKept := 0
+	for i, cs := range sessions {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "notebook_read", Arguments: map[string]any{}})
+		if err != nil || res.IsError || len(res.Content) == 0 {
+			t.Errorf("client %d: notebook_read: %v", i, err)
+			continue
+		}
+		if text, ok := res.Content[0].(*mcp.TextContent); ok && strings.Contains(text.Text, "before the kill "+ids[i]) {
+			notesKept++
+		} else {
+			t.Errorf("client %d (%s): the notebook lost its note across the failover: %+v", i, ids[i], res.Content[0])
+		}
+	}
+	t.Logf("per-session state: %d of %d notebooks kept their note across the kill", notesKept, clients)
 	resumed := [3]int64{c.resumed(0), -1, c.resumed(2)}
 	t.Logf("failover: %d clients, %d sessions per node %v, %d calls in %v; n2 SIGKILLed after %d calls; "+
 		"calls lost (failed once, then succeeded on retry): %d; calls failed for good: %d; initialize requests: %d; "+

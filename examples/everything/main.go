@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -26,6 +27,7 @@ func main() {
 	nodeID := flag.String("node-id", "", "this node's key in a deployment of more than one (a-z, 0-9, '-'): session ids become <node-id>.<random> for the load balancer to route on (deploy/haproxy)")
 	jsonResponse := flag.Bool("json-response", false, "answer requests with application/json instead of an SSE stream (server notifications then travel on the session's GET stream; 2026-07-28 calls get none)")
 	sessionStore := flag.String("session-store", "memory", "where sessions are kept for other nodes to resume: memory (this process only) or redis://host:port/db, shared by every node")
+	drainNotice := flag.Duration("drain-notice", 0, "on SIGTERM, answer /healthz 503 for this long while still serving, so that a load balancer's health check takes the node out before it stops taking connections (behind deploy/haproxy: 1500ms)")
 	idleTimeout := flag.Duration("idle-timeout", 0, "close a session after this long without a request (0: the runtime's default, 10m)")
 	flag.Parse()
 
@@ -56,7 +58,7 @@ func main() {
 		SessionStore: store,
 		JSONResponse: *jsonResponse,
 	}
-	if err := run(ctx, *addr, *debugAddr, opts); err != nil {
+	if err := run(ctx, *addr, *debugAddr, *drainNotice, opts); err != nil {
 		logger.Error("server failed", "err", err)
 		os.Exit(1)
 	}
@@ -64,11 +66,22 @@ func main() {
 
 // run serves until ctx is done, then closes the MCP sessions and drains
 // the HTTP server.
-func run(ctx context.Context, addr, debugAddr string, opts HandlerOptions) error {
+func run(ctx context.Context, addr, debugAddr string, drainNotice time.Duration, opts HandlerOptions) error {
 	logger := opts.Logger
 	handler := NewHandler(NewServer, opts)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
+	// The load balancer's health check (deploy/haproxy): 503 once the node
+	// is draining, so the balancer stops sending it requests before it
+	// stops taking connections.
+	var draining atomic.Bool
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		if draining.Load() {
+			http.Error(w, "draining", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ok\n"))
+	})
 
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -109,6 +122,11 @@ func run(ctx context.Context, addr, debugAddr string, opts HandlerOptions) error
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	if drainNotice > 0 {
+		draining.Store(true)
+		logger.Info("draining: the health check fails; serving until the load balancer has noticed", "for", drainNotice)
+		time.Sleep(drainNotice)
 	}
 	logger.Info("shutting down: taking no new connections, answering the calls in flight")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -5,6 +5,9 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
 	"github.com/mcpwire/mcpwire/runtime/mcpwire"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,7 +35,39 @@ type Stats = mcphttp.Stats
 // newServer must return a new, fully configured *mcp.Server on every call:
 // one serves each session, or one made once serves all of them with
 // SharedServer.
+// Each session carries a Notebook (see mcpgenNotebookState).
 func NewHandler(newServer func() *mcp.Server, opts HandlerOptions) *Handler {
 	opts.Mode = mcphttp.Hybrid
+	opts.State = mcpgenNotebookState
 	return mcphttp.NewHandler(newServer, opts)
+}
+
+// mcpgenNotebookState keeps a Notebook per session: built by NewNotebook when the
+// server accepts the session's handshake (it has no Close to call at its end),
+// and kept in the SessionStore as JSON (encoding/json; implement
+// encoding.BinaryMarshaler and BinaryUnmarshaler to choose the encoding).
+var mcpgenNotebookState = &mcphttp.State[Notebook]{
+	Marshal: func(s *Notebook) ([]byte, error) {
+		return json.Marshal(s)
+	},
+	New: NewNotebook,
+	Unmarshal: func(data []byte) (*Notebook, error) {
+		s := new(Notebook)
+		if err := json.Unmarshal(data, s); err != nil {
+			return nil, err
+		}
+		return s, nil
+	},
+}
+
+// NotebookFrom returns the Notebook of the session a tool, prompt or resource
+// handler runs for (ctx is the context go-sdk hands it); nil for a 2026-07-28
+// request, which has no session.
+func NotebookFrom(ctx context.Context) *Notebook {
+	return mcphttp.StateFrom[Notebook](ctx)
+}
+
+// LiveNotebooks returns the Notebook of every session open on h, by session id.
+func LiveNotebooks(h *Handler) map[string]*Notebook {
+	return mcphttp.States[Notebook](h)
 }

@@ -73,7 +73,8 @@ func mcpgenCallEcho(t *testing.T, cs *mcp.ClientSession) {
 }
 
 // NewHandler serves go-sdk's client in every era its mode serves, with a
-// session exactly where the mode keeps them, and Shutdown closes them.
+// session exactly where the mode keeps them, each session with its Notebook,
+// and Shutdown closes them. NewNotebook must accept a client with no principal.
 func TestMCPHandlerServesItsMode(t *testing.T) {
 	h := NewHandler(mcpgenTestServer, HandlerOptions{})
 	srv := httptest.NewServer(h)
@@ -92,6 +93,9 @@ func TestMCPHandlerServesItsMode(t *testing.T) {
 		}
 		if c.session && h.Stats().OpenSessions != 1 {
 			t.Errorf("%s client: Stats() = %+v, want one open session", c.version, h.Stats())
+		}
+		if n := len(LiveNotebooks(h)); c.session && n != 1 {
+			t.Errorf("%s client: LiveNotebooks has %d entries, want the session's Notebook", c.version, n)
 		}
 		cs.Close()
 	}

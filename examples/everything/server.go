@@ -35,6 +35,7 @@ func NewServer() *mcp.Server {
 	registerInputRequiredTools(server)
 	registerResources(server)
 	registerPrompts(server)
+	registerNotebook(server)
 	trackForListChanges(server)
 	return server
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -47,6 +48,11 @@ type Handler struct {
 	newID func() (string, error) // mints session ids (NodeID)
 	// keeper links the sessions to SessionStore (nil without one).
 	keeper *sessionstore.Keeper
+
+	// live holds the sessions whose state is built, by id, for States.
+	live sync.Map
+	// tenants holds the servers of TenantServer, by tenant.
+	tenants tenants
 }
 
 // session is one legacy session: its transport and its record in the
@@ -55,6 +61,10 @@ type session struct {
 	transport *streamable.Transport
 	link      sessionstore.Link // its record in SessionStore
 	drain     time.Duration     // the handler's DrainTimeout
+	principal string            // of the request that opened or resumed it
+	state     sessionState      // the session's own state (Options.State)
+	tenant    string            // whose server it is connected to (TenantServer)
+	hasTenant bool              // it holds a server of tenants
 }
 
 // Close drains the session: its GET stream ends cleanly, its calls in
@@ -149,7 +159,12 @@ func (h *Handler) initSessions() {
 		if ttl <= 0 {
 			ttl = h.opts.IdleTimeout
 		}
-		h.keeper = sessionstore.NewKeeper(h.opts.SessionStore, h.opts.NodeID, ttl, h.opts.Logger)
+		store := h.opts.SessionStore
+		if h.opts.State != nil {
+			// Records carry the sessions' own state.
+			store = &dataStore{Store: store, h: h}
+		}
+		h.keeper = sessionstore.NewKeeper(store, h.opts.NodeID, ttl, h.opts.Logger)
 	}
 	h.observeSessions(&table.Hooks)
 	h.sessions = sessions.New[*session](table)

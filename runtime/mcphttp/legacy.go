@@ -79,6 +79,9 @@ func (h *Handler) serveSession(w http.ResponseWriter, r *http.Request, e *sessio
 		defer e.End(deleting)
 	}
 	s.transport.ServeHTTP(w, r)
+	if r.Method == http.MethodPost {
+		h.saveState(s)
+	}
 }
 
 // handshake serves an initialize that names no session on a transport of
@@ -103,9 +106,9 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 		h.refuse(w, r, res.ID, err)
 		return
 	}
-	s := &session{drain: h.opts.DrainTimeout}
+	s := &session{drain: h.opts.DrainTimeout, principal: h.principal(r)}
 	e.Value = s
-	opts := h.transportOptions(e)
+	opts := h.transportOptions(e, r)
 	opts.SessionIDGenerator = h.newID
 	opts.CloseOnRefusedHandshake = true
 	opts.OnSessionInitialized = func(_ context.Context, id string) error {
@@ -118,7 +121,7 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	// The session outlives this request, so it is not bound to its context.
 	// Nothing waits for the server session: when it ends, the transport
 	// closes and its OnClose takes the session out of the table.
-	if _, err := h.sessionServer().Connect(context.Background(), s.transport, nil); err != nil {
+	if _, err := h.serverFor(r, s).Connect(sessionContext(s), s.transport, nil); err != nil {
 		s.transport.Close()
 		h.refuse(w, r, res.ID, protocol.Internal(err))
 		return
@@ -126,18 +129,10 @@ func (h *Handler) handshake(w http.ResponseWriter, r *http.Request, res classify
 	s.transport.ServeHTTP(w, r)
 }
 
-// sessionServer is the server a new session is connected to: the shared
-// one with SharedServer, else a fresh one.
-func (h *Handler) sessionServer() *mcp.Server {
-	if h.server != nil {
-		return h.server
-	}
-	return h.newServer()
-}
-
 // transportOptions are the options of every session transport of e, made
-// by a handshake or resumed.
-func (h *Handler) transportOptions(e *sessions.Entry[*session]) streamable.Options {
+// by a handshake (r is its request, which builds the session's state) or
+// resumed (r is nil: the state is restored before the transport serves).
+func (h *Handler) transportOptions(e *sessions.Entry[*session], r *http.Request) streamable.Options {
 	s := e.Value
 	opts := streamable.Options{
 		AllowedHosts:   h.opts.AllowedHosts,
@@ -148,19 +143,36 @@ func (h *Handler) transportOptions(e *sessions.Entry[*session]) streamable.Optio
 		Logger:         h.opts.Logger,
 		MaxBodyBytes:   h.opts.MaxBodyBytes,
 		MaxStreams:     h.opts.MaxStreams,
-		OnClose: func(string) {
-			// Exactly once, however the session ends: it leaves the table.
+		OnClose: func(id string) {
+			// Exactly once, however the session ends: its state is
+			// released, then it leaves the table (and Shutdown, waiting
+			// for the table, returns after every state is released).
+			h.endState(s, id)
+			h.releaseServer(s)
 			h.sessionClosed(e)
 		},
 		Principal:    h.opts.Principal,
 		WriteTimeout: h.opts.WriteTimeout,
 	}
-	if h.keeper != nil {
-		// The store holds the session before its client knows the id, and
-		// follows the initialized notification and the log level.
+	build := h.opts.State != nil && r != nil
+	if h.keeper != nil || build {
 		opts.OnStateChange = func(id string, state mcp.ServerSessionState) {
-			s.link.Own(s.transport.Principal())
-			h.keeper.Save(&s.link, id, state)
+			if build {
+				// The first call: the server has accepted the handshake.
+				// Calls are serialised, so build is read by one at a time.
+				build = false
+				if !h.buildState(s, r, id, state.InitializeParams) {
+					return
+				}
+				r = nil // not kept for the session's lifetime
+			}
+			if h.keeper != nil {
+				// The store holds the session before its client knows the
+				// id, and follows the initialized notification and the log
+				// level.
+				s.link.Own(s.transport.Principal())
+				h.keeper.Save(&s.link, id, state)
+			}
 		}
 	}
 	return opts

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Mode selects which protocol eras a [Handler] serves.
@@ -136,6 +137,23 @@ type Options struct {
 	// go-sdk's auth.TokenInfo in the request's context (set by
 	// auth.RequireBearerToken), "" when there is none.
 	Principal func(*http.Request) string
+	// TenantServer, when set, connects each session to the server of its
+	// tenant (see Tenant) instead of newServer's: the sessions of one tenant
+	// share one *mcp.Server, made by TenantServer when the tenant's first
+	// session opens or resumes and dropped after its last one ends, so that
+	// a tenant's tools and data never reach another's sessions. It takes
+	// precedence over SharedServer for sessions; the stateless leg of Hybrid
+	// mode, which has no principal to go by, still serves from newServer's
+	// server.
+	TenantServer func(tenant string) *mcp.Server
+	// Tenant names the tenant of a session from the request that opens or
+	// resumes it and its principal. nil: the principal, a server per
+	// principal.
+	Tenant func(r *http.Request, principal string) string
+	// State builds, closes, saves and restores each session's own state: a
+	// *[State] of the state's type. nil: sessions carry none. mcpgen's
+	// generated wiring sets it from a type declared in the user's package.
+	State StateHooks
 	// Logger receives the handler's and the transports' logs; nil discards
 	// them.
 	Logger *slog.Logger

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
 	"github.com/mcpwire/mcpwire/runtime/sessionstore"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 )
 
 // userHeader carries the principal in these tests, as a fronting proxy that
@@ -267,4 +268,73 @@ func TestStoreFaults(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The default principal is go-sdk's: behind auth.RequireBearerToken on two
+// nodes sharing a store, a second user's token is refused 403 on POST, GET
+// and DELETE of the first user's session, on the node that holds it and on
+// the one that would resume it, and the owner's session goes on there.
+func TestBearerOwnershipAcrossNodes(t *testing.T) {
+	verify := func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		users := map[string]string{"tok-alice": "alice", "tok-bob": "bob"}
+		if u, ok := users[token]; ok {
+			return &auth.TokenInfo{UserID: u, Expiration: time.Now().Add(time.Hour)}, nil
+		}
+		return nil, auth.ErrInvalidToken
+	}
+	store := sessionstore.NewMemory(0)
+	node := func(id string) http.Handler {
+		h := mcphttp.NewHandler(testServer, mcphttp.Options{NodeID: id, SessionStore: store})
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			h.Shutdown(ctx)
+		})
+		return auth.RequireBearerToken(verify, nil)(h)
+	}
+	n1, n2 := node("n1"), node("n2")
+	as := func(h http.Handler, token, method, session, body string) int {
+		var r *http.Request
+		if body != "" {
+			r = httptest.NewRequest(method, "http://127.0.0.1/mcp", strings.NewReader(body))
+		} else {
+			r = httptest.NewRequest(method, "http://127.0.0.1/mcp", nil)
+		}
+		r.Header.Set("Accept", "application/json, text/event-stream")
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Authorization", "Bearer "+token)
+		if session != "" {
+			r.Header.Set("Mcp-Session-Id", session)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Code
+	}
+	r := httptest.NewRequest(http.MethodPost, "http://127.0.0.1/mcp", strings.NewReader(initialize))
+	r.Header.Set("Accept", "application/json, text/event-stream")
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Authorization", "Bearer tok-alice")
+	w := httptest.NewRecorder()
+	n1.ServeHTTP(w, r)
+	id := w.Header().Get("Mcp-Session-Id")
+	if w.Code != http.StatusOK || id == "" {
+		t.Fatalf("initialize: %d %s", w.Code, w.Body)
+	}
+	for name, h := range map[string]http.Handler{"holding node": n1, "resuming node": n2} {
+		for _, m := range []string{http.MethodPost, http.MethodGet, http.MethodDelete} {
+			body := ""
+			if m == http.MethodPost {
+				body = toolsList
+			}
+			if code := as(h, "tok-bob", m, id, body); code != http.StatusForbidden {
+				t.Errorf("%s: bob's %s: %d, want 403", name, m, code)
+			}
+		}
+	}
+	if code := as(n2, "tok-alice", http.MethodPost, id, toolsList); code != http.StatusOK {
+		t.Errorf("alice's call on the resuming node: %d, want 200", code)
+	}
+	if code := as(n2, "tok-bob", http.MethodPost, id, toolsList); code != http.StatusForbidden {
+		t.Errorf("bob's call on the resumed session: %d, want 403", code)
+	}
 }

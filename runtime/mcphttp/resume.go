@@ -60,7 +60,7 @@ func (h *Handler) resume(r *http.Request, id, who string) (*sessions.Entry[*sess
 	// Requests for the same session wait for this one: its own end must not
 	// cut their store call short. The Keeper bounds each call.
 	ctx := context.WithoutCancel(r.Context())
-	s := &session{drain: h.opts.DrainTimeout}
+	s := &session{drain: h.opts.DrainTimeout, principal: who}
 	rec, ok, err := h.keeper.Claim(ctx, &s.link, id, who)
 	switch {
 	case errors.Is(err, sessionstore.ErrForbidden):
@@ -81,14 +81,18 @@ func (h *Handler) resume(r *http.Request, id, who string) (*sessions.Entry[*sess
 	}
 	e.Value = s
 	state := rec.State
-	t, err := streamable.NewResumedTransport(h.transportOptions(e), id, state, rec.Principal)
+	t, err := streamable.NewResumedTransport(h.transportOptions(e, nil), id, state, rec.Principal)
 	if err != nil {
 		// No transport to close: give the room back directly.
 		e.Closed()
 		return nil, protocol.Internal(err)
 	}
 	s.transport = t
-	if _, err := h.sessionServer().Connect(context.Background(), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
+	if err := h.restoreState(s, r, id, state, rec.Data); err != nil {
+		t.Close()
+		return nil, protocol.Internal(err)
+	}
+	if _, err := h.serverFor(r, s).Connect(sessionContext(s), t, &mcp.ServerSessionOptions{State: &state}); err != nil {
 		t.Close()
 		return nil, protocol.Internal(err)
 	}

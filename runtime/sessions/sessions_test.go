@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/protocol"
@@ -187,26 +188,30 @@ func TestEstablishRefusals(t *testing.T) {
 }
 
 func TestIdleTimeout(t *testing.T) {
-	const idle = 20 * time.Millisecond
-	tbl := sessions.New[*fake](sessions.Options{IdleTimeout: idle})
-	f := establish(t, tbl, "s")
-	e := tbl.Lookup("s")
+	// Under synctest: the timers run on the bubble's clock, so the
+	// test waits for no wall-clock time and no load can reorder it.
+	synctest.Test(t, func(t *testing.T) {
+		const idle = 20 * time.Millisecond
+		tbl := sessions.New[*fake](sessions.Options{IdleTimeout: idle})
+		f := establish(t, tbl, "s")
+		e := tbl.Lookup("s")
 
-	// A request in flight holds the session however long it takes.
-	e.Begin(false)
-	time.Sleep(5 * idle)
-	if f.closed.Load() {
-		t.Fatal("a session with a request in flight was closed as idle")
-	}
-	e.End(false)
-	select {
-	case <-f.done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("an idle session was not closed")
-	}
-	if st := tbl.Stats(); st.ClosedByIdle != 1 || st.Open != 0 {
-		t.Errorf("stats %+v, want 1 closed by idle", st)
-	}
+		// A request in flight holds the session however long it takes.
+		e.Begin(false)
+		time.Sleep(5 * idle)
+		if f.closed.Load() {
+			t.Fatal("a session with a request in flight was closed as idle")
+		}
+		e.End(false)
+		select {
+		case <-f.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("an idle session was not closed")
+		}
+		if st := tbl.Stats(); st.ClosedByIdle != 1 || st.Open != 0 {
+			t.Errorf("stats %+v, want 1 closed by idle", st)
+		}
+	})
 }
 
 // The idle timer is armed once and not moved per request: when it fires
@@ -214,87 +219,99 @@ func TestIdleTimeout(t *testing.T) {
 // left of IdleTimeout since that request; when it fires during a request,
 // the request's end arms it again.
 func TestIdleTimerFiresEarly(t *testing.T) {
-	const idle = 300 * time.Millisecond
-	tbl := sessions.New[*fake](sessions.Options{IdleTimeout: idle})
-	f := establish(t, tbl, "s") // the handshake's end arms the timer
-	armed := time.Now()
-	e := tbl.Lookup("s")
+	// Under synctest: the timers run on the bubble's clock, so the
+	// test waits for no wall-clock time and no load can reorder it.
+	synctest.Test(t, func(t *testing.T) {
+		const idle = 300 * time.Millisecond
+		tbl := sessions.New[*fake](sessions.Options{IdleTimeout: idle})
+		f := establish(t, tbl, "s") // the handshake's end arms the timer
+		armed := time.Now()
+		e := tbl.Lookup("s")
 
-	// A request that ends half way: the session has been idle for less
-	// than idle when the timer fires.
-	time.Sleep(idle / 2)
-	e.Begin(false)
-	e.End(false)
-	last := time.Now()
-	time.Sleep(idle - time.Since(armed) + idle/6)
-	if checked := time.Now(); f.closed.Load() && checked.Sub(last) < idle {
-		t.Fatalf("closed %v after its last request, IdleTimeout %v", checked.Sub(last), idle)
-	}
+		// A request that ends half way: the session has been idle for less
+		// than idle when the timer fires.
+		time.Sleep(idle / 2)
+		e.Begin(false)
+		e.End(false)
+		last := time.Now()
+		time.Sleep(idle - time.Since(armed) + idle/6)
+		if checked := time.Now(); f.closed.Load() && checked.Sub(last) < idle {
+			t.Fatalf("closed %v after its last request, IdleTimeout %v", checked.Sub(last), idle)
+		}
 
-	// A request in flight when the timer fires keeps the session; its end
-	// arms the timer again.
-	e.Begin(false)
-	time.Sleep(2 * idle)
-	if f.closed.Load() {
-		t.Fatal("a session with a request in flight was closed as idle")
-	}
-	e.End(false)
-	select {
-	case <-f.done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("an idle session was not closed")
-	}
-	if st := tbl.Stats(); st.ClosedByIdle != 1 {
-		t.Errorf("stats %+v, want 1 closed by idle", st)
-	}
+		// A request in flight when the timer fires keeps the session; its end
+		// arms the timer again.
+		e.Begin(false)
+		time.Sleep(2 * idle)
+		if f.closed.Load() {
+			t.Fatal("a session with a request in flight was closed as idle")
+		}
+		e.End(false)
+		select {
+		case <-f.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("an idle session was not closed")
+		}
+		if st := tbl.Stats(); st.ClosedByIdle != 1 {
+			t.Errorf("stats %+v, want 1 closed by idle", st)
+		}
+	})
 }
 
 // A session nobody ever sends a request to after its handshake is closed
 // too: the handshake's end starts the timer.
 func TestIdleAfterHandshake(t *testing.T) {
-	tbl := sessions.New[*fake](sessions.Options{IdleTimeout: time.Millisecond})
-	f := establish(t, tbl, "s")
-	select {
-	case <-f.done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("a session idle since its handshake was not closed")
-	}
+	// Under synctest: the timers run on the bubble's clock, so the
+	// test waits for no wall-clock time and no load can reorder it.
+	synctest.Test(t, func(t *testing.T) {
+		tbl := sessions.New[*fake](sessions.Options{IdleTimeout: time.Millisecond})
+		f := establish(t, tbl, "s")
+		select {
+		case <-f.done:
+		case <-time.After(10 * time.Second):
+			t.Fatal("a session idle since its handshake was not closed")
+		}
+	})
 }
 
 func TestShutdownWaits(t *testing.T) {
-	tbl := sessions.New[*fake](sessions.Options{})
-	f := establish(t, tbl, "s")
-	e := tbl.Lookup("s")
-	e.Begin(false) // a request in flight
+	// Under synctest: the timers run on the bubble's clock, so the
+	// test waits for no wall-clock time and no load can reorder it.
+	synctest.Test(t, func(t *testing.T) {
+		tbl := sessions.New[*fake](sessions.Options{})
+		f := establish(t, tbl, "s")
+		e := tbl.Lookup("s")
+		e.Begin(false) // a request in flight
 
-	// Shutdown's end closes the session; the request still runs.
-	ended := make(chan struct{})
-	shut := make(chan error, 1)
-	go func() {
-		shut <- tbl.Shutdown(context.Background(), func(_ context.Context, s *fake) {
-			s.Close()
-			close(ended)
-		})
-	}()
-	<-ended
-	select {
-	case err := <-shut:
-		t.Fatalf("Shutdown returned (%v) with a request in flight", err)
-	case <-time.After(20 * time.Millisecond):
-	}
-	e.End(false)
-	if err := <-shut; err != nil {
-		t.Fatal(err)
-	}
-	if !f.closed.Load() {
-		t.Error("Shutdown did not end the session")
-	}
-	if st := tbl.Stats(); st.ClosedByShutdown != 1 || st.Open != 0 {
-		t.Errorf("stats %+v, want 1 closed by shutdown", st)
-	}
-	if _, err := tbl.Reserve(); !isUnavailable(err) {
-		t.Errorf("Reserve after Shutdown: %v, want 503", err)
-	}
+		// Shutdown's end closes the session; the request still runs.
+		ended := make(chan struct{})
+		shut := make(chan error, 1)
+		go func() {
+			shut <- tbl.Shutdown(context.Background(), func(_ context.Context, s *fake) {
+				s.Close()
+				close(ended)
+			})
+		}()
+		<-ended
+		select {
+		case err := <-shut:
+			t.Fatalf("Shutdown returned (%v) with a request in flight", err)
+		case <-time.After(20 * time.Millisecond):
+		}
+		e.End(false)
+		if err := <-shut; err != nil {
+			t.Fatal(err)
+		}
+		if !f.closed.Load() {
+			t.Error("Shutdown did not end the session")
+		}
+		if st := tbl.Stats(); st.ClosedByShutdown != 1 || st.Open != 0 {
+			t.Errorf("stats %+v, want 1 closed by shutdown", st)
+		}
+		if _, err := tbl.Reserve(); !isUnavailable(err) {
+			t.Errorf("Reserve after Shutdown: %v, want 503", err)
+		}
+	})
 }
 
 // A handshake in progress when Shutdown starts is refused when it tries to

@@ -89,6 +89,9 @@ type Record struct {
 	// Epoch is the fencing value the holder writes under: 1 for a new
 	// session, raised by every Claim.
 	Epoch uint64
+	// Data is the session's own state as the handler encoded it (the state
+	// type a server declares, see runtime/mcphttp); nil when it has none.
+	Data []byte
 }
 
 // MaxRecordBytes caps a record's stored form: a larger one is refused when
@@ -107,13 +110,14 @@ const formatVersion = 1
 type wireRecord struct {
 	V     int                    `json:"v"`
 	State mcp.ServerSessionState `json:"state"`
+	Data  []byte                 `json:"data,omitempty"`
 }
 
 // Encode is the stored form of a record's body (JSON: its format version
 // and state), shared by the implementations so that nodes of different
 // builds read each other's.
 func Encode(rec Record) ([]byte, error) {
-	data, err := json.Marshal(wireRecord{V: formatVersion, State: rec.State})
+	data, err := json.Marshal(wireRecord{V: formatVersion, State: rec.State, Data: rec.Data})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +147,7 @@ func Decode(data []byte) (Record, error) {
 	if w.State.InitializeParams == nil {
 		return Record{}, fmt.Errorf("%w: no initialize params", ErrFormat)
 	}
-	return Record{State: w.State}, nil
+	return Record{State: w.State, Data: w.Data}, nil
 }
 
 // DefaultTTL is how long a record lives without a refresh when the caller

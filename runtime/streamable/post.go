@@ -334,7 +334,7 @@ func (t *Transport) detach(st *stream, r *http.Request, echo any) {
 	st.mu.Lock()
 	if !st.started && st.w != nil && r.Context().Err() == nil {
 		// Nothing was written yet: the transport closed under the request.
-		protocol.WriteError(st.w, echo, protocol.SessionNotFound())
+		protocol.WriteError(st.w, echo, t.goneLocked())
 	}
 	t.untrackWrites(st.rc)
 	st.detachLocked()
@@ -402,7 +402,9 @@ func (t *Transport) publishOne(m jsonrpc.Message) error {
 	case t.incoming <- m:
 		return nil
 	case <-t.done:
-		return protocol.SessionNotFound()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		return t.goneLocked()
 	}
 }
 

@@ -19,6 +19,7 @@ type HandlerOptions struct {
 	Package string
 	Mode    string
 	Test    bool
+	State   string
 	// Replace is a mcpwire checkout the module's go.mod replaces the
 	// runtime with when it does not require the runtime yet.
 	Replace string
@@ -48,6 +49,7 @@ or refuses, writing nothing, with the go mod edit command that adds it.`,
 	c.Flags().StringVar(&opts.Package, "package", os.Getenv("GOPACKAGE"), "Go package name of the generated files (default $GOPACKAGE)")
 	modeFlag(c, &opts.Mode)
 	c.Flags().BoolVar(&opts.Test, "test", true, "also write the generated test file")
+	c.Flags().StringVar(&opts.State, "state", "", "per-session state type declared in the package (a type marked //mcpgen:state needs no flag)")
 	c.Flags().StringVar(&opts.Replace, "replace-mcpwire", "", "path to a local mcpwire checkout the module's go.mod replaces the runtime with, if it does not require the runtime yet")
 	_ = c.MarkFlagDirname("replace-mcpwire")
 	_ = c.MarkFlagFilename("out", "go")
@@ -58,7 +60,7 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 	if opts.Package == "" {
 		return invalid(c, fmt.Errorf("%w: %v", gen.ErrInvalidOptions, errNoPackage))
 	}
-	cfg := gen.Config{Package: opts.Package, Mode: gen.Mode(opts.Mode), Out: filepath.Base(opts.Out), NoTest: !opts.Test}
+	cfg := gen.Config{Package: opts.Package, Mode: gen.Mode(opts.Mode), Out: filepath.Base(opts.Out), NoTest: !opts.Test, State: opts.State}
 	if err := cfg.Validate(); err != nil {
 		return invalid(c, err)
 	}
@@ -69,6 +71,11 @@ func runHandler(c *cobra.Command, io IO, opts *HandlerOptions) error {
 		return &UsageError{Err: fmt.Errorf("--out %q: directory %s does not exist", opts.Out, dir), Cmd: c.CommandPath()}
 	}
 	need, err := needRuntime(dir, opts.Replace)
+	if err != nil {
+		return err
+	}
+	// The state type and the hooks are the package's declarations.
+	cfg, err = gen.Resolve(dir, cfg)
 	if err != nil {
 		return err
 	}

@@ -19,12 +19,56 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 var scenarios = []struct {
 	name string
 	cfg  Config
+	// src is the directory under testdata/src of the user's package the
+	// declarations are read from, "" for none.
+	src string
 }{
-	{"hybrid", Config{Package: "mcphandler"}},
-	{"legacy", Config{Package: "mcphandler", Mode: ModeLegacy}},
-	{"modern", Config{Package: "mcphandler", Mode: ModeModern}},
-	{"custom-out", Config{Package: "server", Mode: ModeHybrid, Out: "session_gen.go"}},
-	{"no-test", Config{Package: "mcphandler", Mode: ModeLegacy, NoTest: true}},
+	{"hybrid", Config{Package: "mcphandler"}, ""},
+	{"legacy", Config{Package: "mcphandler", Mode: ModeLegacy}, ""},
+	{"modern", Config{Package: "mcphandler", Mode: ModeModern}, ""},
+	{"custom-out", Config{Package: "server", Mode: ModeHybrid, Out: "session_gen.go"}, ""},
+	{"no-test", Config{Package: "mcphandler", Mode: ModeLegacy, NoTest: true}, ""},
+	// A state type marked //mcpgen:state, with NewSession and Close() error,
+	// kept as JSON.
+	{"state", Config{Package: "mcphandler"}, "state"},
+	// A state named by --state whose constructor is found by its
+	// signature, with Close() and its own binary encoding, and a principal
+	// hook.
+	{"hooks", Config{Package: "server", Mode: ModeLegacy, State: "Cart"}, "hooks"},
+}
+
+// resolve reads a scenario's declarations from its package.
+func resolve(t *testing.T, c Config, src string) Config {
+	t.Helper()
+	if src == "" {
+		return c
+	}
+	c, err := Resolve(filepath.Join("testdata", "src", src), c)
+	if err != nil {
+		t.Fatalf("Resolve(%s): %v", src, err)
+	}
+	return c
+}
+
+// source returns the files of a scenario's package, by name.
+func source(t *testing.T, src string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	if src == "" {
+		return files
+	}
+	entries, err := os.ReadDir(filepath.Join("testdata", "src", src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("testdata", "src", src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = b
+	}
+	return files
 }
 
 // generate returns the files a scenario writes, by name.
@@ -49,7 +93,7 @@ func generate(t *testing.T, c Config) map[string][]byte {
 func TestGolden(t *testing.T) {
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
-			for name, got := range generate(t, sc.cfg) {
+			for name, got := range generate(t, resolve(t, sc.cfg, sc.src)) {
 				golden := filepath.Join("testdata", sc.name, name+".golden")
 				if *update {
 					if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
@@ -74,7 +118,8 @@ func TestGolden(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	for _, sc := range scenarios {
-		a, b := generate(t, sc.cfg), generate(t, sc.cfg)
+		c := resolve(t, sc.cfg, sc.src)
+		a, b := generate(t, c), generate(t, c)
 		for name := range a {
 			if !bytes.Equal(a[name], b[name]) {
 				t.Errorf("%s: %s differs between two runs", sc.name, name)
@@ -152,7 +197,11 @@ func TestCompiles(t *testing.T) {
 	}
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
-			dir := mcpgentest.Module(t, "example.com/"+sc.name, generate(t, sc.cfg))
+			files := source(t, sc.src)
+			for name, src := range generate(t, resolve(t, sc.cfg, sc.src)) {
+				files[name] = src
+			}
+			dir := mcpgentest.Module(t, "example.com/"+sc.name, files)
 			mcpgentest.Go(t, dir, "vet", "./...")
 			if mcpgentest.Slow() && !sc.cfg.NoTest {
 				mcpgentest.Go(t, dir, "test", "-count=1", "-race", "./...")

@@ -1,22 +1,29 @@
 package gen
 
 import (
+	"fmt"
+
 	. "github.com/dave/jennifer/jen"
 )
 
 // Handler returns the source of the handler wiring for o: the names
 // HandlerOptions, Handler, Stats and NewHandler over runtime/mcphttp, which
-// holds every mechanic of the endpoint.
+// holds every mechanic of the endpoint, and the wiring of the declarations
+// [Resolve] read from the package (the per-session state, the hooks).
 func Handler(o Config) ([]byte, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	o = o.Normalize()
+	if o.State != "" && o.Declared.State != o.State {
+		return nil, fmt.Errorf("%w: --state=%s is read from its package: resolve the config first (gen.Resolve)", ErrInvalidOptions, o.State)
+	}
 	f := newFile(o.Package)
 	for _, emit := range []func(*File, Config){
 		emitVersionCheck,
 		emitNames,
 		emitNewHandler,
+		emitState,
 	} {
 		emit(f, o)
 	}
@@ -95,12 +102,106 @@ func emitNewHandler(f *File, o Config) {
 			"one serves each session, or one made once serves all of them with",
 			"SharedServer.")
 	}
+	d := o.Declared
+	if d.State != "" {
+		doc = append(doc, "Each session carries a "+d.State+" (see "+stateVar(d)+").")
+	}
+	if d.Principal != "" {
+		doc = append(doc, "Unless opts.Principal is set, "+d.Principal+" names who sends a request.")
+	}
+	if d.TenantServer != "" {
+		tenant := "principal"
+		if d.Tenant != "" {
+			tenant = "tenant (" + d.Tenant + ")"
+		}
+		doc = append(doc, "Unless opts.TenantServer is set, the sessions of one "+tenant+" share the server",
+			d.TenantServer+" makes for it.")
+	}
+	body := []Code{Id("opts").Dot("Mode").Op("=").Add(mcphttpQ(modeName(o.Mode)))}
+	if d.State != "" {
+		body = append(body, Id("opts").Dot("State").Op("=").Id(stateVar(d)))
+	}
+	if d.Principal != "" {
+		body = append(body, If(Id("opts").Dot("Principal").Op("==").Nil()).Block(
+			Id("opts").Dot("Principal").Op("=").Id(d.Principal),
+		))
+	}
+	if d.TenantServer != "" {
+		set := []Code{Id("opts").Dot("TenantServer").Op("=").Id(d.TenantServer)}
+		if d.Tenant != "" {
+			set = append(set, Id("opts").Dot("Tenant").Op("=").Id(d.Tenant))
+		}
+		body = append(body, If(Id("opts").Dot("TenantServer").Op("==").Nil()).Block(set...))
+	}
+	body = append(body, Return(mcphttpQ("NewHandler").Call(Id("newServer"), Id("opts"))))
 	f.Add(Doc(doc...))
 	f.Func().Id("NewHandler").Params(
 		Id("newServer").Func().Params().Op("*").Add(mcpQ("Server")),
 		Id("opts").Id("HandlerOptions"),
-	).Op("*").Id("Handler").Block(
-		Id("opts").Dot("Mode").Op("=").Add(mcphttpQ(modeName(o.Mode))),
-		Return(mcphttpQ("NewHandler").Call(Id("newServer"), Id("opts"))),
+	).Op("*").Id("Handler").Block(body...)
+}
+
+// stateVar is the name of the generated variable that wires the state type.
+func stateVar(d Declared) string { return "mcpgen" + d.State + "State" }
+
+// emitState wires the declared per-session state type: its constructor,
+// Close, encoding, and the typed accessors for tools and admin code.
+func emitState(f *File, o Config) {
+	d := o.Declared
+	if d.State == "" {
+		return
+	}
+	T := func() *Statement { return Id(d.State) }
+	ptrT := func() *Statement { return Op("*").Id(d.State) }
+	fields := Dict{Id("New"): Id(d.New)}
+	how := []string{stateVar(d) + " keeps a " + d.State + " per session: built by " + d.New + " when the"}
+	switch d.Close {
+	case "error":
+		fields[Id("Close")] = Parens(ptrT()).Dot("Close")
+		how = append(how, "server accepts the session's handshake, closed by its Close when the session ends,")
+	case "void":
+		fields[Id("Close")] = Func().Params(Id("s").Add(ptrT())).Error().Block(
+			Id("s").Dot("Close").Call(),
+			Return(Nil()),
+		)
+		how = append(how, "server accepts the session's handshake, closed by its Close when the session ends,")
+	default:
+		how = append(how, "server accepts the session's handshake (it has no Close to call at its end),")
+	}
+	if d.Binary {
+		fields[Id("Marshal")] = Parens(ptrT()).Dot("MarshalBinary")
+		fields[Id("Unmarshal")] = Func().Params(Id("data").Index().Byte()).Params(ptrT(), Error()).Block(
+			Id("s").Op(":=").New(T()),
+			If(Err().Op(":=").Id("s").Dot("UnmarshalBinary").Call(Id("data")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+			Return(Id("s"), Nil()),
+		)
+		how = append(how, "and kept in the SessionStore by its MarshalBinary and UnmarshalBinary.")
+	} else {
+		fields[Id("Marshal")] = Func().Params(Id("s").Add(ptrT())).Params(Index().Byte(), Error()).Block(
+			Return(Qual("encoding/json", "Marshal").Call(Id("s"))),
+		)
+		fields[Id("Unmarshal")] = Func().Params(Id("data").Index().Byte()).Params(ptrT(), Error()).Block(
+			Id("s").Op(":=").New(T()),
+			If(Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(Id("data"), Id("s")), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
+			Return(Id("s"), Nil()),
+		)
+		how = append(how, "and kept in the SessionStore as JSON (encoding/json; implement",
+			"encoding.BinaryMarshaler and BinaryUnmarshaler to choose the encoding).")
+	}
+	f.Add(Doc(how...))
+	f.Var().Id(stateVar(d)).Op("=").Op("&").Add(mcphttpQ("State")).Types(T()).Values(fields)
+
+	f.Add(Doc(
+		d.State+"From returns the "+d.State+" of the session a tool, prompt or resource",
+		"handler runs for (ctx is the context go-sdk hands it); nil for a 2026-07-28",
+		"request, which has no session.",
+	))
+	f.Func().Id(d.State + "From").Params(Id("ctx").Qual("context", "Context")).Add(ptrT()).Block(
+		Return(mcphttpQ("StateFrom").Types(T()).Call(Id("ctx"))),
+	)
+
+	f.Add(Doc("Live" + d.State + "s returns the " + d.State + " of every session open on h, by session id."))
+	f.Func().Id("Live" + d.State + "s").Params(Id("h").Op("*").Id("Handler")).Map(String()).Add(ptrT()).Block(
+		Return(mcphttpQ("States").Types(T()).Call(Id("h"))),
 	)
 }

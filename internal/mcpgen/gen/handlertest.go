@@ -105,10 +105,15 @@ func emitWiringTest(f *File, o Config) {
 	if o.Mode.Modern() {
 		versions = append(versions, Values(Lit("2026-07-28"), False()))
 	}
-	f.Add(Doc("NewHandler serves go-sdk's client in every era its mode serves, with a",
-		"session exactly where the mode keeps them, and Shutdown closes them."))
+	doc := []string{"NewHandler serves go-sdk's client in every era its mode serves, with a",
+		"session exactly where the mode keeps them, and Shutdown closes them."}
+	if d := o.Declared; d.State != "" {
+		doc[1] = "session exactly where the mode keeps them, each session with its " + d.State + ","
+		doc = append(doc, "and Shutdown closes them. "+d.New+" must accept a client with no principal.")
+	}
+	f.Add(Doc(doc...))
 	f.Func().Id("TestMCPHandlerServesItsMode").Params(tT()).Block(
-		Id("h").Op(":=").Id("NewHandler").Call(Id(tServer), Id("HandlerOptions").Values()),
+		Id("h").Op(":=").Id("NewHandler").Call(Id(tServer), testOptions(o)),
 		Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Id("h")),
 		Defer().Id("srv").Dot("Close").Call(),
 		For(List(Id("_"), Id("c")).Op(":=").Range().Index().Struct(
@@ -123,6 +128,7 @@ func emitWiringTest(f *File, o Config) {
 			If(Id("c").Dot("session").Op("&&").Id("h").Dot("Stats").Call().Dot("OpenSessions").Op("!=").Lit(1)).Block(
 				errorf("%s client: Stats() = %+v, want one open session", Id("c").Dot("version"), Id("h").Dot("Stats").Call()),
 			),
+			stateCheck(o),
 			Id("cs").Dot("Close").Call(),
 		),
 		List(Id("ctx"), Id("cancel")).Op(":=").Qual("context", "WithTimeout").Call(bg(), Lit(10).Op("*").Qual("time", "Second")),
@@ -134,4 +140,27 @@ func emitWiringTest(f *File, o Config) {
 			errorf("after Shutdown, Stats() = %+v, want no open session", Id("st")),
 		),
 	)
+}
+
+// stateCheck is the wiring test's check that an open session carries its
+// declared state; nothing without one.
+func stateCheck(o Config) Code {
+	d := o.Declared
+	if d.State == "" {
+		return Null()
+	}
+	return If(Id("n").Op(":=").Len(Id("Live"+d.State+"s").Call(Id("h"))), Id("c").Dot("session").Op("&&").Id("n").Op("!=").Lit(1)).Block(
+		errorf("%s client: Live"+d.State+"s has %d entries, want the session's "+d.State, Id("c").Dot("version"), Id("n")),
+	)
+}
+
+// testOptions are the options of the wiring test: none, but with a server
+// per tenant declared, the tenants are served by the test server too.
+func testOptions(o Config) Code {
+	if o.Declared.TenantServer == "" {
+		return Id("HandlerOptions").Values()
+	}
+	return Id("HandlerOptions").Values(Dict{
+		Id("TenantServer"): Func().Params(String()).Op("*").Add(mcpQ("Server")).Block(Return(Id(tServer).Call())),
+	})
 }

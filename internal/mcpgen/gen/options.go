@@ -71,6 +71,12 @@ type Config struct {
 	Out string
 	// NoTest omits the generated test file.
 	NoTest bool
+	// State names the per-session state type (--state); a type marked
+	// //mcpgen:state in the package does without it.
+	State string
+	// Declared are the declarations read from the package by [Resolve]; not
+	// part of the header, since the package itself says them.
+	Declared Declared
 }
 
 // DefaultOut is the handler file name mcpgen uses unless told otherwise.
@@ -102,6 +108,12 @@ func (o Config) Validate() error {
 	if _, err := ParseMode(string(o.Mode)); err != nil {
 		return fmt.Errorf("%w: --mode: %v", ErrInvalidOptions, err)
 	}
+	if o.State != "" && (!token.IsIdentifier(o.State) || o.State == "_") {
+		return fmt.Errorf("%w: --state %q is not a Go type name", ErrInvalidOptions, o.State)
+	}
+	if o.State != "" && !o.Mode.Sessions() {
+		return fmt.Errorf("%w: --state needs sessions: --mode=hybrid or --mode=legacy", ErrInvalidOptions)
+	}
 	if o.Out != path.Base(o.Out) || !strings.HasSuffix(o.Out, ".go") || strings.HasSuffix(o.Out, "_test.go") {
 		return fmt.Errorf("%w: --out %q must be a file name ending in .go (not _test.go)", ErrInvalidOptions, o.Out)
 	}
@@ -122,11 +134,14 @@ func (o Config) Args() []string {
 	if o.NoTest {
 		args = append(args, "--test=false")
 	}
+	if o.State != "" {
+		args = append(args, "--state="+o.State)
+	}
 	return args
 }
 
 // ParseArgs reads back the flags [Config.Args] writes: --name=value pairs of
-// out, package, mode and test.
+// out, package, mode, test and state.
 func ParseArgs(args []string) (Config, error) {
 	var c Config
 	for _, a := range args {
@@ -141,6 +156,8 @@ func ParseArgs(args []string) (Config, error) {
 			c.Package = value
 		case "mode":
 			c.Mode = Mode(value)
+		case "state":
+			c.State = value
 		case "test":
 			b, err := strconv.ParseBool(value)
 			if err != nil {

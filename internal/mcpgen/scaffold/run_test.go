@@ -134,7 +134,7 @@ func TestScaffoldSessionStoreFlag(t *testing.T) {
 		stderr string
 	}{
 		{"memory", Options{Module: "example.com/mem"}, []string{"-session-store", deadRedis}, 2, "flag provided but not defined: -session-store"},
-		{"redis", Options{Module: "example.com/fleet", SessionStore: StoreRedis}, []string{"-session-store", deadRedis}, 1, "redisstore: the session store at 127.0.0.1:1 does not answer: "},
+		{"redis", Options{Module: "example.com/fleet", SessionStore: StoreRedis}, []string{"-session-store", deadRedis}, 1, "redisstore: 127.0.0.1:1: "},
 		{"redis", Options{Module: "example.com/fleet", SessionStore: StoreRedis}, []string{"-session-store", "etcd://x"}, 1, "want memory or a redis:// URL"},
 	} {
 		t.Run(tc.name+" "+strings.Join(tc.args, " "), func(t *testing.T) {

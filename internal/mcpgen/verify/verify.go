@@ -82,7 +82,7 @@ func Dir(root string) (Result, error) {
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
 		res.Checked = append(res.Checked, rel)
-		problem := check(filepath.Base(p), src)
+		problem := check(filepath.Dir(p), filepath.Base(p), src)
 		if problem != "" {
 			res.Problems = append(res.Problems, Problem{rel, problem})
 		}
@@ -119,12 +119,16 @@ func Dir(root string) (Result, error) {
 	return res, nil
 }
 
-// check regenerates one file from its header and compares; it returns the
-// problem, or "" if the file is current.
-func check(name string, src []byte) string {
+// check regenerates one file of dir from its header and the declarations of
+// dir's package, and compares; it returns the problem, or "" if the file is
+// current.
+func check(dir, name string, src []byte) string {
 	cfg, err := gen.ParseHeader(src)
 	if err != nil {
 		return "unreadable mcpgen header: " + err.Error()
+	}
+	if cfg, err = gen.Resolve(dir, cfg); err != nil {
+		return "cannot read the package's declarations: " + err.Error()
 	}
 	var want []byte
 	switch name {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/gen"
+	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
 )
 
 func write(t *testing.T, path string, data []byte) {
@@ -108,5 +109,46 @@ func TestDirNotADirectory(t *testing.T) {
 	}
 	if _, err := Dir(filepath.Join(f, "missing")); err == nil {
 		t.Error("Dir on a missing path succeeded")
+	}
+}
+
+// A file generated for a declared state type is current while the
+// declarations are, and stale once they change: verify reads them from the
+// package, not from the header.
+func TestDirReadsDeclarations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a temporary module")
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	state := `package a
+
+import (
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+//mcpgen:state
+type Visit struct{ Count int }
+
+func NewVisit(*http.Request, string, *mcp.InitializeParams) (*Visit, error) { return &Visit{}, nil }
+`
+	dir := mcpgentest.Module(t, "example.com/a", map[string][]byte{"state.go": []byte(state)})
+	cfg, err := gen.Resolve(dir, gen.Config{Package: "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Declared.State != "Visit" || cfg.Declared.New != "NewVisit" || cfg.Declared.Close != "" {
+		t.Fatalf("Resolve read %+v", cfg.Declared)
+	}
+	generated(t, dir, cfg)
+	if p := problems(t, dir); p != "" {
+		t.Fatalf("fresh output has problems:\n%s", p)
+	}
+	// A Close method changes the wiring.
+	write(t, filepath.Join(dir, "close.go"), []byte("package a\n\nfunc (v *Visit) Close() error { return nil }\n"))
+	if p := problems(t, dir); !strings.Contains(p, "mcphandler_gen.go: stale or edited by hand") {
+		t.Errorf("after adding Close, problems:\n%s", p)
 	}
 }

@@ -70,13 +70,13 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, opts.Network, opts.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("redisstore: the session store at %s does not answer: %w", opts.Addr, err)
+		return nil, fmt.Errorf("redisstore: %s: the session store does not answer: %w", opts.Addr, err)
 	}
 	conn.Close()
 	c := redis.NewClient(opts)
 	if err := c.Ping(ctx).Err(); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("redisstore: the session store at %s does not answer: %w", opts.Addr, err)
+		return nil, fmt.Errorf("redisstore: %s: the session store does not answer: %w", opts.Addr, err)
 	}
 	return New(c, ""), nil
 }

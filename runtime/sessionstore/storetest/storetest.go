@@ -29,6 +29,7 @@ func Record(n int) sessionstore.Record {
 		Principal: fmt.Sprintf("user-%d", n),
 		Node:      "n1",
 		Epoch:     1,
+		Data:      []byte(fmt.Sprintf(`{"note":"session %d"}`, n)),
 	}
 }
 
@@ -57,6 +58,8 @@ func Equal(got, want sessionstore.Record) string {
 		return fmt.Sprintf("principal %q, want %q", got.Principal, want.Principal)
 	case got.Epoch != want.Epoch:
 		return fmt.Sprintf("epoch %d, want %d", got.Epoch, want.Epoch)
+	case string(got.Data) != string(want.Data):
+		return fmt.Sprintf("data %q, want %q", got.Data, want.Data)
 	}
 	return ""
 }
