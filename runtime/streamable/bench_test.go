@@ -212,7 +212,7 @@ var clientOnly = endpoint{"client", func(*mcp.Server) (http.Handler, func()) {
 func BenchmarkToolsCallClients(b *testing.B) {
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello"}}}`
 	for _, c := range []int{1, 16, 64} {
-		for _, ep := range benchOrder(append(endpoints[:len(endpoints):len(endpoints)], serverOnly, clientOnly)) {
+		for _, ep := range benchOrder(append(endpoints[:len(endpoints):len(endpoints)], clientOnly)) {
 			b.Run(fmt.Sprintf("c=%d/%s", c, ep.name), func(b *testing.B) {
 				h, closeAll := ep.handler(benchServer())
 				b.Cleanup(closeAll)
