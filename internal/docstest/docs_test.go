@@ -35,6 +35,13 @@ func TestSnippetsCompile(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
+	// imports.Process looks for a package an unresolved name could stand
+	// for in the module cache, which takes minutes on a machine whose cache
+	// holds many modules; in GOPATH mode with an empty GOPATH it looks in
+	// the standard library only, which is all a snippet may import beyond
+	// pkgs.
+	restore := setenv(map[string]string{"GO111MODULE": "off", "GOPATH": t.TempDir(), "GOFLAGS": ""})
+	defer restore()
 	for _, file := range docs(t, root) {
 		text, err := os.ReadFile(file)
 		if err != nil {
@@ -65,6 +72,7 @@ func TestSnippetsCompile(t *testing.T) {
 			}
 		}
 	}
+	restore()
 	if n == 0 {
 		t.Fatal("no Go snippet found in the docs")
 	}
@@ -82,4 +90,27 @@ func TestSnippetsCompile(t *testing.T) {
 			"a block that cannot compile on purpose takes <!-- no-compile: REASON --> on the line before its fence.", n, err, msg)
 	}
 	t.Logf("%d snippets compile", n)
+}
+
+// setenv sets the variables of env in the process's environment and returns
+// the function that puts their former values back (twice is harmless).
+func setenv(env map[string]string) (restore func()) {
+	old := map[string]*string{}
+	for k, v := range env {
+		if was, ok := os.LookupEnv(k); ok {
+			old[k] = &was
+		} else {
+			old[k] = nil
+		}
+		os.Setenv(k, v)
+	}
+	return func() {
+		for k, v := range old {
+			if v == nil {
+				os.Unsetenv(k)
+			} else {
+				os.Setenv(k, *v)
+			}
+		}
+	}
 }
