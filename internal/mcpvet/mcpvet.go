@@ -30,9 +30,9 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/suite"
 )
 
-// Exit codes of a standalone run; README's table lists them and
-// e2e_test.go's TestExitCodes checks them. Under go vet, go vet decides
-// (1 for findings or failures).
+// Exit codes of a standalone run; docs/running-mcpvet.md, "Exit codes",
+// lists them and e2e_test.go's TestExitCodes checks them. Under go vet,
+// go vet decides (1 for findings or failures).
 const (
 	exitOK       = 0 // no findings; or -json / -format=sarif, which carry findings in their output
 	exitFailure  = 1 // a package failed to load, matched nothing, or an analyzer or -fix failed

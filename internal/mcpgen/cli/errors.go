@@ -6,8 +6,8 @@ import (
 	"io"
 )
 
-// Exit codes, decided in one place ([exitCode]); README's mcpgen section
-// lists them and TestExitCodes checks them.
+// Exit codes, decided in one place ([exitCode]); docs/mcpgen.md lists
+// them and TestExitCodes checks them.
 const (
 	ExitOK = 0
 	// ExitError is any failure that is not one of the below: the go

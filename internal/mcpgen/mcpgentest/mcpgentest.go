@@ -106,9 +106,10 @@ var ReleaseModules = map[string]string{
 // Release writes, under dir, a GOPROXY directory (use it as file://dir)
 // serving [ReleaseModules] at version as a release of this checkout would
 // be: each module's files that git tracks or would track, its go.mod as the
-// README's "Releasing" steps leave it (every mcpwire module required at
-// version, no replace of one). It is what the install forms "after a
-// release" are tested against without a tag or the network.
+// release steps of docs/runtime.md, "Modules and versions", leave it
+// (every mcpwire module required at version, no replace of one). It is
+// what the install forms "after a release" are tested against without a
+// tag or the network.
 func Release(t testing.TB, dir, version string) {
 	t.Helper()
 	root := RepoRoot(t)
