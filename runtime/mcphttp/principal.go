@@ -3,22 +3,15 @@ package mcphttp
 import (
 	"net/http"
 
-	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
-// tokenUser is the default [Options.Principal]: the user go-sdk's bearer-token
-// middleware put in the request's context, "" without one.
-func tokenUser(r *http.Request) string {
-	if ti := auth.TokenInfoFromContext(r.Context()); ti != nil {
-		return ti.UserID
-	}
-	return ""
-}
-
-// principal is the principal of r under h's options.
+// principal is the principal of r under h's options: Options.Principal, or
+// by default the user go-sdk's bearer-token middleware put in the request's
+// context, as the session transports read it.
 func (h *Handler) principal(r *http.Request) string {
 	if h.opts.Principal != nil {
 		return h.opts.Principal(r)
 	}
-	return tokenUser(r)
+	return streamable.TokenPrincipal(r)
 }
