@@ -1,6 +1,7 @@
 package mcpvet_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +13,10 @@ import (
 
 // TestScripts runs testdata/script/*.txtar against the mcpvet binary
 // TestMain built (on $PATH as mcpvet), the way a user runs it: help,
-// version, flag spellings, -fix, SARIF and load errors.
+// version, flag spellings, -fix, SARIF and load errors. A line prefixed
+// [slow] repeats what another line already covers with a new analysis run
+// (a second -fix, a re-check after one): it runs with CI=true or
+// MCPWIRE_SLOW=1 only.
 func TestScripts(t *testing.T) {
 	goEnv := map[string]string{}
 	for _, name := range []string{"GOMODCACHE", "GOCACHE", "GOPATH", "GOTOOLCHAIN"} {
@@ -24,6 +28,12 @@ func TestScripts(t *testing.T) {
 	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		Condition: func(cond string) (bool, error) {
+			if cond == "slow" {
+				return slow(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Setup: func(env *testscript.Env) error {
 			for k, v := range goEnv {
 				env.Setenv(k, v)

@@ -6,14 +6,26 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 	"testing"
+)
+
+// stdFset and stdImporter are shared by every check: the source importer
+// type-checks net/http and its dependencies once and keeps them, instead of
+// once per call; it needs the file set its packages were parsed into.
+var (
+	stdMu       sync.Mutex
+	stdFset     = token.NewFileSet()
+	stdImporter = importer.ForCompiler(stdFset, "source", nil)
 )
 
 // check type-checks src (which may import the standard library) and
 // returns its file and type information.
 func check(t *testing.T, src string) (*ast.File, *types.Info) {
 	t.Helper()
-	fset := token.NewFileSet()
+	stdMu.Lock()
+	defer stdMu.Unlock()
+	fset := stdFset
 	f, err := parser.ParseFile(fset, "a.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +35,7 @@ func check(t *testing.T, src string) (*ast.File, *types.Info) {
 		Defs:  map[*ast.Ident]types.Object{},
 		Uses:  map[*ast.Ident]types.Object{},
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: stdImporter}
 	if _, err := conf.Check("a", fset, []*ast.File{f}, info); err != nil {
 		t.Fatal(err)
 	}

@@ -145,9 +145,15 @@ func loadPackage(dir string, c Config) (*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
 		Dir:  abs,
-		// The generated file is read as empty: the declarations it
-		// wires are the user's, and a stale one must not hide them.
-		Overlay: map[string][]byte{filepath.Join(abs, c.Out): []byte("package " + c.Package + "\n")},
+	}
+	// The generated file is read as empty: the declarations it wires are
+	// the user's, and a stale one must not hide them. The overlay is set
+	// only when the file is there, because any overlay makes go/packages
+	// distrust export data and type-check every dependency (net/http,
+	// go-sdk) from source, ten times the cost of the load.
+	out := filepath.Join(abs, c.Out)
+	if _, err := os.Stat(out); err == nil {
+		cfg.Overlay = map[string][]byte{out: []byte("package " + c.Package + "\n")}
 	}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {

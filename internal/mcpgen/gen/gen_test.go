@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpwire/mcpwire/internal/mcpgen/mcpgentest"
@@ -37,16 +38,35 @@ var scenarios = []struct {
 	{"hooks", Config{Package: "server", Mode: ModeLegacy, State: "Cart"}, "hooks"},
 }
 
+// resolved holds the scenarios resolve has loaded, so each scenario's
+// package is loaded (a go list run) once for all the tests that use it.
+var resolved = struct {
+	sync.Mutex
+	m map[resolveKey]Config
+}{m: map[resolveKey]Config{}}
+
+type resolveKey struct {
+	cfg Config
+	src string
+}
+
 // resolve reads a scenario's declarations from its package.
 func resolve(t *testing.T, c Config, src string) Config {
 	t.Helper()
 	if src == "" {
 		return c
 	}
+	resolved.Lock()
+	defer resolved.Unlock()
+	key := resolveKey{c, src}
+	if got, ok := resolved.m[key]; ok {
+		return got
+	}
 	c, err := Resolve(filepath.Join("testdata", "src", src), c)
 	if err != nil {
 		t.Fatalf("Resolve(%s): %v", src, err)
 	}
+	resolved.m[key] = c
 	return c
 }
 
