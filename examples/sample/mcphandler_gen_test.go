@@ -10,72 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	mcphttptest "github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 )
-
-// mcpgenEchoInput is the input of the test server's one tool.
-type mcpgenEchoInput struct {
-	Text string `json:"text"`
-}
-
-// mcpgenTestServer is the server the generated tests run against: one tool that
-// echoes its input.
-func mcpgenTestServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{
-		Name:    "mcpgen-test",
-		Version: "v0.0.1",
-	}, nil)
-	mcp.AddTool(s, &mcp.Tool{
-		Description: "Echoes its input.",
-		Name:        "echo",
-	}, func(_ context.Context, _ *mcp.CallToolRequest, in mcpgenEchoInput) (*mcp.CallToolResult, mcpgenEchoInput, error) {
-		return nil, in, nil
-	})
-	return s
-}
-
-// mcpgenConnect connects go-sdk's client asking for protocol revision
-// version.
-func mcpgenConnect(t *testing.T, url, version string) *mcp.ClientSession {
-	t.Helper()
-	transport := &mcp.StreamableClientTransport{Endpoint: url}
-	client := mcp.NewClient(&mcp.Implementation{
-		Name:    "mcpgen-test-client",
-		Version: "v0.0.1",
-	}, nil)
-	cs, err := client.Connect(context.Background(), transport, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatalf("Connect(%q): %v", version, err)
-	}
-	return cs
-}
-
-// mcpgenCallEcho lists the tools and calls the echo tool through cs.
-func mcpgenCallEcho(t *testing.T, cs *mcp.ClientSession) {
-	t.Helper()
-	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatalf("ListTools: %v", err)
-	}
-	if len(tools.Tools) != 1 || tools.Tools[0].Name != "echo" {
-		t.Fatalf("ListTools = %v, want the echo tool", tools.Tools)
-	}
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{
-		Arguments: map[string]any{"text": "hello"},
-		Name:      "echo",
-	})
-	if err != nil {
-		t.Fatalf("CallTool: %v", err)
-	}
-	if res.IsError {
-		t.Fatalf("CallTool returned a tool error: %v", res.Content)
-	}
-}
 
 // NewHandler serves go-sdk's client in every era its mode serves, with a
 // session exactly where the mode keeps them, and Shutdown closes them.
 func TestMCPHandlerServesItsMode(t *testing.T) {
-	h := NewHandler(mcpgenTestServer, HandlerOptions{})
+	h := NewHandler(mcphttptest.EchoServer, HandlerOptions{})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	for _, c := range []struct {
@@ -85,8 +26,8 @@ func TestMCPHandlerServesItsMode(t *testing.T) {
 		{"2025-11-25", true},
 		{"2026-07-28", false},
 	} {
-		cs := mcpgenConnect(t, srv.URL, c.version)
-		mcpgenCallEcho(t, cs)
+		cs := mcphttptest.Connect(t, srv.URL, c.version, nil)
+		mcphttptest.CallEcho(t, cs)
 		if got := cs.ID() != ""; got != c.session {
 			t.Errorf("%s client: has a session %v, want %v", c.version, got, c.session)
 		}

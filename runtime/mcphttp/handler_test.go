@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 	sessionstore "github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -60,7 +61,7 @@ func TestCheapRefusalsBuildNoServer(t *testing.T) {
 	var made atomic.Int32
 	h := mcphttp.NewHandler(func() *mcp.Server {
 		made.Add(1)
-		return testServer()
+		return mcphttptest.EchoServer()
 	}, mcphttp.Options{})
 	srv := httptest.NewServer(h)
 	defer srv.Close()
@@ -130,7 +131,7 @@ func TestSessionClient(t *testing.T) {
 	if cs.ID() == "" {
 		t.Fatalf("a 2025-11-25 client got no session id")
 	}
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	eventually(t, "one open session from one handshake", func() bool {
 		st := h.Stats()
 		return st.OpenSessions == 1 && st.HandshakesAccepted == 1
@@ -162,12 +163,12 @@ func TestSharedServer(t *testing.T) {
 		var made atomic.Int32
 		h := mcphttp.NewHandler(func() *mcp.Server {
 			made.Add(1)
-			return testServer()
+			return mcphttptest.EchoServer()
 		}, mcphttp.Options{Mode: tc.mode, SharedServer: tc.shared})
 		srv := httptest.NewServer(h)
 		for range 3 {
 			cs := connect(t, srv.URL, "2025-11-25", nil)
-			callEcho(t, cs)
+			mcphttptest.CallEcho(t, cs)
 			cs.Close()
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -216,7 +217,7 @@ func TestShutdownClosesAll(t *testing.T) {
 func TestResumesFromSessionStore(t *testing.T) {
 	store := sessionstore.NewMemory(0)
 	node := func(id string) *mcphttp.Handler {
-		return mcphttp.NewHandler(testServer, mcphttp.Options{
+		return mcphttp.NewHandler(mcphttptest.EchoServer, mcphttp.Options{
 			EventStore:   streamable.NewMemoryEventStore(0),
 			NodeID:       id,
 			SessionStore: store,
@@ -237,19 +238,19 @@ func TestResumesFromSessionStore(t *testing.T) {
 	if !strings.HasPrefix(id, "n1.") {
 		t.Fatalf("session id %q does not carry node n1", id)
 	}
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	current.Store(h2)
 	if err := h1.Shutdown(ctx); err != nil {
 		t.Fatalf("Shutdown: %v", err)
 	}
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	if st := h2.Stats(); cs.ID() != id || st.SessionsResumed != 1 || st.HandshakesAccepted != 0 {
 		t.Fatalf("session %q → %q, second node's Stats() = %+v: want the same session, resumed once, no handshake", id, cs.ID(), st)
 	}
 	// The GET stream moved too: a call after the client's reconnection delay
 	// still works.
 	time.Sleep(1500 * time.Millisecond)
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	if err := cs.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
@@ -308,7 +309,7 @@ func TestModernClientHasNoSession(t *testing.T) {
 			if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
 				t.Fatalf("negotiated %q, want 2026-07-28", v)
 			}
-			callEcho(t, cs)
+			mcphttptest.CallEcho(t, cs)
 			if err := cs.Close(); err != nil {
 				t.Errorf("Close: %v", err)
 			}
@@ -387,7 +388,7 @@ func TestModernClientFallsBack(t *testing.T) {
 	if v := cs.InitializeResult().ProtocolVersion; v != "2025-11-25" || cs.ID() == "" {
 		t.Fatalf("negotiated %q with session %q, want 2025-11-25 with a session", v, cs.ID())
 	}
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	if n := h.Stats().OpenSessions; n != 1 {
 		t.Errorf("%d open sessions, want 1", n)
 	}
@@ -399,7 +400,7 @@ func TestLegacyClientIsStateless(t *testing.T) {
 	_, url := serve(t, mcphttp.Options{Mode: mcphttp.Modern})
 	rec := &sessionRecorder{}
 	cs := connect(t, url, "2025-11-25", rec)
-	callEcho(t, cs)
+	mcphttptest.CallEcho(t, cs)
 	cs.Close()
 	if ids := rec.seen(); len(ids) != 0 {
 		t.Errorf("the server sent Mcp-Session-Id %q", ids)

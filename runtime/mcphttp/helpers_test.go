@@ -12,29 +12,9 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-// echoInput is the input of the test server's one tool.
-type echoInput struct {
-	Text string `json:"text"`
-}
-
-// testServer is the server the generated tests run against: one tool that
-// echoes its input.
-func testServer() *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{
-		Name:    "mcpgen-test",
-		Version: "v0.0.1",
-	}, nil)
-	mcp.AddTool(s, &mcp.Tool{
-		Description: "Echoes its input.",
-		Name:        "echo",
-	}, func(_ context.Context, _ *mcp.CallToolRequest, in echoInput) (*mcp.CallToolResult, echoInput, error) {
-		return nil, in, nil
-	})
-	return s
-}
 
 // httpClient opens a new connection per request, so that a connection's
 // goroutines never count against the goroutine baseline.
@@ -47,7 +27,7 @@ const initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"pa
 // handler is shut down and the server closed when the test ends.
 func serve(t *testing.T, opts mcphttp.Options) (*mcphttp.Handler, string) {
 	t.Helper()
-	h := mcphttp.NewHandler(testServer, opts)
+	h := mcphttp.NewHandler(mcphttptest.EchoServer, opts)
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -145,41 +125,11 @@ func (r *sessionRecorder) seen() []string {
 // version; it records session ids into rec when rec is not nil.
 func connect(t *testing.T, url, version string, rec *sessionRecorder) *mcp.ClientSession {
 	t.Helper()
-	transport := &mcp.StreamableClientTransport{Endpoint: url}
+	var client *http.Client
 	if rec != nil {
-		transport.HTTPClient = &http.Client{Transport: rec}
+		client = &http.Client{Transport: rec}
 	}
-	client := mcp.NewClient(&mcp.Implementation{
-		Name:    "mcpgen-test-client",
-		Version: "v0.0.1",
-	}, nil)
-	cs, err := client.Connect(context.Background(), transport, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatalf("Connect(%q): %v", version, err)
-	}
-	return cs
-}
-
-// callEcho lists the tools and calls the echo tool through cs.
-func callEcho(t *testing.T, cs *mcp.ClientSession) {
-	t.Helper()
-	tools, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatalf("ListTools: %v", err)
-	}
-	if len(tools.Tools) != 1 || tools.Tools[0].Name != "echo" {
-		t.Fatalf("ListTools = %v, want the echo tool", tools.Tools)
-	}
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{
-		Arguments: map[string]any{"text": "hello"},
-		Name:      "echo",
-	})
-	if err != nil {
-		t.Fatalf("CallTool: %v", err)
-	}
-	if res.IsError {
-		t.Fatalf("CallTool returned a tool error: %v", res.Content)
-	}
+	return mcphttptest.Connect(t, url, version, client)
 }
 
 // eventually waits until cond holds, failing the test after ten

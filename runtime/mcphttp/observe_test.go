@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 )
 
 // syncBuffer is a bytes.Buffer safe for the handler's goroutines.
@@ -37,7 +38,7 @@ func TestObserved(t *testing.T) {
 	h, url := serve(t, mcphttp.Options{Logger: logger})
 
 	modern := connect(t, url, "2026-07-28", nil)
-	callEcho(t, modern)
+	mcphttptest.CallEcho(t, modern)
 	modern.Close()
 	if st := h.Stats(); st.ModernCalls < 2 {
 		t.Errorf("ModernCalls = %d after a 2026-07-28 tools/list and tools/call, want at least 2", st.ModernCalls)
@@ -49,7 +50,7 @@ func TestObserved(t *testing.T) {
 	}
 
 	legacy := connect(t, url, "2025-11-25", nil)
-	callEcho(t, legacy)
+	mcphttptest.CallEcho(t, legacy)
 	id := legacy.ID()
 	legacy.Close() // DELETE
 	eventually(t, "the session's end", func() bool { return h.Stats().ClosedByDelete == 1 })

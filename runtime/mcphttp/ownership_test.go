@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 	"github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 )
@@ -191,8 +192,8 @@ func (f *faultStore) Refresh(ctx context.Context, id string, epoch uint64, ttl t
 func TestStoreFaults(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		store := &faultStore{Memory: sessionstore.NewMemory(0)}
-		h1 := mcphttp.NewHandler(testServer, mcphttp.Options{NodeID: "n1", SessionStore: store, Principal: userOf})
-		h2 := mcphttp.NewHandler(testServer, mcphttp.Options{NodeID: "n2", SessionStore: store, Principal: userOf})
+		h1 := mcphttp.NewHandler(mcphttptest.EchoServer, mcphttp.Options{NodeID: "n1", SessionStore: store, Principal: userOf})
+		h2 := mcphttp.NewHandler(mcphttptest.EchoServer, mcphttp.Options{NodeID: "n2", SessionStore: store, Principal: userOf})
 		defer func() {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
@@ -284,7 +285,7 @@ func TestBearerOwnershipAcrossNodes(t *testing.T) {
 	}
 	store := sessionstore.NewMemory(0)
 	node := func(id string) http.Handler {
-		h := mcphttp.NewHandler(testServer, mcphttp.Options{NodeID: id, SessionStore: store})
+		h := mcphttp.NewHandler(mcphttptest.EchoServer, mcphttp.Options{NodeID: id, SessionStore: store})
 		t.Cleanup(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()

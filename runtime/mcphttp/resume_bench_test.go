@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/mcphttp/mcphttptest"
 	"github.com/mcpwire/mcpwire/runtime/sessionstore"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -75,7 +76,7 @@ func BenchmarkResumeAtOnce(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				h := mcphttp.NewHandler(testServer, mcphttp.Options{
+				h := mcphttp.NewHandler(mcphttptest.EchoServer, mcphttp.Options{
 					NodeID:       "n2",
 					SessionStore: slowStore{mem, storeLatency},
 					SharedServer: true,

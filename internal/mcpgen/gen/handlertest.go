@@ -9,33 +9,24 @@ import (
 // with a session where the mode keeps them, and Shutdown closes it. The
 // handler's mechanics are tested once, in runtime/mcphttp.
 //
-// It uses its own one-tool server, not the user's, so that it depends on
-// nothing but the generated wiring.
+// It uses the runtime's one-tool test server, not the user's, so that it
+// depends on nothing but the generated wiring.
 func HandlerTest(o Config) ([]byte, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	o = o.Normalize()
 	f := newFile(o.Package)
-	emitTestHelpers(f, o)
 	emitWiringTest(f, o)
 	return render(f, o)
 }
 
-// Identifiers of the generated tests carry an mcpgen prefix: they share a
-// package with the user's code.
-const (
-	tServer    = "mcpgenTestServer"
-	tConnect   = "mcpgenConnect"
-	tCallEcho  = "mcpgenCallEcho"
-	tEchoInput = "mcpgenEchoInput"
-)
+// pkgTest holds the generated test's server and client: the runtime's
+// test-support package, so the generated test holds only the check of the
+// wiring.
+const pkgTest = pkgMCPHTTP + "/mcphttptest"
 
 func tT() *Statement { return Id("t").Op("*").Qual("testing", "T") }
-
-func fatalf(format string, args ...Code) *Statement {
-	return Id("t").Dot("Fatalf").Call(append([]Code{Lit(format)}, args...)...)
-}
 
 func errorf(format string, args ...Code) *Statement {
 	return Id("t").Dot("Errorf").Call(append([]Code{Lit(format)}, args...)...)
@@ -43,56 +34,7 @@ func errorf(format string, args ...Code) *Statement {
 
 func bg() *Statement { return Qual("context", "Background").Call() }
 
-func emitTestHelpers(f *File, _ Config) {
-	f.Add(Doc(tEchoInput + " is the input of the test server's one tool."))
-	f.Type().Id(tEchoInput).Struct(Id("Text").String().Tag(map[string]string{"json": "text"}))
-
-	f.Add(Doc(tServer+" is the server the generated tests run against: one tool that",
-		"echoes its input."))
-	f.Func().Id(tServer).Params().Op("*").Add(mcpQ("Server")).Block(
-		Id("s").Op(":=").Add(mcpQ("NewServer")).Call(Op("&").Add(mcpQ("Implementation")).Values(Dict{
-			Id("Name"): Lit("mcpgen-test"), Id("Version"): Lit("v0.0.1"),
-		}), Nil()),
-		mcpQ("AddTool").Call(Id("s"), Op("&").Add(mcpQ("Tool")).Values(Dict{
-			Id("Name"): Lit("echo"), Id("Description"): Lit("Echoes its input."),
-		}), Func().Params(
-			Id("_").Qual("context", "Context"), Id("_").Op("*").Add(mcpQ("CallToolRequest")), Id("in").Id(tEchoInput),
-		).Params(Op("*").Add(mcpQ("CallToolResult")), Id(tEchoInput), Error()).Block(
-			Return(Nil(), Id("in"), Nil()),
-		)),
-		Return(Id("s")),
-	)
-
-	f.Add(Doc(tConnect+" connects go-sdk's client asking for protocol revision",
-		"version."))
-	f.Func().Id(tConnect).Params(tT(), Id("url"), Id("version").String()).Op("*").Add(mcpQ("ClientSession")).Block(
-		Id("t").Dot("Helper").Call(),
-		Id("transport").Op(":=").Op("&").Add(mcpQ("StreamableClientTransport")).Values(Dict{Id("Endpoint"): Id("url")}),
-		Id("client").Op(":=").Add(mcpQ("NewClient")).Call(Op("&").Add(mcpQ("Implementation")).Values(Dict{
-			Id("Name"): Lit("mcpgen-test-client"), Id("Version"): Lit("v0.0.1"),
-		}), Nil()),
-		List(Id("cs"), Err()).Op(":=").Id("client").Dot("Connect").Call(bg(), Id("transport"), Op("&").Add(mcpQ("ClientSessionOptions")).Values(Dict{Id("ProtocolVersion"): Id("version")})),
-		If(Err().Op("!=").Nil()).Block(fatalf("Connect(%q): %v", Id("version"), Err())),
-		Return(Id("cs")),
-	)
-
-	f.Add(Doc(tCallEcho + " lists the tools and calls the echo tool through cs."))
-	f.Func().Id(tCallEcho).Params(tT(), Id("cs").Op("*").Add(mcpQ("ClientSession"))).Block(
-		Id("t").Dot("Helper").Call(),
-		List(Id("tools"), Err()).Op(":=").Id("cs").Dot("ListTools").Call(bg(), Nil()),
-		If(Err().Op("!=").Nil()).Block(fatalf("ListTools: %v", Err())),
-		If(Len(Id("tools").Dot("Tools")).Op("!=").Lit(1).Op("||").Id("tools").Dot("Tools").Index(Lit(0)).Dot("Name").Op("!=").Lit("echo")).Block(
-			fatalf("ListTools = %v, want the echo tool", Id("tools").Dot("Tools")),
-		),
-		List(Id("res"), Err()).Op(":=").Id("cs").Dot("CallTool").Call(bg(), Op("&").Add(mcpQ("CallToolParams")).Values(Dict{
-			Id("Name"):      Lit("echo"),
-			Id("Arguments"): Map(String()).Any().Values(Dict{Lit("text"): Lit("hello")}),
-		})),
-		If(Err().Op("!=").Nil()).Block(fatalf("CallTool: %v", Err())),
-		If(Id("res").Dot("IsError")).Block(fatalf("CallTool returned a tool error: %v", Id("res").Dot("Content"))),
-	)
-
-}
+func testQ(name string) *Statement { return Qual(pkgTest, name) }
 
 // emitWiringTest writes the test that NewHandler serves the mode it was
 // generated for: each era's client, with a session exactly where the mode
@@ -113,15 +55,15 @@ func emitWiringTest(f *File, o Config) {
 	}
 	f.Add(Doc(doc...))
 	f.Func().Id("TestMCPHandlerServesItsMode").Params(tT()).Block(
-		Id("h").Op(":=").Id("NewHandler").Call(Id(tServer), testOptions(o)),
+		Id("h").Op(":=").Id("NewHandler").Call(testQ("EchoServer"), testOptions(o)),
 		Id("srv").Op(":=").Qual("net/http/httptest", "NewServer").Call(Id("h")),
 		Defer().Id("srv").Dot("Close").Call(),
 		For(List(Id("_"), Id("c")).Op(":=").Range().Index().Struct(
 			Id("version").String(),
 			Id("session").Bool(),
 		).Add(Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, versions...))).Block(
-			Id("cs").Op(":=").Id(tConnect).Call(Id("t"), Id("srv").Dot("URL"), Id("c").Dot("version")),
-			Id(tCallEcho).Call(Id("t"), Id("cs")),
+			Id("cs").Op(":=").Add(testQ("Connect")).Call(Id("t"), Id("srv").Dot("URL"), Id("c").Dot("version"), Nil()),
+			testQ("CallEcho").Call(Id("t"), Id("cs")),
 			If(Id("got").Op(":=").Id("cs").Dot("ID").Call().Op("!=").Lit(""), Id("got").Op("!=").Id("c").Dot("session")).Block(
 				errorf("%s client: has a session %v, want %v", Id("c").Dot("version"), Id("got"), Id("c").Dot("session")),
 			),
@@ -161,6 +103,6 @@ func testOptions(o Config) Code {
 		return Id("HandlerOptions").Values()
 	}
 	return Id("HandlerOptions").Values(Dict{
-		Id("TenantServer"): Func().Params(String()).Op("*").Add(mcpQ("Server")).Block(Return(Id(tServer).Call())),
+		Id("TenantServer"): Func().Params(String()).Op("*").Add(mcpQ("Server")).Block(Return(testQ("EchoServer").Call())),
 	})
 }
