@@ -107,6 +107,20 @@ func TestScore(t *testing.T) {
 		}
 	}
 
+	// A helper reported at a line inside one site names call sites in
+	// others: it belongs to each, the FLAG one found, the OK one false.
+	helper := Finding{ModVersion: "m@v1.0.0", File: "a.go", Line: 12, Analyzer: "errclass",
+		Related: []FileLine{{File: "a.go", Line: 33}, {File: "z.go", Line: 1}}}
+	okCall := Site{Module: "m", Version: "v1.0.0", File: "c.go", From: 5, To: 6, Analyzer: "errclass", Label: OK}
+	rel := Score([]Site{flag, missed, okCall}, []Finding{helper})
+	if rel.Hits != 2 || rel.FalsePos != 0 || len(rel.Unjudged) != 0 {
+		t.Errorf("related positions in FLAG sites: %+v", rel)
+	}
+	helper.Related = append(helper.Related, FileLine{File: "c.go", Line: 6})
+	if rel := Score([]Site{flag, okCall}, []Finding{helper}); rel.Hits != 1 || rel.FalsePos != 1 {
+		t.Errorf("a related position in an OK site: %+v", rel)
+	}
+
 	clean := Score([]Site{flag, ok}, findings[:2])
 	if !clean.Clean() || clean.Hits != 1 {
 		t.Errorf("clean run %+v", clean)

@@ -50,8 +50,8 @@ type Result struct {
 }
 
 // Score matches findings to sites: a finding belongs to every site of its
-// module version, file and analyzer whose line range holds its line, and is
-// unjudged when there is none.
+// module version and analyzer whose file and line range hold its line or
+// one of its related positions, and is unjudged when there is none.
 func Score(sites []Site, findings []Finding) Result {
 	var res Result
 	mods, vers := map[string]bool{}, map[string]bool{}
@@ -69,30 +69,24 @@ func Score(sites []Site, findings []Finding) Result {
 	}
 	res.Modules, res.Versions = len(mods), len(vers)
 	for _, f := range findings {
+		// A finding reported once for a root cause (a helper) names the
+		// places it is about as related positions: it belongs to the sites
+		// those fall in as much as to the site of its own line, so a call
+		// site labelled FLAG is found, and one labelled OK is a false
+		// positive, whichever line the finding is printed at.
 		matched := false
 		for i := range res.Sites {
 			s := res.Sites[i].Site
-			if s.ModVersion() == f.ModVersion && s.Contains(f.Analyzer, f.File, f.Line) {
+			if s.ModVersion() != f.ModVersion {
+				continue
+			}
+			in := s.Contains(f.Analyzer, f.File, f.Line)
+			for _, r := range f.Related {
+				in = in || s.Contains(f.Analyzer, r.File, r.Line)
+			}
+			if in {
 				res.Sites[i].Findings = append(res.Sites[i].Findings, f)
 				matched = true
-			}
-		}
-		if !matched {
-			// A finding reported once for a root cause (a helper) names
-			// the places it is about as related positions; outside every
-			// site itself, it belongs to the sites those fall in.
-			for i := range res.Sites {
-				s := res.Sites[i].Site
-				if s.ModVersion() != f.ModVersion {
-					continue
-				}
-				for _, r := range f.Related {
-					if s.Contains(f.Analyzer, r.File, r.Line) {
-						res.Sites[i].Findings = append(res.Sites[i].Findings, f)
-						matched = true
-						break
-					}
-				}
 			}
 		}
 		if !matched {
