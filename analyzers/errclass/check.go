@@ -23,11 +23,11 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answ
 	}
 	limited, checksLimit := c.bodyLimit(body)
 	for _, w := range writes {
-		c.write(fn, w, limited && !checksLimit)
+		c.write(fn, body, writes, w, limited && !checksLimit)
 	}
 }
 
-func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool) {
+func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer, unlimitedCheck bool) {
 	w := a.Write
 	info := c.pass.TypesInfo
 	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
@@ -43,12 +43,7 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
 		return
 	}
-	if w.Status == 200 && w.HasCode && (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && !a.HasSession {
-		// -32700 and -32600 refuse the request's bytes before any method
-		// runs: a transport-level refusal, 400 (protocol.md, "Refusals").
-		// A code a method answers (-32601, -32602, -32000) rides on 200.
-		c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
-			"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
+	if c.refusal(fn, body, writes, a) {
 		return
 	}
 	if w.Status != 0 && w.Status < 400 {

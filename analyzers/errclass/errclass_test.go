@@ -59,6 +59,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/generated",      // generated code: stores traced, pure data handling not
 		"fixtures/errclass/queryvalidator", // a validator field applied to the query: the client's input, silent
 		"fixtures/errclass/refusalstatus",  // -32700/-32600 with 200; -32700 for a read failure
+		"fixtures/errclass/implicit200",    // refusals through helpers that never set a status
 	)
 	var acts []*checker.Action
 	for _, r := range results {
