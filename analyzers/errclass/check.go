@@ -43,6 +43,19 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
 		return
 	}
+	if w.HasCode && w.Code == httpwrite.CodeParseError && !a.HasSession {
+		causes := w.Causes
+		if len(causes) == 0 {
+			causes, _ = guard(info, w.Stack)
+		}
+		for _, e := range causes {
+			if call := c.wrongShape(body, e, w.Node.Pos()); call != nil {
+				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "decodes bytes that are already JSON"}}, nil,
+					"answers -32700 (Parse error) when bytes that already decoded as JSON do not fit: answer -32600 (-32602 for params)")
+				return
+			}
+		}
+	}
 	if c.refusal(fn, body, writes, a) {
 		return
 	}
@@ -341,6 +354,7 @@ const (
 	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
 	catRefusalOK     = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
 	catReadParse     = "read-as-parse-error"            // -32700 for a body that could not be read
+	catWrongShape    = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -206,7 +206,7 @@ type checker struct {
 	helperOrder []*types.Func
 	// refusals are the helpers of this package through which callers
 	// write a refusal with HTTP 200, with those calls (reportRefusals).
-	refusals     map[*types.Func][]*httpwrite.Write
+	refusals     map[*types.Func][]refusalCall
 	refusalOrder []*types.Func
 }
 

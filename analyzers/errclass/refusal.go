@@ -26,7 +26,15 @@ import (
 // helper's finding).
 func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer) bool {
 	w := a.Write
-	if !w.HasCode || (w.Code != httpwrite.CodeParseError && w.Code != httpwrite.CodeInvalidRequest) || a.HasSession {
+	code, ok := w.Code, w.HasCode
+	switch {
+	case ok:
+	case w.CodeExpr != nil:
+		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.CodeExpr)
+	case w.CodeNode == nil:
+		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.Node)
+	}
+	if !ok || (code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest) || a.HasSession {
 		return false
 	}
 	switch {
@@ -35,22 +43,103 @@ func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answe
 	default:
 		return false
 	}
-	if !c.preDispatch(fn, body, w) {
+	if !c.preDispatch(fn, body, w, code) {
 		return false
 	}
 	if h := c.localHelper(w); h != nil {
 		if c.refusals == nil {
-			c.refusals = map[*types.Func][]*httpwrite.Write{}
+			c.refusals = map[*types.Func][]refusalCall{}
 		}
 		if _, seen := c.refusals[h]; !seen {
 			c.refusalOrder = append(c.refusalOrder, h)
 		}
-		c.refusals[h] = append(c.refusals[h], w)
+		c.refusals[h] = append(c.refusals[h], refusalCall{w, code})
 		return true
 	}
 	c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
-		"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
+		"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", code, codeName(code))
 	return true
+}
+
+// refusalCall is a call of a helper that writes a refusal with HTTP 200,
+// and the code it passes.
+type refusalCall struct {
+	w    *httpwrite.Write
+	code int64
+}
+
+// localRefusalCode is the code of an answer that passes it in a local
+// variable every assignment of which, in body, is -32700 or -32600
+// (code := parseError; if invalid { code = invalidRequest }): the first
+// of them. The variable must be declared in body and only assigned
+// constants.
+func localRefusalCode(info *types.Info, body *ast.BlockStmt, node ast.Node) (int64, bool) {
+	var v *types.Var
+	ast.Inspect(node, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || v != nil {
+			return v == nil
+		}
+		obj, ok := info.Uses[id].(*types.Var)
+		if !ok || obj.IsField() || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
+			return true
+		}
+		if b, ok := obj.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			v = obj
+		}
+		return v == nil
+	})
+	if v == nil {
+		return 0, false
+	}
+	var values []int64
+	bad := false
+	assigned := func(lhs ast.Expr, rhs ast.Expr, tok token.Token) {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok || info.ObjectOf(id) != v {
+			return
+		}
+		c, isConst := int64(0), false
+		if rhs != nil && (tok == token.ASSIGN || tok == token.DEFINE) {
+			c, isConst = httpwrite.IntConst(info, rhs)
+		}
+		if !isConst || c != httpwrite.CodeParseError && c != httpwrite.CodeInvalidRequest {
+			bad = true
+			return
+		}
+		values = append(values, c)
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				var r ast.Expr
+				if len(n.Lhs) == len(n.Rhs) {
+					r = n.Rhs[i]
+				}
+				assigned(l, r, n.Tok)
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				var r ast.Expr
+				if i < len(n.Values) {
+					r = n.Values[i]
+				}
+				assigned(name, r, token.DEFINE)
+			}
+		case *ast.IncDecStmt:
+			assigned(n.X, nil, token.INC)
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
+				bad = true
+			}
+		}
+		return !bad
+	})
+	if bad || len(values) == 0 {
+		return 0, false
+	}
+	return values[0], true
 }
 
 // implicit200 reports an answer whose status is the implicit 200: a call
@@ -64,7 +153,43 @@ func (c *checker) implicit200(body *ast.BlockStmt, writes []*answers.Answer, w *
 	default:
 		return false
 	}
-	return !statusBefore(writes, w)
+	return !statusBefore(writes, w) && !statusCallBefore(c.pass.TypesInfo, body, w.Node.Pos())
+}
+
+// statusCallBefore reports a call before pos that may set the status
+// without being an answer errclass knows (a framework's SetStatus, a
+// WriteHeader on a wrapper): then the status is not known to be 200.
+func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
+	found := false
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if found || n.Pos() >= pos {
+			return false
+		}
+		stack = append(stack, n)
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil {
+			return true
+		}
+		switch fn.Name() {
+		case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "CustomAbort":
+			// One in an earlier branch that returns cannot reach pos.
+			blk := enclosingList(stack)
+			if blk == nil || blk.Pos() <= pos && pos < blk.End() || !endsInReturn(blk) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // statusBefore reports a status written before w that may still hold when
@@ -231,8 +356,8 @@ func (c *checker) encodedToWriter(w *httpwrite.Write) bool {
 // request header, and not under an error errclass cannot place as the
 // request's decode or read: a method's own -32600, returned after dispatch,
 // rides on 200.
-func (c *checker) preDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write) bool {
-	if w.Code == httpwrite.CodeParseError {
+func (c *checker) preDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write, code int64) bool {
+	if code == httpwrite.CodeParseError {
 		return true
 	}
 	info := c.pass.TypesInfo
@@ -348,13 +473,13 @@ func (c *checker) reportRefusals() {
 		at, how := c.helperStatus(fn)
 		helperRel := analysis.RelatedInformation{Pos: at, Message: fmt.Sprintf("%s %s", fn.Name(), how)}
 		if len(ws) == 1 {
-			w := ws[0]
+			w := ws[0].w
 			var related []analysis.RelatedInformation
 			if at.IsValid() {
 				related = append(related, helperRel)
 			}
 			c.report(w.Node, catRefusalOK, related, c.statusFix(w, 400, "http.StatusBadRequest"),
-				"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
+				"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", ws[0].code, codeName(ws[0].code))
 			continue
 		}
 		var related []analysis.RelatedInformation
@@ -362,10 +487,10 @@ func (c *checker) reportRefusals() {
 			related = append(related, helperRel)
 		}
 		codes := map[int64]bool{}
-		for _, w := range ws {
-			codes[w.Code] = true
-			related = append(related, analysis.RelatedInformation{Pos: w.Node.Pos(), End: w.Node.End(),
-				Message: fmt.Sprintf("refuses the request with %d (%s)", w.Code, codeName(w.Code))})
+		for _, rc := range ws {
+			codes[rc.code] = true
+			related = append(related, analysis.RelatedInformation{Pos: rc.w.Node.Pos(), End: rc.w.Node.End(),
+				Message: fmt.Sprintf("refuses the request with %d (%s)", rc.code, codeName(rc.code))})
 		}
 		var names []string
 		for _, code := range []int64{httpwrite.CodeParseError, httpwrite.CodeInvalidRequest} {

@@ -24,15 +24,15 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 			rw[p] = true
 		}
 	}
-	if len(rw) == 0 || setsStatus(info, decl.Body) {
+	if setsStatus(info, decl.Body) {
 		return nil
 	}
 	writes := false
 	for _, st := range decl.Body.List {
-		if bodyWriteTo(info, st, func(e ast.Expr) bool {
+		if len(rw) > 0 && bodyWriteTo(info, st, func(e ast.Expr) bool {
 			id, ok := ast.Unparen(e).(*ast.Ident)
 			return ok && rw[info.Uses[id]]
-		}) {
+		}) || servesJSON(info, st) {
 			writes = true
 			break
 		}
@@ -47,6 +47,21 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 		if w.Kind == ErrorObject && innermostBlock(w.Stack) == decl.Body {
 			objs = append(objs, w)
 		}
+	}
+	if len(objs) == 0 {
+		// An error object handed to a constructor of the response
+		// (build(id, nil, &rpcErr{Code: code})): a literal of a type
+		// with "code" and "message" members.
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok {
+				if o := objectArgWrite(info, lit); o != nil {
+					objs = append(objs, o)
+					return false
+				}
+			}
+			_, isLit := n.(*ast.FuncLit)
+			return !isLit
+		})
 	}
 	if len(objs) == 1 {
 		o := objs[0]
@@ -189,6 +204,33 @@ func IsResponseWriter(t types.Type) bool {
 	return true
 }
 
+// Beego's controllers answer through their own context: c.Data["json"] =
+// v; c.ServeJSON() writes v with the status set by c.Ctx.Output.SetStatus,
+// 200 when none is.
+var beegoPkgs = map[string]bool{
+	"github.com/beego/beego/v2/server/web": true,
+	"github.com/astaxie/beego":             true,
+}
+
+// servesJSON reports whether the statement n calls a beego controller's
+// ServeJSON.
+func servesJSON(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn := Callee(info, call)
+			if fn != nil && fn.Pkg() != nil && beegoPkgs[fn.Pkg().Path()] && (fn.Name() == "ServeJSON" || fn.Name() == "ServeJSONP") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // setsStatus reports whether body, or a function literal in it, calls
 // WriteHeader or http.Error: then the status is not the implicit 200.
 func setsStatus(info *types.Info, body ast.Node) bool {
@@ -199,7 +241,8 @@ func setsStatus(info *types.Info, body ast.Node) bool {
 			return !found
 		}
 		fn := Callee(info, call)
-		if fn != nil && (fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) || IsFunc(fn, PkgHTTP, "Error") || IsFunc(fn, PkgHTTP, "Redirect")) {
+		if fn != nil && (fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) || IsFunc(fn, PkgHTTP, "Error") || IsFunc(fn, PkgHTTP, "Redirect") ||
+			fn.Pkg() != nil && beegoPkgs[fn.Pkg().Path()] && (fn.Name() == "SetStatus" || strings.HasSuffix(fn.Name(), "Abort"))) {
 			found = true
 		}
 		return !found

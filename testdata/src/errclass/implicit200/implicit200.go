@@ -108,3 +108,32 @@ func serveHeader(w http.ResponseWriter, r *http.Request, c call) {
 		return
 	}
 }
+
+func newErrorResponse(id any, code int, text string) envelope {
+	return envelope{Version: "2.0", ID: id, Error: &rpcErr{Code: code, Message: text}}
+}
+
+// writeWith writes a message with the status it is given.
+func writeWith(w http.ResponseWriter, status int, msg envelope) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(msg)
+}
+
+// The code, chosen between the two refusal codes, is a local variable.
+func serveChosen(w http.ResponseWriter, r *http.Request) {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeWith(w, http.StatusBadRequest, newErrorResponse(nil, -32000, "read failed"))
+		return
+	}
+	var c call
+	if err := json.Unmarshal(raw, &c); err != nil {
+		code := -32700
+		if c.Method == "" {
+			code = -32600
+		}
+		writeWith(w, http.StatusOK, newErrorResponse(nil, code, err.Error())) // want `answers -32700 \(Parse error\) with HTTP 200`
+		return
+	}
+}
