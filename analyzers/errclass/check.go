@@ -123,9 +123,22 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			break
 		}
 	}
-	if in != nil && (parse || w.Status == 400) {
+	status := w.Status
+	if status == 0 && w.StatusExpr != nil {
+		status = defaultStatus(info, body, w.StatusExpr)
+	}
+	// -32600 says the request was malformed. Judged only when every
+	// error the answer can report is the server's: a lookup keyed by the
+	// client's input that fails with "not found" is the client's.
+	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400) &&
+		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
+	if in != nil && (parse || status == 400 || invalid) {
 		what := "400"
 		switch {
+		case invalid && status == 400:
+			what = "400 with -32600 (Invalid Request)"
+		case invalid:
+			what = "-32600 (Invalid Request)"
 		case parse && w.Status != 0:
 			what = fmt.Sprintf("%d with -32700 (Parse error)", w.Status)
 		case parse:
@@ -140,7 +153,13 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				break
 			}
 		}
-		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), c.internalFix(w),
+		fix := c.internalFix(w)
+		if invalid || status != w.Status {
+			// The code or the status is not a constant of the answer's
+			// own: no mechanical edit.
+			fix = nil
+		}
+		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), fix,
 			"answers %s for %s %s, a server-side failure: answer 500", what, from, in.headline())
 		return
 	}

@@ -62,6 +62,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/implicit200",    // refusals through helpers that never set a status
 		"fixtures/errclass/clientinput",    // decode errors are the client's; a REST route is out of scope
 		"fixtures/errclass/wrongshape",     // -32700 for JSON that decoded but does not fit
+		"fixtures/errclass/serverside",     // server-side failures with a client's code or status
 	)
 	var acts []*checker.Action
 	for _, r := range results {
