@@ -132,6 +132,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// client's input that fails with "not found" is the client's.
 	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400) &&
 		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
+	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
+		return
+	}
 	if in != nil && (parse || status == 400 || invalid) {
 		what := "400"
 		switch {

@@ -118,7 +118,10 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			break
 		}
 	}
-	if !s.HasCode && s.CodeArg == 0 && s.ObjectArg == 0 && w.CodeNode == nil {
+	if !s.HasCode && s.CodeArg == 0 && s.ObjectArg == 0 && w.CodeNode == nil && (s.StatusArg > 0 || s.Status == 200 || s.Implicit) {
+		// The code handed to a constructor of the error object: for a
+		// helper whose status is the caller's or 200, where the code
+		// decides whether the answer refuses the request with 200.
 		s.CodeArg = ctorCodeParam(info, decl, sig)
 	}
 	if s.StatusArg == 0 && s.Status == 0 && s.CodeArg == 0 && !s.HasCode && s.ObjectArg == 0 && !s.Implicit {

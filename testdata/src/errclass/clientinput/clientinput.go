@@ -61,3 +61,23 @@ func limited(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+type pending struct{ ID string }
+
+// renderError renders an HTML error page.
+func renderError(w http.ResponseWriter, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusBadRequest)
+	_, _ = io.WriteString(w, "<p>"+msg+"</p>")
+}
+
+// An OAuth consent page beside the MCP endpoint: its answers are HTML
+// pages, not JSON-RPC, whatever failed.
+func consent(w http.ResponseWriter, r *http.Request) {
+	data, err := json.Marshal(pending{ID: r.URL.Query().Get("id")})
+	if err != nil {
+		renderError(w, "could not record the request")
+		return
+	}
+	_ = data
+}
