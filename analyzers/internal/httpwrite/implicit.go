@@ -24,7 +24,9 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 			rw[p] = true
 		}
 	}
-	if setsStatus(info, decl.Body) {
+	// Cheap tests first: this runs for every function that writes no
+	// status, most of which write nothing at all.
+	if len(rw) == 0 && !beegoController(sig) || setsStatus(info, decl.Body) {
 		return nil
 	}
 	writes := false
@@ -210,6 +212,44 @@ func IsResponseWriter(t types.Type) bool {
 var beegoPkgs = map[string]bool{
 	"github.com/beego/beego/v2/server/web": true,
 	"github.com/astaxie/beego":             true,
+}
+
+// beegoController reports a method of a type that embeds a beego
+// controller (it can answer through c.ServeJSON).
+func beegoController(sig *types.Signature) bool {
+	if sig.Recv() == nil {
+		return false
+	}
+	return embedsBeego(sig.Recv().Type(), 3)
+}
+
+// embedsBeego reports a struct that embeds a beego type, at most depth
+// embeddings deep.
+func embedsBeego(t types.Type, depth int) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth == 0 {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		ft := f.Type()
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		if n, ok := types.Unalias(ft).(*types.Named); ok && n.Obj().Pkg() != nil && beegoPkgs[n.Obj().Pkg().Path()] {
+			return true
+		}
+		if embedsBeego(ft, depth-1) {
+			return true
+		}
+	}
+	return false
 }
 
 // servesJSON reports whether the statement n calls a beego controller's
