@@ -499,7 +499,7 @@ func (c *checker) reportRefusals() {
 			}
 		}
 		c.reportRange(nameRange(c.pass, fn), catRefusalOK, related, nil,
-			"%s writes HTTP 200 for the refusals its %d callers pass (%s): a request refused before any method runs is 400",
+			"%s writes HTTP 200 for the refusals its %d callers pass (%s): a refusal before any method runs is 400",
 			fn.Name(), len(ws), strings.Join(names, ", "))
 	}
 }

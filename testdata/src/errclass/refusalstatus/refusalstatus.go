@@ -21,7 +21,7 @@ type rpcResponse struct {
 
 // sendError pins 200 for every JSON-RPC error it writes: the root cause of
 // both refusals below, reported once.
-func sendError(w http.ResponseWriter, id any, code int, msg string) { // want `sendError writes HTTP 200 for the refusals its 2 callers pass \(-32700, -32600\): a request refused before any method runs is 400`
+func sendError(w http.ResponseWriter, id any, code int, msg string) { // want `sendError writes HTTP 200 for the refusals its 2 callers pass \(-32700, -32600\): a refusal before any method runs is 400`
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(rpcResponse{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}})
