@@ -23,11 +23,11 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answ
 	}
 	limited, checksLimit := c.bodyLimit(body)
 	for _, w := range writes {
-		c.write(fn, w, limited && !checksLimit)
+		c.write(fn, body, writes, w, limited && !checksLimit)
 	}
 }
 
-func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool) {
+func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer, unlimitedCheck bool) {
 	w := a.Write
 	info := c.pass.TypesInfo
 	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
@@ -43,12 +43,20 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
 		return
 	}
-	if w.Status == 200 && w.HasCode && (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest) && !a.HasSession {
-		// -32700 and -32600 refuse the request's bytes before any method
-		// runs: a transport-level refusal, 400 (protocol.md, "Refusals").
-		// A code a method answers (-32601, -32602, -32000) rides on 200.
-		c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
-			"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", w.Code, codeName(w.Code))
+	if w.HasCode && w.Code == httpwrite.CodeParseError && !a.HasSession {
+		causes := w.Causes
+		if len(causes) == 0 {
+			causes, _ = guard(info, w.Stack)
+		}
+		for _, e := range causes {
+			if call := c.wrongShape(body, e, w.Node.Pos()); call != nil {
+				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "decodes bytes that are already JSON"}}, nil,
+					"answers -32700 (Parse error) when bytes that already decoded as JSON do not fit: answer -32600 (-32602 for params)")
+				return
+			}
+		}
+	}
+	if c.refusal(fn, body, writes, a) {
 		return
 	}
 	if w.Status != 0 && w.Status < 400 {
@@ -115,9 +123,25 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 			break
 		}
 	}
-	if in != nil && (parse || w.Status == 400) {
+	status := w.Status
+	if status == 0 && w.StatusExpr != nil {
+		status = defaultStatus(info, body, w.StatusExpr)
+	}
+	// -32600 says the request was malformed. Judged only when every
+	// error the answer can report is the server's: a lookup keyed by the
+	// client's input that fails with "not found" is the client's.
+	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400) &&
+		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
+	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
+		return
+	}
+	if in != nil && (parse || status == 400 || invalid) {
 		what := "400"
 		switch {
+		case invalid && status == 400:
+			what = "400 with -32600 (Invalid Request)"
+		case invalid:
+			what = "-32600 (Invalid Request)"
 		case parse && w.Status != 0:
 			what = fmt.Sprintf("%d with -32700 (Parse error)", w.Status)
 		case parse:
@@ -132,7 +156,13 @@ func (c *checker) write(fn *ssa.Function, a *answers.Answer, unlimitedCheck bool
 				break
 			}
 		}
-		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), c.internalFix(w),
+		fix := c.internalFix(w)
+		if invalid || status != w.Status {
+			// The code or the status is not a constant of the answer's
+			// own: no mechanical edit.
+			fix = nil
+		}
+		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), fix,
 			"answers %s for %s %s, a server-side failure: answer 500", what, from, in.headline())
 		return
 	}
@@ -346,6 +376,7 @@ const (
 	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
 	catRefusalOK     = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
 	catReadParse     = "read-as-parse-error"            // -32700 for a body that could not be read
+	catWrongShape    = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -36,6 +36,16 @@
 // a context.Context (stores, clients, RPC stubs) are followed: the errors of
 // generated marshalers, deep copies and conversions are not placed.
 //
+// A status in a local variable that starts as a constant and changes only
+// under errors.Is or errors.As is the status of every other error. -32600
+// is judged a server-side answer only when every origin of its error is
+// the server's: a lookup keyed by the client's input may fail with "not
+// found", which is the client's. Not modelled: a code chosen by a
+// dispatcher that returns the whole response, a server failure reported as
+// a boolean (if !b.IsRunning()), and a status set before an implicit-200
+// helper by a call that is not an answer errclass knows (then it stays
+// silent).
+//
 // # -32700 or 400 for a server-side failure
 //
 // Bad:
@@ -78,6 +88,36 @@
 //		writeError(w, http.StatusNotFound, protocol.CodeSessionNotFound, "Session not found")
 //		return
 //	}
+//
+// # A refusal written with HTTP 200
+//
+// -32700 (bytes that are not JSON) and -32600 (JSON that is not a JSON-RPC
+// request, a refused header) refuse the request before any method runs:
+// HTTP 400. errclass reports them written with 200, pinned or implicit: a
+// helper that writes a body and never a status (its Sink says Implicit), or
+// a handler that encodes the error object to the ResponseWriter itself with
+// no status set before. A -32600 counts only in a function that reads the
+// request (r.Body, or the body's bytes as a []byte parameter) or under a
+// test of a request header, and not under an error errclass cannot place as
+// the request's read or decode: a method's own -32600 rides on 200. Several
+// such calls of one helper of the package are one finding, at the helper.
+//
+// Bad:
+//
+//	func sendError(w http.ResponseWriter, code int, msg string) {
+//		json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: code, Message: msg}})
+//	}
+//	...
+//	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+//		sendError(w, -32700, "Parse error") // HTTP 200
+//	}
+//
+// # -32700 for JSON of the wrong shape
+//
+// A decode of bytes the handler already holds as JSON (an earlier decode
+// into json.RawMessage filled them, or an earlier json.Unmarshal accepted
+// them on every path) fails only on the wrong shape: -32600, or -32602 for
+// a method's params.
 //
 // # A status and a code that contradict each other
 //

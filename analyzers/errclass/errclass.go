@@ -134,6 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.function(fn, httpwrite.Body(n), ws)
 	}
 	c.reportHelpers()
+	c.reportRefusals()
 	return nil, nil
 }
 
@@ -203,6 +204,10 @@ type checker struct {
 	// callers' 4xx, with those calls, in the order first seen.
 	helpers     map[*types.Func][]*httpwrite.Write
 	helperOrder []*types.Func
+	// refusals are the helpers of this package through which callers
+	// write a refusal with HTTP 200, with those calls (reportRefusals).
+	refusals     map[*types.Func][]refusalCall
+	refusalOrder []*types.Func
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

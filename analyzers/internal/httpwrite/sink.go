@@ -20,10 +20,17 @@ type Sink struct {
 	HasCode   bool
 	ObjectArg int // parameter holding a *jsonrpc.Error whose Code is written
 	ErrArg    int // parameter holding the error the answer reports
+	// Implicit: the function writes a body and never a status, so it
+	// answers HTTP 200 (Status stays 0; see implicitSink).
+	Implicit bool
 }
 
 func (s *Sink) String() string {
-	return fmt.Sprintf("sink(status=%s code=%s object=%d err=%d)", s.statusString(), s.codeString(), s.ObjectArg, s.ErrArg)
+	implicit := ""
+	if s.Implicit {
+		implicit = " implicit200"
+	}
+	return fmt.Sprintf("sink(status=%s code=%s object=%d err=%d%s)", s.statusString(), s.codeString(), s.ObjectArg, s.ErrArg, implicit)
 }
 
 func (s *Sink) statusString() string {
@@ -58,6 +65,10 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			answers = append(answers, w)
 		}
 	}
+	answers = dropImplicit(answers)
+	if len(answers) == 0 {
+		return implicitSink(info, fn, decl, ws)
+	}
 	if len(answers) != 1 {
 		return nil
 	}
@@ -83,7 +94,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		}
 		return 0
 	}
-	s := &Sink{Status: w.Status, Code: w.Code, HasCode: w.HasCode}
+	s := &Sink{Status: w.Status, Code: w.Code, HasCode: w.HasCode, Implicit: w.Implicit}
 	if w.StatusExpr != nil {
 		if i := param(w.StatusExpr); i > 0 {
 			s.StatusArg, s.Status = i, 0
@@ -107,7 +118,13 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			break
 		}
 	}
-	if s.StatusArg == 0 && s.Status == 0 && s.CodeArg == 0 && !s.HasCode && s.ObjectArg == 0 {
+	if !s.HasCode && s.CodeArg == 0 && s.ObjectArg == 0 && w.CodeNode == nil && (s.StatusArg > 0 || s.Status == 200 || s.Implicit) {
+		// The code handed to a constructor of the error object: for a
+		// helper whose status is the caller's or 200, where the code
+		// decides whether the answer refuses the request with 200.
+		s.CodeArg = ctorCodeParam(info, decl, sig)
+	}
+	if s.StatusArg == 0 && s.Status == 0 && s.CodeArg == 0 && !s.HasCode && s.ObjectArg == 0 && !s.Implicit {
 		return nil
 	}
 	return s

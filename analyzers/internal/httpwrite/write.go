@@ -44,6 +44,9 @@ type Write struct {
 	Causes []ast.Expr
 	// Stack is the path from the function body down to Node.
 	Stack []ast.Node
+	// Implicit: a helper call that writes a body and never a status, so
+	// the answer is HTTP 200 unless the caller set one (Status stays 0).
+	Implicit bool
 	// objParam is, for an ErrorObject that is a parameter, that parameter.
 	objParam *types.Var
 }
@@ -171,7 +174,7 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 		}
 		return nil
 	}
-	w := &Write{Kind: Helper, Node: call, Status: s.Status, Code: s.Code, HasCode: s.HasCode}
+	w := &Write{Kind: Helper, Node: call, Status: s.Status, Code: s.Code, HasCode: s.HasCode, Implicit: s.Implicit}
 	arg := func(i int) ast.Expr {
 		if i >= 1 && i <= len(call.Args) {
 			return call.Args[i-1]
@@ -187,7 +190,11 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 	}
 	if e := arg(s.ObjectArg); e != nil {
 		if lit := objectLiteral(e); lit != nil {
-			if o := literalWrite(info, lit, nil); o != nil && o.Kind == ErrorObject {
+			o := literalWrite(info, lit, nil)
+			if o == nil {
+				o = objectArgWrite(info, lit)
+			}
+			if o != nil && o.Kind == ErrorObject {
 				w.Code, w.HasCode, w.CodeExpr, w.CodeNode = o.Code, o.HasCode, o.CodeExpr, lit
 				w.Causes = append(w.Causes, o.Causes...)
 			}

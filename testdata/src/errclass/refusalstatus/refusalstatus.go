@@ -19,8 +19,9 @@ type rpcResponse struct {
 	Error   *rpcError `json:"error,omitempty"`
 }
 
-// sendError pins 200 for every JSON-RPC error it writes.
-func sendError(w http.ResponseWriter, id any, code int, msg string) {
+// sendError pins 200 for every JSON-RPC error it writes: the root cause of
+// both refusals below, reported once.
+func sendError(w http.ResponseWriter, id any, code int, msg string) { // want `sendError writes HTTP 200 for the refusals its 2 callers pass \(-32700, -32600\): a refusal before any method runs is 400`
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(rpcResponse{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}})
@@ -41,11 +42,11 @@ func handle(w http.ResponseWriter, r *http.Request) {
 	}
 	var req request
 	if err := json.Unmarshal(body, &req); err != nil {
-		sendError(w, nil, -32700, "Parse error") // want `answers -32700 \(Parse error\) with HTTP 200: a request refused before any method runs is 400`
+		sendError(w, nil, -32700, "Parse error")
 		return
 	}
 	if req.JSONRPC != "2.0" {
-		sendError(w, req.ID, -32600, "Invalid Request") // want `answers -32600 \(Invalid Request\) with HTTP 200`
+		sendError(w, req.ID, -32600, "Invalid Request")
 		return
 	}
 	// A method's own answer rides on 200: not reported.

@@ -1,0 +1,543 @@
+package errclass
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// refusal judges an answer that carries -32700 or -32600 with HTTP 200,
+// pinned (WriteHeader(http.StatusOK)) or implicit (a body written before
+// any status, by the function or by a helper that never sets one). Those
+// codes refuse the request's bytes before any method runs: a
+// transport-level refusal, 400 (protocol.md, "Refusals"). A code a method
+// answers (-32601, -32602, -32000, or a method's own -32600) rides on 200.
+// It reports whether it took the answer (found, or deferred to the
+// helper's finding).
+func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer) bool {
+	w := a.Write
+	code, ok := w.Code, w.HasCode
+	switch {
+	case ok:
+	case w.CodeExpr != nil:
+		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.CodeExpr)
+	case w.CodeNode == nil:
+		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.Node)
+	}
+	if !ok || (code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest) || a.HasSession {
+		return false
+	}
+	switch {
+	case w.Status == 200:
+	case w.Status == 0 && w.StatusExpr == nil && c.implicit200(body, writes, w):
+	default:
+		return false
+	}
+	if !c.preDispatch(fn, body, w, code) {
+		return false
+	}
+	if h := c.localHelper(w); h != nil {
+		if c.refusals == nil {
+			c.refusals = map[*types.Func][]refusalCall{}
+		}
+		if _, seen := c.refusals[h]; !seen {
+			c.refusalOrder = append(c.refusalOrder, h)
+		}
+		c.refusals[h] = append(c.refusals[h], refusalCall{w, code})
+		return true
+	}
+	c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
+		"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", code, codeName(code))
+	return true
+}
+
+// refusalCall is a call of a helper that writes a refusal with HTTP 200,
+// and the code it passes.
+type refusalCall struct {
+	w    *httpwrite.Write
+	code int64
+}
+
+// localRefusalCode is the code of an answer that passes it in a local
+// variable every assignment of which, in body, is -32700 or -32600
+// (code := parseError; if invalid { code = invalidRequest }): the first
+// of them. The variable must be declared in body and only assigned
+// constants.
+func localRefusalCode(info *types.Info, body *ast.BlockStmt, node ast.Node) (int64, bool) {
+	var v *types.Var
+	ast.Inspect(node, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || v != nil {
+			return v == nil
+		}
+		obj, ok := info.Uses[id].(*types.Var)
+		if !ok || obj.IsField() || obj.Pos() < body.Pos() || obj.Pos() >= body.End() {
+			return true
+		}
+		if b, ok := obj.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			v = obj
+		}
+		return v == nil
+	})
+	if v == nil {
+		return 0, false
+	}
+	var values []int64
+	bad := false
+	assigned := func(lhs ast.Expr, rhs ast.Expr, tok token.Token) {
+		id, ok := ast.Unparen(lhs).(*ast.Ident)
+		if !ok || info.ObjectOf(id) != v {
+			return
+		}
+		c, isConst := int64(0), false
+		if rhs != nil && (tok == token.ASSIGN || tok == token.DEFINE) {
+			c, isConst = httpwrite.IntConst(info, rhs)
+		}
+		if !isConst || c != httpwrite.CodeParseError && c != httpwrite.CodeInvalidRequest {
+			bad = true
+			return
+		}
+		values = append(values, c)
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				var r ast.Expr
+				if len(n.Lhs) == len(n.Rhs) {
+					r = n.Rhs[i]
+				}
+				assigned(l, r, n.Tok)
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				var r ast.Expr
+				if i < len(n.Values) {
+					r = n.Values[i]
+				}
+				assigned(name, r, token.DEFINE)
+			}
+		case *ast.IncDecStmt:
+			assigned(n.X, nil, token.INC)
+		case *ast.UnaryExpr:
+			if id, ok := n.X.(*ast.Ident); ok && n.Op == token.AND && info.ObjectOf(id) == v {
+				bad = true
+			}
+		}
+		return !bad
+	})
+	if bad || len(values) == 0 {
+		return 0, false
+	}
+	return values[0], true
+}
+
+// implicit200 reports an answer whose status is the implicit 200: a call
+// of a helper that writes a body and never a status, or an error object
+// the function encodes to the ResponseWriter itself, with no status set
+// on the way.
+func (c *checker) implicit200(body *ast.BlockStmt, writes []*answers.Answer, w *httpwrite.Write) bool {
+	switch {
+	case w.Kind == httpwrite.Helper && w.Implicit:
+	case w.Kind == httpwrite.ErrorObject && c.encodedToWriter(w):
+	default:
+		return false
+	}
+	return !statusBefore(writes, w) && !statusCallBefore(c.pass.TypesInfo, body, w.Node.Pos())
+}
+
+// statusCallBefore reports a call before pos that may set the status
+// without being an answer errclass knows (a framework's SetStatus, a
+// WriteHeader on a wrapper): then the status is not known to be 200.
+func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
+	found := false
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if found || n.Pos() >= pos {
+			return false
+		}
+		stack = append(stack, n)
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil {
+			return true
+		}
+		switch fn.Name() {
+		case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "CustomAbort":
+			// One in an earlier branch that returns cannot reach pos.
+			blk := enclosingList(stack)
+			if blk == nil || blk.Pos() <= pos && pos < blk.End() || !endsInReturn(blk) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// statusBefore reports a status written before w that may still hold when
+// w is written: one in a block around w, or in an earlier block that does
+// not end by returning.
+func statusBefore(writes []*answers.Answer, w *httpwrite.Write) bool {
+	for _, o := range writes {
+		ow := o.Write
+		if ow == w || ow.Node.Pos() >= w.Node.Pos() {
+			continue
+		}
+		switch {
+		case ow.Kind == httpwrite.WriteHeader, ow.Kind == httpwrite.HTTPError, ow.Kind == httpwrite.Framework,
+			ow.Kind == httpwrite.Helper && !ow.Implicit:
+		default:
+			continue
+		}
+		blk := enclosingList(ow.Stack)
+		if blk == nil || blk.Pos() <= w.Node.Pos() && w.Node.End() <= blk.End() || !endsInReturn(blk) {
+			return true
+		}
+	}
+	return false
+}
+
+// enclosingList is the innermost block or case clause on stack.
+func enclosingList(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+func endsInReturn(n ast.Node) bool {
+	var list []ast.Stmt
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		list = n.List
+	case *ast.CaseClause:
+		list = n.Body
+	case *ast.CommClause:
+		list = n.Body
+	}
+	if len(list) == 0 {
+		return false
+	}
+	_, ok := list[len(list)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// encodedToWriter reports an error object (inside its envelope) that the
+// function writes to an http.ResponseWriter itself: encoded in place
+// (json.NewEncoder(w).Encode(resp{...})), or held in a variable that a
+// later statement of the same block encodes or marshals and writes.
+func (c *checker) encodedToWriter(w *httpwrite.Write) bool {
+	info := c.pass.TypesInfo
+	st := w.Stack
+	i := len(st) - 1
+	for i > 0 {
+		switch st[i-1].(type) {
+		case *ast.CompositeLit, *ast.KeyValueExpr, *ast.UnaryExpr, *ast.ParenExpr:
+			i--
+			continue
+		}
+		break
+	}
+	if i == 0 {
+		return false
+	}
+	toWriter := func(call *ast.CallExpr) bool {
+		t := httpwrite.BodyWriteTarget(info, call)
+		return t != nil && httpwrite.IsResponseWriter(info.TypeOf(t))
+	}
+	var held types.Object
+	switch p := st[i-1].(type) {
+	case *ast.CallExpr:
+		return toWriter(p)
+	case *ast.AssignStmt:
+		for j, r := range p.Rhs {
+			if r == st[i] && j < len(p.Lhs) && len(p.Lhs) == len(p.Rhs) {
+				if id, ok := p.Lhs[j].(*ast.Ident); ok {
+					held = info.ObjectOf(id)
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for j, v := range p.Values {
+			if v == st[i] && j < len(p.Names) {
+				held = info.ObjectOf(p.Names[j])
+			}
+		}
+	}
+	if held == nil {
+		return false
+	}
+	// The statements after the one holding the object, in its block.
+	var list []ast.Stmt
+	var stmt ast.Node
+	for k := i - 1; k >= 0; k-- {
+		switch b := st[k].(type) {
+		case *ast.BlockStmt:
+			list = b.List
+		case *ast.CaseClause:
+			list = b.Body
+		case *ast.CommClause:
+			list = b.Body
+		default:
+			stmt = st[k]
+			continue
+		}
+		break
+	}
+	vars := map[types.Object]bool{held: true}
+	mentions := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && vars[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	after := false
+	for _, s := range list {
+		if !after {
+			after = s == stmt
+			continue
+		}
+		// data, err := json.Marshal(resp): data holds it too.
+		if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && mentions(as.Rhs[0]) {
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && httpwrite.IsFunc(httpwrite.Callee(info, call), "encoding/json", "Marshal") {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
+					vars[info.ObjectOf(id)] = true
+				}
+				continue
+			}
+		}
+		written := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && toWriter(call) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentions(a) }) {
+				written = true
+			}
+			_, lit := n.(*ast.FuncLit)
+			return !written && !lit
+		})
+		if written {
+			return true
+		}
+		if _, ok := s.(*ast.ReturnStmt); ok {
+			return false
+		}
+	}
+	return false
+}
+
+// preDispatch reports whether an answer with -32700 or -32600 refuses the
+// request before any method runs. -32700 always does: only bytes that are
+// not JSON earn it. -32600 does in a function that reads the request
+// itself (r.Body, or the body's bytes handed to it) or under a test of a
+// request header, and not under an error errclass cannot place as the
+// request's decode or read: a method's own -32600, returned after dispatch,
+// rides on 200.
+func (c *checker) preDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write, code int64) bool {
+	if code == httpwrite.CodeParseError {
+		return true
+	}
+	info := c.pass.TypesInfo
+	if !readsRequest(info, fn, body) && !underHeaderTest(info, w.Stack) {
+		return false
+	}
+	causes := w.Causes
+	if len(causes) == 0 {
+		causes, _ = guard(info, w.Stack)
+	}
+	if len(causes) == 0 {
+		return true
+	}
+	for _, e := range causes {
+		for _, o := range c.originsOf(fn, e) {
+			if o.kind == decode || o.kind == read {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsRequest reports a function that reads the request's body (r.Body),
+// or decodes bytes handed to it as a []byte parameter (the body read by its
+// caller; a json.RawMessage is a member of a message already decoded).
+func readsRequest(info *types.Info, fn *ssa.Function, body *ast.BlockStmt) bool {
+	byteParams := map[types.Object]bool{}
+	if sig := fn.Signature; sig != nil {
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			if s, ok := types.Unalias(p.Type()).(*types.Slice); ok && !httpwrite.IsNamed(p.Type(), "encoding/json", "RawMessage") {
+				if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+					byteParams[p] = true
+				}
+			}
+		}
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if httpwrite.IsRequestBody(info, n) {
+				found = true
+			}
+		case *ast.CallExpr:
+			callee := httpwrite.Callee(info, n)
+			if httpwrite.IsFunc(callee, "encoding/json", "Unmarshal") || httpwrite.IsFunc(callee, "bytes", "NewReader") {
+				if len(n.Args) > 0 {
+					if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok && byteParams[info.Uses[id]] {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// underHeaderTest reports an answer under an if whose init or condition
+// reads a header of the request (r.Header.Get("MCP-Protocol-Version")).
+func underHeaderTest(info *types.Info, stack []ast.Node) bool {
+	for ifs := range httpwrite.EnclosingIfs(stack) {
+		found := false
+		for _, n := range []ast.Node{ifs.Init, ifs.Cond} {
+			if n == nil {
+				continue
+			}
+			ast.Inspect(n, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Header" && httpwrite.IsNamed(info.TypeOf(sel.X), httpwrite.PkgHTTP, "Request") {
+					found = true
+				}
+				return !found
+			})
+		}
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// localHelper is the helper of this package a Helper answer calls.
+func (c *checker) localHelper(w *httpwrite.Write) *types.Func {
+	if w.Kind != httpwrite.Helper {
+		return nil
+	}
+	call, ok := w.Node.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := typeutil.StaticCallee(c.pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	return fn
+}
+
+// reportRefusals reports the refusals written with 200 through helpers of
+// this package: at the call when one call is wrong, else once at the
+// helper, whose status is the root cause, with the calls as related
+// positions.
+func (c *checker) reportRefusals() {
+	for _, fn := range c.refusalOrder {
+		ws := c.refusals[fn]
+		at, how := c.helperStatus(fn)
+		helperRel := analysis.RelatedInformation{Pos: at, Message: fmt.Sprintf("%s %s", fn.Name(), how)}
+		if len(ws) == 1 {
+			w := ws[0].w
+			var related []analysis.RelatedInformation
+			if at.IsValid() {
+				related = append(related, helperRel)
+			}
+			c.report(w.Node, catRefusalOK, related, c.statusFix(w, 400, "http.StatusBadRequest"),
+				"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", ws[0].code, codeName(ws[0].code))
+			continue
+		}
+		var related []analysis.RelatedInformation
+		if at.IsValid() {
+			related = append(related, helperRel)
+		}
+		codes := map[int64]bool{}
+		for _, rc := range ws {
+			codes[rc.code] = true
+			related = append(related, analysis.RelatedInformation{Pos: rc.w.Node.Pos(), End: rc.w.Node.End(),
+				Message: fmt.Sprintf("refuses the request with %d (%s)", rc.code, codeName(rc.code))})
+		}
+		var names []string
+		for _, code := range []int64{httpwrite.CodeParseError, httpwrite.CodeInvalidRequest} {
+			if codes[code] {
+				names = append(names, fmt.Sprint(code))
+			}
+		}
+		c.reportRange(nameRange(c.pass, fn), catRefusalOK, related, nil,
+			"%s writes HTTP 200 for the refusals its %d callers pass (%s): a refusal before any method runs is 400",
+			fn.Name(), len(ws), strings.Join(names, ", "))
+	}
+}
+
+// helperStatus finds where the helper fn fixes its status: its
+// WriteHeader(200), else the call that writes its body first.
+func (c *checker) helperStatus(fn *types.Func) (token.Pos, string) {
+	var decl *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		if f.Pos() <= fn.Pos() && fn.Pos() < f.End() {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+					decl = fd
+				}
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return token.NoPos, ""
+	}
+	info := c.pass.TypesInfo
+	var at token.Pos
+	how := "writes the body without a status: HTTP 200"
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || at.IsValid() {
+			return !at.IsValid()
+		}
+		callee := httpwrite.Callee(info, call)
+		switch {
+		case callee != nil && callee.Name() == "WriteHeader" && len(call.Args) == 1:
+			at, how = call.Pos(), "pins HTTP 200"
+		case callee != nil && c.sinkOf(callee) != nil:
+			at, how = call.Pos(), "answers through "+callee.Name()+" with HTTP 200"
+		case httpwrite.BodyWriteTarget(info, call) != nil:
+			at = call.Pos()
+		}
+		return !at.IsValid()
+	})
+	return at, how
+}
