@@ -49,6 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	var p *pkgInfo
+	if len(sum.Answers) > 0 {
+		adoption(pass, sum)
+	}
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
 			if p == nil {

@@ -1,0 +1,57 @@
+package adopt
+
+import "net/http"
+
+// Right: an unknown id is refused before anything is created.
+func (h *hub) streamChecked(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+		return
+	}
+	h.mu.Lock()
+	_, known := h.conns[id]
+	h.mu.Unlock()
+	if !known {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	c := h.connFor(id)
+	_ = c
+	w.WriteHeader(http.StatusOK)
+}
+
+// Right: the key is minted here, never the client's.
+func (h *hub) initialize(w http.ResponseWriter, r *http.Request) {
+	id := newID()
+	c := h.connFor(id)
+	_ = c
+	w.Header().Set("Mcp-Session-Id", id)
+	w.WriteHeader(http.StatusOK)
+}
+
+// Right: a cache keyed by something else than the session id.
+func (h *hub) byName(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	c := h.connFor(name)
+	_ = c
+	w.WriteHeader(http.StatusOK)
+}
+
+// Right: the store only updates a session the lookup found.
+func (h *hub) touch(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c, ok := h.conns[id]
+	if !ok {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	h.conns[id] = c
+	w.WriteHeader(http.StatusOK)
+}
