@@ -62,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
+			endUnknown(pass, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}

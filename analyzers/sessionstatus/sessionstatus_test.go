@@ -59,6 +59,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/mergedvalidator", // false for "" and unknown alike
 		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
+		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
 	)
 	var acts []*checker.Action
 	for _, r := range results {

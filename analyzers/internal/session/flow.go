@@ -227,3 +227,11 @@ func (s *Scan) isInit(e ast.Expr, truth bool) bool {
 	}
 	return false
 }
+
+// FoundTest reports whether e having value truth says the session was
+// found: ok of s, ok := sessions[id], s != nil, store.Exists(id). The
+// Cond is the one the opposite value gives (Unknown).
+func (s *Scan) FoundTest(e ast.Expr, truth bool) (Cond, bool) {
+	c, ok := s.test(ast.Unparen(e), !truth)
+	return c, ok && c.Kind == Unknown
+}
