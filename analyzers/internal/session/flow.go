@@ -235,3 +235,32 @@ func (s *Scan) FoundTest(e ast.Expr, truth bool) (Cond, bool) {
 	c, ok := s.test(ast.Unparen(e), !truth)
 	return c, ok && c.Kind == Unknown
 }
+
+// missingGuard finds, for an answer under a test that the message is not an
+// initialize, an earlier guard that returned for every request carrying an
+// id (`if id != "" { ...; return }`): past it the request has none, and no
+// id and not initialize is the protocol's 400 row.
+func (s *Scan) missingGuard(stack []ast.Node) (Cond, bool) {
+	for i := len(stack) - 2; i >= 0; i-- {
+		b, ok := stack[i].(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		for _, st := range b.List {
+			if st == stack[i+1] {
+				break
+			}
+			ifs, ok := st.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || !terminates(ifs.Body) {
+				continue
+			}
+			for _, t := range httpwrite.Terms(ifs.Cond, false) {
+				if c, ok := s.test(t.E, t.Truth); ok && c.Kind == Missing {
+					c.NotInit = true
+					return c, true
+				}
+			}
+		}
+	}
+	return Cond{}, false
+}

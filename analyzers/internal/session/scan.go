@@ -532,6 +532,9 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 		}
 		notInit = true
 	}
+	if notInit {
+		return s.missingGuard(stack)
+	}
 	return Cond{}, false
 }
 
