@@ -60,6 +60,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
+		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
 	)
 	var acts []*checker.Action
 	for _, r := range results {

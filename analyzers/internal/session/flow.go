@@ -264,3 +264,43 @@ func (s *Scan) missingGuard(stack []ast.Node) (Cond, bool) {
 	}
 	return Cond{}, false
 }
+
+// ifaceIDs marks the methods of the package's interfaces that a type of
+// the package implements with a method returning the id (a session
+// store's ExtractID(r) called through the interface the handler holds).
+// It reports whether it marked any.
+func ifaceIDs(pkg *types.Package, ids *pkgIDs) bool {
+	if pkg == nil || len(ids.funcs) == 0 {
+		return false
+	}
+	changed := false
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumMethods() {
+			m := iface.Method(i)
+			if ids.funcs[m] {
+				continue
+			}
+			for fn := range ids.funcs {
+				recv := fn.Type().(*types.Signature).Recv()
+				if recv == nil || fn.Name() != m.Name() || fn.Pkg() != pkg {
+					continue
+				}
+				if types.Implements(recv.Type(), iface) {
+					ids.funcs[m] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return changed
+}

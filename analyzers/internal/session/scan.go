@@ -965,6 +965,9 @@ func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.V
 				return true
 			})
 		}
+		if ifaceIDs(pkg, ids) {
+			changed = true
+		}
 		if !changed {
 			break
 		}
