@@ -66,9 +66,17 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		param int
 	}
 	helpers := map[*types.Func]helper{}
+	// keyed are the functions with a put keyed by a parameter: they may
+	// run only for an initialize, which their callers tell.
+	keyed := map[*types.Func]bool{}
 	need := map[ast.Node]bool{}
 	for _, p := range puts {
 		need[p.fn] = true
+		if fd, ok := p.fn.(*ast.FuncDecl); ok && isParam(info, p.fn, p.key) {
+			if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
+				keyed[fn] = true
+			}
+		}
 		if !p.getOrCreate {
 			continue
 		}
@@ -94,7 +102,8 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		path []ast.Node
 	}
 	var calls []call
-	if len(helpers) > 0 {
+	callers := map[*types.Func][]call{}
+	if len(helpers) > 0 || len(keyed) > 0 {
 		for _, n := range sum.Funcs {
 			if httpwrite.InTest(pass, n) {
 				continue
@@ -110,6 +119,10 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 				}
 				if h, ok := helpers[fn.Origin()]; ok && h.param < len(c.Args) {
 					calls = append(calls, call{n, c, h, append([]ast.Node(nil), path...)})
+					need[n] = true
+				}
+				if keyed[fn.Origin()] {
+					callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: n, call: c, path: append([]ast.Node(nil), path...)})
 					need[n] = true
 				}
 			})
@@ -159,6 +172,42 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		})
 		reported[p.fn] = true
 	}
+	// initOnly is that every call of the function in the package is in a
+	// branch that runs only for an initialize, none after a test of the id.
+	initOnly := func(n ast.Node) bool {
+		fd, ok := n.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil || fn.Exported() {
+			return false // called from other packages too
+		}
+		cs := callers[fn]
+		for _, c := range cs {
+			s := scans[c.fn]
+			if s == nil || !s.InitializeBranch(c.path) || s.Validated(c.path) {
+				return false
+			}
+		}
+		return len(cs) > 0
+	}
+	// callersPass is that a caller gives the put's key parameter a value
+	// that may be the client's id.
+	callersPass := func(p *put) bool {
+		fd, ok := p.fn.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		i := paramIndex(fn, info.Uses[p.key])
+		for _, c := range callers[fn] {
+			if s := scans[c.fn]; s != nil && i >= 0 && i < len(c.call.Args) && s.MayHoldID(c.call.Args[i]) {
+				return true
+			}
+		}
+		return false
+	}
 	first := map[ast.Node]*analysis.Diagnostic{}
 	var order []ast.Node
 	for _, p := range puts {
@@ -166,7 +215,14 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 			continue
 		}
 		s := scans[p.fn]
-		if s == nil || !s.InitializeBranch(p.path) || !s.MayHoldID(p.key) || s.Validated(p.path) {
+		if s == nil || s.Validated(p.path) {
+			continue
+		}
+		if s.InitializeBranch(p.path) {
+			if !s.MayHoldID(p.key) {
+				continue
+			}
+		} else if !initOnly(p.fn) || !s.MayHoldID(p.key) && !callersPass(p) {
 			continue
 		}
 		if d := first[p.fn]; d != nil {
@@ -412,4 +468,18 @@ func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var
 		}
 	}
 	return false, nil
+}
+
+// paramIndex is the index of v among fn's parameters, or -1.
+func paramIndex(fn *types.Func, v types.Object) int {
+	if fn == nil {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
 }
