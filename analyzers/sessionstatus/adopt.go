@@ -45,17 +45,10 @@ type put struct {
 func adoption(pass *analysis.Pass, sum *answers.Result) {
 	info := pass.TypesInfo
 	var puts []*put
-	byFunc := map[*types.Func]ast.Node{}
 	for _, n := range sum.Funcs {
-		if httpwrite.InTest(pass, n) {
-			continue
+		if !httpwrite.InTest(pass, n) {
+			puts = append(puts, findPuts(info, n)...)
 		}
-		if fd, ok := n.(*ast.FuncDecl); ok {
-			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-				byFunc[fn] = n
-			}
-		}
-		puts = append(puts, findPuts(info, n)...)
 	}
 	if len(puts) == 0 {
 		return
@@ -66,33 +59,23 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		param int
 	}
 	helpers := map[*types.Func]helper{}
-	// keyed are the functions with a put keyed by a parameter: they may
-	// run only for an initialize, which their callers tell.
+	// keyed are the unexported functions with a put keyed by a parameter
+	// that is not a get-or-create: they may run only for an initialize,
+	// which their callers tell.
 	keyed := map[*types.Func]bool{}
-	need := map[ast.Node]bool{}
 	for _, p := range puts {
-		need[p.fn] = true
-		if fd, ok := p.fn.(*ast.FuncDecl); ok && isParam(info, p.fn, p.key) {
-			if fn, _ := info.Defs[fd.Name].(*types.Func); fn != nil {
-				keyed[fn] = true
-			}
-		}
-		if !p.getOrCreate {
-			continue
-		}
 		fd, ok := p.fn.(*ast.FuncDecl)
-		if !ok {
+		if !ok || !isParam(info, p.fn, p.key) {
 			continue
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
 		if fn == nil {
 			continue
 		}
-		params := fn.Type().(*types.Signature).Params()
-		for i := range params.Len() {
-			if info.Uses[p.key] == params.At(i) {
-				helpers[fn] = helper{p, i}
-			}
+		if p.getOrCreate {
+			helpers[fn] = helper{p, paramIndex(fn, info.Uses[p.key])}
+		} else if !fn.Exported() {
+			keyed[fn] = true
 		}
 	}
 	type call struct {
@@ -117,16 +100,55 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 				if fn == nil {
 					return
 				}
-				if h, ok := helpers[fn.Origin()]; ok && h.param < len(c.Args) {
+				if h, ok := helpers[fn.Origin()]; ok && h.param >= 0 && h.param < len(c.Args) {
 					calls = append(calls, call{n, c, h, append([]ast.Node(nil), path...)})
-					need[n] = true
 				}
 				if keyed[fn.Origin()] {
 					callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: n, call: c, path: append([]ast.Node(nil), path...)})
-					need[n] = true
 				}
 			})
 		}
+	}
+	// A keyed function stays only if every call of it is in an
+	// initialize branch (told without a scan first: scans cost).
+	for fn := range keyed {
+		cs := callers[fn]
+		for _, c := range cs {
+			if !session.InitializeBranchIn(info, c.path) {
+				cs = nil
+				break
+			}
+		}
+		if len(cs) == 0 {
+			delete(keyed, fn)
+			delete(callers, fn)
+		}
+	}
+	// Only the puts that may be judged need a scan of their function.
+	need := map[ast.Node]bool{}
+	kept := puts[:0]
+	for _, p := range puts {
+		fd, _ := p.fn.(*ast.FuncDecl)
+		var fn *types.Func
+		if fd != nil {
+			fn, _ = info.Defs[fd.Name].(*types.Func)
+		}
+		if p.getOrCreate || session.InitializeBranchIn(info, p.path) || fn != nil && keyed[fn] {
+			kept = append(kept, p)
+			need[p.fn] = true
+		}
+	}
+	puts = kept
+	for _, c := range calls {
+		need[c.fn] = true
+	}
+	for _, cs := range callers {
+		for _, c := range cs {
+			need[c.fn] = true
+		}
+	}
+	if len(need) == 0 {
+		return
 	}
 	scans := map[ast.Node]*session.Scan{}
 	missing := false

@@ -304,3 +304,9 @@ func ifaceIDs(pkg *types.Package, ids *pkgIDs) bool {
 	}
 	return changed
 }
+
+// InitializeBranchIn is InitializeBranch without a scan: the test of the
+// method needs only the types.
+func InitializeBranchIn(info *types.Info, stack []ast.Node) bool {
+	return (&Scan{info: info}).InitializeBranch(stack)
+}
