@@ -169,7 +169,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	for _, c := range calls {
 		s := scans[c.fn]
 		arg := c.call.Args[c.h.param]
-		if s == nil || !s.MayHoldID(arg) || s.Validated(c.path) {
+		if s == nil || !s.MayHoldLocalID(arg) || s.Validated(c.path) {
 			continue
 		}
 		report.Report(pass, analysis.Diagnostic{
@@ -185,7 +185,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 			continue
 		}
 		s := scans[p.fn]
-		if s == nil || !s.MayHoldID(p.key) || s.ValidatedExcept(p.path, p.skip) {
+		if s == nil || !s.MayHoldLocalID(p.key) || s.ValidatedExcept(p.path, p.skip) {
 			continue
 		}
 		report.Report(pass, analysis.Diagnostic{

@@ -17,13 +17,18 @@ import (
 // itself, or a variable some assignment reaching e makes the id or a copy
 // of it, whatever else reaches it too (a minted id when the header is
 // empty: `id := hdr; if id == "" { id = mint() }`).
-func (s *Scan) MayHoldID(e ast.Expr) bool { return s.mayHold(e, 0) }
+func (s *Scan) MayHoldID(e ast.Expr) bool { return s.mayHold(e, 0, false) }
 
-func (s *Scan) mayHold(e ast.Expr, depth int) bool {
-	if s.IsID(e) {
+// MayHoldLocalID is MayHoldID for an id read in this function (from the
+// header, or a helper that returns it), not one a caller passed in: the
+// caller may have checked it.
+func (s *Scan) MayHoldLocalID(e ast.Expr) bool { return s.mayHold(e, 0, true) }
+
+func (s *Scan) mayHold(e ast.Expr, depth int, local bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if (!local || !ok) && s.IsID(e) {
 		return true
 	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || depth > 4 {
 		return false
 	}
@@ -32,10 +37,10 @@ func (s *Scan) mayHold(e ast.Expr, depth int) bool {
 		return false
 	}
 	for _, d := range s.reaching(v, id.Pos()) {
-		if d.kind == idDef {
+		if d.kind == idDef && (!local || d.pos.IsValid()) {
 			return true
 		}
-		if d.rhs != nil && s.mayHold(d.rhs, depth+1) {
+		if d.rhs != nil && s.mayHold(d.rhs, depth+1, local) {
 			return true
 		}
 	}
@@ -103,9 +108,27 @@ func (s *Scan) ValidatedExcept(stack []ast.Node, skip map[*types.Var]bool) bool 
 	return false
 }
 
-// refuses reports whether st is an if or a switch that looks at the id and
-// returns in a branch.
+// refuses reports whether st is or holds an if or a switch that looks at
+// the id and returns in a branch (a check in one branch of an earlier
+// if-else: the other branch is the initialize's, which has no id to check).
 func (s *Scan) refuses(st ast.Stmt, skip map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case ast.Stmt:
+			found = s.refusesHere(n, skip)
+		}
+		return !found
+	})
+	return found
+}
+
+func (s *Scan) refusesHere(st ast.Stmt, skip map[*types.Var]bool) bool {
 	switch st := st.(type) {
 	case *ast.IfStmt:
 		if !s.looksAtID(st.Cond, skip) {

@@ -55,3 +55,48 @@ func (h *hub) touch(w http.ResponseWriter, r *http.Request) {
 	h.conns[id] = c
 	w.WriteHeader(http.StatusOK)
 }
+
+// Right: the id comes from a caller, which checked it (a session rebuilt
+// from a shared store); only an id read here is judged.
+func (h *hub) rebind(id string) *conn {
+	return h.connFor(id)
+}
+
+// Right: the id is checked in the branch that has one, before the
+// get-or-create below serves both branches.
+func (h *hub) either(w http.ResponseWriter, r *http.Request, initialize bool) {
+	var id string
+	if initialize {
+		id = newID()
+	} else {
+		id = r.Header.Get("Mcp-Session-Id")
+		if !h.known(id) {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+	}
+	c := h.connFor(id)
+	_ = c
+	w.WriteHeader(http.StatusOK)
+}
+
+func (h *hub) known(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_, ok := h.conns[id]
+	return ok
+}
+
+func (h *hub) rebindFromHeader(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+		return
+	}
+	if !h.known(id) {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	_ = h.rebind(id)
+	w.WriteHeader(http.StatusOK)
+}
