@@ -20,17 +20,42 @@ const (
 
 // put is a write keyed by a value that may be a session id: m[k] = x,
 // m.Store(k, x) and m.LoadOrStore(k, x) on a sync.Map, or the answer's
-// Mcp-Session-Id header set to k.
+// Mcp-Session-Id header set to k. Only a map store of a struct of the
+// package on a lookup's miss is a get-or-create: a LoadOrStore keyed by the
+// id is also how a server that accepts any id on a GET stream (mcp-go's
+// stateless mode) opens one, which only its session manager can tell.
 type put struct {
 	fn   ast.Node
 	node ast.Node
 	key  *ast.Ident
 	m    string // the map, as written; "" for the header
 	// getOrCreate is that the put runs when a lookup of the same map
-	// under the same key missed (or is a LoadOrStore).
+	// under the same key missed.
 	getOrCreate bool
 	skip        map[*types.Var]bool // the variables of that lookup
 	path        []ast.Node
+	// own is that the value stored is a struct of the package (or a
+	// pointer to one): a session, not a timestamp or a counter kept per id.
+	own bool
+}
+
+// ownStruct reports whether e is a struct, or a pointer to a struct, of a
+// type declared in the package of the function storing it.
+func ownStruct(info *types.Info, pkg *types.Package, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	_, isStruct := named.Underlying().(*types.Struct)
+	obj := named.Obj()
+	return isStruct && obj.Pkg() == pkg
 }
 
 // adoption reports a session registered under the client's own
@@ -47,7 +72,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	var puts []*put
 	for _, n := range sum.Funcs {
 		if !httpwrite.InTest(pass, n) {
-			puts = append(puts, findPuts(info, n)...)
+			puts = append(puts, findPuts(info, pass.Pkg, n)...)
 		}
 	}
 	if len(puts) == 0 {
@@ -306,7 +331,7 @@ func walk(body *ast.BlockStmt, f func(n ast.Node, path []ast.Node)) {
 }
 
 // findPuts lists the puts of function n keyed by a plain variable.
-func findPuts(info *types.Info, n ast.Node) []*put {
+func findPuts(info *types.Info, pkg *types.Package, n ast.Node) []*put {
 	body := httpwrite.Body(n)
 	var out []*put
 	walk(body, func(x ast.Node, path []ast.Node) {
@@ -315,13 +340,14 @@ func findPuts(info *types.Info, n ast.Node) []*put {
 			if len(x.Lhs) != len(x.Rhs) {
 				return
 			}
-			for _, l := range x.Lhs {
+			for i, l := range x.Lhs {
 				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 				if !ok {
 					continue
 				}
 				if m, key := mapKey(info, ix); key != nil {
-					out = append(out, &put{fn: n, node: x, key: key, m: m, path: append([]ast.Node(nil), path...)})
+					out = append(out, &put{fn: n, node: x, key: key, m: m, path: append([]ast.Node(nil), path...),
+						own: ownStruct(info, pkg, x.Rhs[i])})
 				}
 			}
 		case *ast.CallExpr:
@@ -333,7 +359,7 @@ func findPuts(info *types.Info, n ast.Node) []*put {
 				sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 				if key != nil && ok && isVar(info, key) {
 					out = append(out, &put{fn: n, node: x, key: key, m: types.ExprString(sel.X),
-						getOrCreate: fn.Name() == "LoadOrStore", path: append([]ast.Node(nil), path...)})
+						path: append([]ast.Node(nil), path...)})
 				}
 			case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set"):
 				key, _ := ast.Unparen(x.Args[1]).(*ast.Ident)
@@ -344,7 +370,7 @@ func findPuts(info *types.Info, n ast.Node) []*put {
 		}
 	})
 	for _, p := range out {
-		if p.m != "" && !p.getOrCreate {
+		if p.m != "" && p.own {
 			p.getOrCreate, p.skip = onMiss(info, body, p)
 		}
 	}

@@ -73,11 +73,3 @@ func (h *hub) post(w http.ResponseWriter, r *http.Request) {
 	_ = c
 	w.WriteHeader(http.StatusAccepted)
 }
-
-// LoadOrStore keyed by the header is a get-or-create too.
-func (h *hub) get(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get("Mcp-Session-Id")
-	v, _ := h.byID.LoadOrStore(id, &conn{id: id}) // want `creates a session under the client's Mcp-Session-Id when none is known`
-	_ = v
-	w.WriteHeader(http.StatusOK)
-}

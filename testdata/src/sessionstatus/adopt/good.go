@@ -1,6 +1,10 @@
 package adopt
 
-import "net/http"
+import (
+	"net/http"
+	"sync"
+	"sync/atomic"
+)
 
 // Right: an unknown id is refused before anything is created.
 func (h *hub) streamChecked(w http.ResponseWriter, r *http.Request) {
@@ -98,5 +102,39 @@ func (h *hub) rebindFromHeader(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = h.rebind(id)
+	w.WriteHeader(http.StatusOK)
+}
+
+// Not judged: a LoadOrStore keyed by the header is how a server that
+// accepts any id on a GET stream opens one; only its session manager says
+// whether ids are checked.
+func (h *hub) get(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	v, _ := h.byID.LoadOrStore(id, &conn{id: id})
+	_ = v
+	w.WriteHeader(http.StatusOK)
+}
+
+// Right: per-id bookkeeping that is not a session (a timestamp), made on
+// a miss, is not a session adopted.
+type clock struct {
+	mu   sync.Mutex
+	seen map[string]*atomic.Int64
+}
+
+func (c *clock) touch(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.seen[id]
+	if !ok {
+		t = new(atomic.Int64)
+		c.seen[id] = t
+	}
+	t.Store(1)
+}
+
+func (c *clock) serve(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	c.touch(id)
 	w.WriteHeader(http.StatusOK)
 }
