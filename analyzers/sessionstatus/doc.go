@@ -52,12 +52,14 @@
 //     unknown session, and anything but 404 is reported.
 //
 // Whose id a session is registered under is judged too. A get-or-create
-// keyed by a value that may be the request's id (the id itself, or the
-// header if present, else a minted one) adopts an id the server never
-// minted: a store into the map under the key on the miss of a lookup of the
-// same map and key (inside if !ok or if s == nil, or after an if ok or
-// if s != nil that returns), sync.Map.LoadOrStore, or a call of a package
-// helper that does so on a miss of its parameter. In a branch that runs only
+// keyed by a value read in the function that may be the request's id (the
+// id itself, or the header if present, else a minted one) adopts an id the
+// server never minted: a store of a struct of the package (a session, not a
+// per-id timestamp) into the map under the key on the miss of a lookup of
+// the same map and key (inside if !ok or if s == nil, or after an if ok or
+// if s != nil that returns), or a call of a package helper that does so on
+// a miss of its parameter. sync.Map.LoadOrStore is not judged: it is how
+// mcp-go opens a GET stream when its session manager accepts any id. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
 // a case "initialize", or an unexported function called only from such
 // branches), a map store keyed by, or an Mcp-Session-Id answered with, a
