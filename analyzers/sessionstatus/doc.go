@@ -51,10 +51,41 @@
 //     sentinel (directly or through such a function): its failure is an
 //     unknown session, and anything but 404 is reported.
 //
+// Whose id a session is registered under is judged too. A get-or-create
+// keyed by a value read in the function that may be the request's id (the
+// id itself, or the header if present, else a minted one) adopts an id the
+// server never minted: a store of a struct of the package (a session, not a
+// per-id timestamp) into the map under the key on the miss of a lookup of
+// the same map and key (inside if !ok or if s == nil, or after an if ok or
+// if s != nil that returns), or a call of a package helper that does so on
+// a miss of its parameter. sync.Map.LoadOrStore is not judged: it is how
+// mcp-go opens a GET stream when its session manager accepts any id. In a branch that runs only
+// for an initialize (a method compared with "initialize", strings.EqualFold,
+// a case "initialize", or an unexported function called only from such
+// branches), a map store keyed by, or an Mcp-Session-Id answered with, a
+// value that may be the client's id keeps it (session fixation); one
+// finding per function. Neither is judged once the way there has tested
+// the id beyond its emptiness: a lookup, a validator, a check given the
+// request.
+//
+// A session removed inside `if ok { delete(sessions, id) }` (or
+// sync.Map.Delete), followed in the function's body, with no other test
+// between, by a 2xx answer gives an unknown id the same success: 404 is
+// due. A guard that returns for every request carrying an id (`if id != ""
+// { ...; return }`) leaves a missing id past it, so a not-initialize
+// answer there is judged as under id == "". An interface method of the
+// package counts as returning the id when a type of the package implements
+// it by returning the header.
+//
 // Calls through an interface are not followed into implementations, and
 // flow stops at the package: a method whose only implementation lives in
 // a package that does not import the handler's (go-mcp's
-// sessionManager.OpenMessageQueueForSend) is not judged.
+// sessionManager.OpenMessageQueueForSend) is not judged, nor a
+// get-or-create in another package. A status chosen through a code to
+// status table, a session header under another name (X-Session-ID), a
+// lookup whose miss only skips some work, and a fresh session minted for an
+// unknown id are not reported. A handler behind a middleware that checks
+// the id is judged as if unchecked.
 //
 // An answer is http.Error, WriteHeader, a runtime protocol constructor
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper

@@ -49,6 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	var p *pkgInfo
+	if len(sum.Answers) > 0 {
+		adoption(pass, sum)
+	}
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
 			if p == nil {
@@ -59,6 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
+			endUnknown(pass, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}

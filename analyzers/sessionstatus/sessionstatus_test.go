@@ -57,6 +57,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/ownstore",        // _, ok := s.sessions.get(id)
 		"fixtures/sessionstatus/errorsisswitch",  // 403, 400 and 404 told apart by errors.Is: silent
 		"fixtures/sessionstatus/mergedvalidator", // false for "" and unknown alike
+		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
+		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
+		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
+		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
 	)
 	var acts []*checker.Action
 	for _, r := range results {

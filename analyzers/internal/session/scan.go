@@ -73,6 +73,9 @@ type def struct {
 	// header is, for an idDef, that the value is read from the request's
 	// header right there (not passed in, returned by a helper, a field).
 	header bool
+	// rhs is the value assigned when it is one expression per variable
+	// (x := y), or nil: a copy of the id is followed through it.
+	rhs ast.Expr
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -91,6 +94,7 @@ type Scan struct {
 	// assigned and the call it comes from (nil if it is not a call).
 	lpos  token.Pos
 	lcall *ast.CallExpr
+	lrhs  ast.Expr
 }
 
 // pkgIDs is what a package knows about where session ids live beyond a
@@ -135,7 +139,7 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 			}
 			s.assign(lhs, n.Values, n.Pos())
 		case *ast.RangeStmt:
-			s.lcall = nil
+			s.lcall, s.lrhs = nil, nil
 			s.set(n.Key, n.TokPos, other, "")
 			s.set(n.Value, n.TokPos, other, "")
 		}
@@ -163,7 +167,7 @@ func (s *Scan) set(e ast.Expr, pos token.Pos, kind defKind, what string) {
 
 func (s *Scan) setNeg(e ast.Expr, pos token.Pos, kind defKind, what string, neg bool) {
 	if v := s.varOf(e); v != nil {
-		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: innermostScope(s.stack), branches: branchesOf(s.stack), lpos: s.lpos, call: s.lcall})
+		s.defs[v] = append(s.defs[v], def{pos: pos, kind: kind, what: what, neg: neg, scope: innermostScope(s.stack), branches: branchesOf(s.stack), lpos: s.lpos, call: s.lcall, rhs: s.lrhs})
 	}
 }
 
@@ -283,6 +287,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 		for i := range lhs {
 			s.lpos = rhs[i].Pos()
 			s.lcall, _ = ast.Unparen(rhs[i]).(*ast.CallExpr)
+			s.lrhs = rhs[i]
 			v := s.varOf(lhs[i])
 			if v == nil {
 				continue
@@ -320,6 +325,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			s.set(lhs[i], pos, kind, what)
 		}
 	case len(rhs) == 1:
+		s.lrhs = nil
 		s.lpos = rhs[0].Pos()
 		s.lcall, _ = ast.Unparen(rhs[0]).(*ast.CallExpr)
 		for _, l := range lhs {
@@ -525,6 +531,9 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 			return Cond{}, false
 		}
 		notInit = true
+	}
+	if notInit {
+		return s.missingGuard(stack)
 	}
 	return Cond{}, false
 }
@@ -955,6 +964,9 @@ func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.V
 				}
 				return true
 			})
+		}
+		if ifaceIDs(pkg, ids) {
+			changed = true
 		}
 		if !changed {
 			break

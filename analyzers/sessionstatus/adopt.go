@@ -1,0 +1,533 @@
+package sessionstatus
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// Categories of the findings about whose id a session is registered under.
+const (
+	catAdopt    = "unknown-session-adopted" // a session created under an id nobody minted
+	catFixation = "client-session-id-kept"  // an initialize keeps the client's id
+)
+
+// put is a write keyed by a value that may be a session id: m[k] = x,
+// m.Store(k, x) and m.LoadOrStore(k, x) on a sync.Map, or the answer's
+// Mcp-Session-Id header set to k. Only a map store of a struct of the
+// package on a lookup's miss is a get-or-create: a LoadOrStore keyed by the
+// id is also how a server that accepts any id on a GET stream (mcp-go's
+// stateless mode) opens one, which only its session manager can tell.
+type put struct {
+	fn   ast.Node
+	node ast.Node
+	key  *ast.Ident
+	m    string // the map, as written; "" for the header
+	// getOrCreate is that the put runs when a lookup of the same map
+	// under the same key missed.
+	getOrCreate bool
+	skip        map[*types.Var]bool // the variables of that lookup
+	path        []ast.Node
+	// own is that the value stored is a struct of the package (or a
+	// pointer to one): a session, not a timestamp or a counter kept per id.
+	own bool
+}
+
+// ownStruct reports whether e is a struct, or a pointer to a struct, of a
+// type declared in the package of the function storing it.
+func ownStruct(info *types.Info, pkg *types.Package, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	_, isStruct := named.Underlying().(*types.Struct)
+	obj := named.Obj()
+	return isStruct && obj.Pkg() == pkg
+}
+
+// adoption reports a session registered under the client's own
+// Mcp-Session-Id: a get-or-create keyed by the request's id (an unknown id
+// is adopted, where the protocol answers 404 and the client
+// re-initializes), called directly or through a helper of the package that
+// creates on a miss of its parameter; and, in a branch that runs only for
+// an initialize, a session stored under, or an Mcp-Session-Id answered
+// with, a value that may be the id the client sent (session fixation: the
+// server mints the id). A path that tested the id beyond its emptiness
+// before (a lookup, a validator, a check given the request) is not judged.
+func adoption(pass *analysis.Pass, sum *answers.Result) {
+	info := pass.TypesInfo
+	var puts []*put
+	for _, n := range sum.Funcs {
+		if !httpwrite.InTest(pass, n) {
+			puts = append(puts, findPuts(info, pass.Pkg, n)...)
+		}
+	}
+	if len(puts) == 0 {
+		return
+	}
+	// Helpers that create on a miss of a parameter, and their callers.
+	type helper struct {
+		put   *put
+		param int
+	}
+	helpers := map[*types.Func]helper{}
+	// keyed are the unexported functions with a put keyed by a parameter
+	// that is not a get-or-create: they may run only for an initialize,
+	// which their callers tell.
+	keyed := map[*types.Func]bool{}
+	for _, p := range puts {
+		fd, ok := p.fn.(*ast.FuncDecl)
+		if !ok || !isParam(info, p.fn, p.key) {
+			continue
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		if p.getOrCreate {
+			helpers[fn] = helper{p, paramIndex(fn, info.Uses[p.key])}
+		} else if !fn.Exported() {
+			keyed[fn] = true
+		}
+	}
+	type call struct {
+		fn   ast.Node
+		call *ast.CallExpr
+		h    helper
+		path []ast.Node
+	}
+	var calls []call
+	callers := map[*types.Func][]call{}
+	if len(helpers) > 0 || len(keyed) > 0 {
+		for _, n := range sum.Funcs {
+			if httpwrite.InTest(pass, n) {
+				continue
+			}
+			walk(httpwrite.Body(n), func(x ast.Node, path []ast.Node) {
+				c, ok := x.(*ast.CallExpr)
+				if !ok {
+					return
+				}
+				fn := httpwrite.Callee(info, c)
+				if fn == nil {
+					return
+				}
+				if h, ok := helpers[fn.Origin()]; ok && h.param >= 0 && h.param < len(c.Args) {
+					calls = append(calls, call{n, c, h, append([]ast.Node(nil), path...)})
+				}
+				if keyed[fn.Origin()] {
+					callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: n, call: c, path: append([]ast.Node(nil), path...)})
+				}
+			})
+		}
+	}
+	// A keyed function stays only if every call of it is in an
+	// initialize branch (told without a scan first: scans cost).
+	for fn := range keyed {
+		cs := callers[fn]
+		for _, c := range cs {
+			if !session.InitializeBranchIn(info, c.path) {
+				cs = nil
+				break
+			}
+		}
+		if len(cs) == 0 {
+			delete(keyed, fn)
+			delete(callers, fn)
+		}
+	}
+	// Only the puts that may be judged need a scan of their function.
+	need := map[ast.Node]bool{}
+	kept := puts[:0]
+	for _, p := range puts {
+		fd, _ := p.fn.(*ast.FuncDecl)
+		var fn *types.Func
+		if fd != nil {
+			fn, _ = info.Defs[fd.Name].(*types.Func)
+		}
+		if p.getOrCreate || session.InitializeBranchIn(info, p.path) || fn != nil && keyed[fn] {
+			kept = append(kept, p)
+			need[p.fn] = true
+		}
+	}
+	puts = kept
+	for _, c := range calls {
+		need[c.fn] = true
+	}
+	for _, cs := range callers {
+		for _, c := range cs {
+			need[c.fn] = true
+		}
+	}
+	if len(need) == 0 {
+		return
+	}
+	scans := map[ast.Node]*session.Scan{}
+	missing := false
+	for n := range need {
+		if s := sum.Scans[n]; s != nil {
+			scans[n] = s
+		} else {
+			missing = true
+		}
+	}
+	if missing {
+		for n, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, func(n ast.Node) bool { return need[n] && sum.Scans[n] == nil }) {
+			scans[n] = s
+		}
+	}
+
+	reported := map[ast.Node]bool{}
+	for _, c := range calls {
+		s := scans[c.fn]
+		arg := c.call.Args[c.h.param]
+		if s == nil || !s.MayHoldLocalID(arg) || s.Validated(c.path) {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: c.call.Pos(), End: c.call.End(), Category: catAdopt,
+			Message: "creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
+			Related: []analysis.RelatedInformation{{Pos: c.h.put.node.Pos(), Message: "the session is created here when the lookup misses"}},
+		})
+		reported[c.fn] = true
+	}
+	// In-function get-or-create, then fixation, one finding per function.
+	for _, p := range puts {
+		if !p.getOrCreate || reported[p.fn] || isParam(info, p.fn, p.key) {
+			continue
+		}
+		s := scans[p.fn]
+		if s == nil || !s.MayHoldLocalID(p.key) || s.ValidatedExcept(p.path, p.skip) {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: p.node.Pos(), End: p.node.End(), Category: catAdopt,
+			Message: "creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
+		})
+		reported[p.fn] = true
+	}
+	// initOnly is that every call of the function in the package is in a
+	// branch that runs only for an initialize, none after a test of the id.
+	initOnly := func(n ast.Node) bool {
+		fd, ok := n.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		if fn == nil || fn.Exported() {
+			return false // called from other packages too
+		}
+		cs := callers[fn]
+		for _, c := range cs {
+			s := scans[c.fn]
+			if s == nil || !s.InitializeBranch(c.path) || s.Validated(c.path) {
+				return false
+			}
+		}
+		return len(cs) > 0
+	}
+	// callersPass is that a caller gives the put's key parameter a value
+	// that may be the client's id.
+	callersPass := func(p *put) bool {
+		fd, ok := p.fn.(*ast.FuncDecl)
+		if !ok {
+			return false
+		}
+		fn, _ := info.Defs[fd.Name].(*types.Func)
+		i := paramIndex(fn, info.Uses[p.key])
+		for _, c := range callers[fn] {
+			if s := scans[c.fn]; s != nil && i >= 0 && i < len(c.call.Args) && s.MayHoldID(c.call.Args[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	first := map[ast.Node]*analysis.Diagnostic{}
+	var order []ast.Node
+	for _, p := range puts {
+		if reported[p.fn] {
+			continue
+		}
+		s := scans[p.fn]
+		if s == nil || s.Validated(p.path) {
+			continue
+		}
+		if s.InitializeBranch(p.path) {
+			if !s.MayHoldID(p.key) {
+				continue
+			}
+		} else if !initOnly(p.fn) || !s.MayHoldID(p.key) && !callersPass(p) {
+			continue
+		}
+		if d := first[p.fn]; d != nil {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: p.node.Pos(), Message: "the client's id kept here too"})
+			continue
+		}
+		first[p.fn] = &analysis.Diagnostic{
+			Pos: p.node.Pos(), End: p.node.End(), Category: catFixation,
+			Message: "an initialize keeps the client's own Mcp-Session-Id as the session id: the server mints it",
+		}
+		order = append(order, p.fn)
+	}
+	for _, n := range order {
+		report.Report(pass, *first[n])
+	}
+}
+
+func isParam(info *types.Info, fn ast.Node, key *ast.Ident) bool {
+	v, _ := info.Uses[key].(*types.Var)
+	if v == nil {
+		return false
+	}
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	for _, f := range ft.Params.List {
+		for _, name := range f.Names {
+			if info.Defs[name] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// walk calls f for every node of body outside nested function literals,
+// with the path from body to it (the node included).
+func walk(body *ast.BlockStmt, f func(n ast.Node, path []ast.Node)) {
+	if body == nil {
+		return
+	}
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		f(n, stack)
+		return true
+	})
+}
+
+// findPuts lists the puts of function n keyed by a plain variable.
+func findPuts(info *types.Info, pkg *types.Package, n ast.Node) []*put {
+	body := httpwrite.Body(n)
+	var out []*put
+	walk(body, func(x ast.Node, path []ast.Node) {
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			if len(x.Lhs) != len(x.Rhs) {
+				return
+			}
+			for i, l := range x.Lhs {
+				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+				if !ok {
+					continue
+				}
+				if m, key := mapKey(info, ix); key != nil {
+					out = append(out, &put{fn: n, node: x, key: key, m: m, path: append([]ast.Node(nil), path...),
+						own: ownStruct(info, pkg, x.Rhs[i])})
+				}
+			}
+		case *ast.CallExpr:
+			fn := httpwrite.Callee(info, x)
+			switch {
+			case fn == nil || len(x.Args) != 2:
+			case httpwrite.IsMethod(fn, "sync", "Map", "Store"), httpwrite.IsMethod(fn, "sync", "Map", "LoadOrStore"):
+				key, _ := ast.Unparen(x.Args[0]).(*ast.Ident)
+				sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+				if key != nil && ok && isVar(info, key) {
+					out = append(out, &put{fn: n, node: x, key: key, m: types.ExprString(sel.X),
+						path: append([]ast.Node(nil), path...)})
+				}
+			case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set"):
+				key, _ := ast.Unparen(x.Args[1]).(*ast.Ident)
+				if key != nil && isVar(info, key) && httpwrite.IsSessionHeader(info, x.Args[0]) {
+					out = append(out, &put{fn: n, node: x, key: key, path: append([]ast.Node(nil), path...)})
+				}
+			}
+		}
+	})
+	for _, p := range out {
+		if p.m != "" && p.own {
+			p.getOrCreate, p.skip = onMiss(info, body, p)
+		}
+	}
+	return out
+}
+
+func isVar(info *types.Info, id *ast.Ident) bool {
+	_, ok := info.Uses[id].(*types.Var)
+	return ok
+}
+
+// mapKey returns the map and the key variable of m[k] on a map keyed by a
+// string type.
+func mapKey(info *types.Info, ix *ast.IndexExpr) (string, *ast.Ident) {
+	t := info.TypeOf(ix.X)
+	if t == nil {
+		return "", nil
+	}
+	mt, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return "", nil
+	}
+	if b, ok := mt.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return "", nil
+	}
+	key, _ := ast.Unparen(ix.Index).(*ast.Ident)
+	if key == nil || !isVar(info, key) {
+		return "", nil
+	}
+	return types.ExprString(ix.X), key
+}
+
+// onMiss reports whether put p runs only when a lookup of the same map
+// under the same key variable has missed: inside `if !ok` or `if v == nil`
+// of v, ok := m[k] (or m.Load(k)), or after an `if ok` or `if v != nil`
+// that returns. It returns the lookup's variables too.
+func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var]bool) {
+	kv := info.Uses[p.key]
+	found, value := map[*types.Var]bool{}, map[*types.Var]bool{}
+	isLookup := func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			m, key := mapKey(info, e)
+			return key != nil && m == p.m && info.Uses[key] == kv
+		case *ast.CallExpr:
+			fn := httpwrite.Callee(info, e)
+			if !httpwrite.IsMethod(fn, "sync", "Map", "Load") || len(e.Args) != 1 {
+				return false
+			}
+			key, _ := ast.Unparen(e.Args[0]).(*ast.Ident)
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			return key != nil && ok && info.Uses[key] == kv && types.ExprString(sel.X) == p.m
+		}
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || a.Pos() >= p.node.Pos() || len(a.Rhs) != 1 || !isLookup(a.Rhs[0]) {
+			return true
+		}
+		for i, l := range a.Lhs {
+			id, _ := l.(*ast.Ident)
+			if id == nil {
+				continue
+			}
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				continue
+			}
+			if i == 0 && len(a.Lhs) <= 2 {
+				value[v] = true
+			} else if i == 1 {
+				found[v] = true
+			}
+		}
+		return true
+	})
+	if len(found) == 0 && len(value) == 0 {
+		return false, nil
+	}
+	// miss reports whether term t, true in a branch, says the lookup
+	// missed (want false: that it found the session).
+	test := func(t httpwrite.Term, miss bool) bool {
+		switch e := t.E.(type) {
+		case *ast.Ident:
+			v, _ := info.ObjectOf(e).(*types.Var)
+			return found[v] && t.Truth != miss
+		case *ast.BinaryExpr:
+			var x ast.Expr
+			if tv, ok := info.Types[e.Y]; ok && tv.IsNil() {
+				x = e.X
+			} else if tv, ok := info.Types[e.X]; ok && tv.IsNil() {
+				x = e.Y
+			}
+			id, _ := ast.Unparen(x).(*ast.Ident)
+			if id == nil {
+				return false
+			}
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if !value[v] {
+				return false
+			}
+			isNil := (e.Op.String() == "==") == t.Truth
+			return isNil == miss
+		}
+		return false
+	}
+	vars := map[*types.Var]bool{}
+	for v := range found {
+		vars[v] = true
+	}
+	for v := range value {
+		vars[v] = true
+	}
+	path := p.path
+	for i := len(path) - 2; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.IfStmt:
+			inThen := path[i+1] == n.Body
+			if !inThen && (n.Else == nil || path[i+1] != n.Else) {
+				continue
+			}
+			for _, t := range httpwrite.Terms(n.Cond, inThen) {
+				if test(t, true) {
+					return true, vars
+				}
+			}
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if st == path[i+1] {
+					break
+				}
+				ifs, ok := st.(*ast.IfStmt)
+				if !ok || !terminates(ifs.Body) {
+					continue
+				}
+				for _, t := range httpwrite.Terms(ifs.Cond, true) {
+					if test(t, false) {
+						return true, vars
+					}
+				}
+			}
+		}
+	}
+	return false, nil
+}
+
+// paramIndex is the index of v among fn's parameters, or -1.
+func paramIndex(fn *types.Func, v types.Object) int {
+	if fn == nil {
+		return -1
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if params.At(i) == v {
+			return i
+		}
+	}
+	return -1
+}
