@@ -77,11 +77,20 @@ func run(pass *analysis.Pass) (any, error) {
 	// sessionless are wrong whatever the package knows. Every shape names
 	// Mcp-Session-Id or MCP-Protocol-Version: a package that names neither
 	// (most that import net/http) is done.
+	c := newChecker(pass)
+	// A refused version negotiation is wrong at every revision and needs
+	// no hop header's name: it is judged in every handler.
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.checkNegotiation(fd)
+			}
+		}
+	}
 	names, knows := readConstants(pass.TypesInfo)
 	if !names {
 		return nil, nil
 	}
-	c := newChecker(pass)
 	c.knows = knows
 	if knows {
 		c.summarize()

@@ -29,6 +29,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/mint",
 		"fixtures/sessionversion/statelessproto",
 		"fixtures/sessionversion/pinnedhelper", // an initialize pinning 2025-06-18 keeps its id rightly
+		"fixtures/sessionversion/negotiate",    // initialize refused for a revision, beside its correct neighbours
 	)
 }
 
