@@ -88,6 +88,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	names, knows := readConstants(pass.TypesInfo)
+	// Downstream headers copied under an MCP client's own upstream session
+	// travel through a context and often go unnamed.
+	c.checkUpstreamCopies(names)
 	if !names {
 		return nil, nil
 	}

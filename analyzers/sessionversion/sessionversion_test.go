@@ -42,3 +42,14 @@ func TestForwardFixes(t *testing.T) {
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/forward")
 }
+
+// TestUpstreamCopies checks the round-trippers that copy the downstream
+// caller's headers under the client's own upstream session, and the fix
+// that filters them through protocol.ForwardHeader.
+func TestUpstreamCopies(t *testing.T) {
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/upstream")
+}
