@@ -30,8 +30,12 @@ stream opened with no revision test on the way to it. In every package: a
 proxy that copies an incoming request's headers wholesale and then Adds its
 own Mcp-Session-Id or MCP-Protocol-Version (two values upstream), and a
 server that sets Mcp-Session-Id on a response to a request it classified
-as 2026-07-28. Adopt ids through protocol.SessionIDForVersion(id, version)
-and forward headers through protocol.ForwardHeader(in.Header).`
+as 2026-07-28, a handler that refuses an initialize because its
+protocolVersion is not the one revision expected (it must answer a revision
+it supports instead), and a RoundTripper under an MCP client that copies the
+downstream caller's headers, kept in the request context, onto the client's
+own upstream requests. Adopt ids through protocol.SessionIDForVersion(id,
+version) and forward headers through protocol.ForwardHeader(in.Header).`
 
 // Analyzer reports session ids adopted and echoed with no revision check.
 var Analyzer = &analysis.Analyzer{
