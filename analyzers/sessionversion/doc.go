@@ -161,14 +161,20 @@
 // client. A RoundTrip method -- the http.RoundTripper under that client --
 // that copies the downstream caller's headers onto each upstream request
 // sends the caller's Mcp-Session-Id and MCP-Protocol-Version to a server
-// that never issued them. The downstream headers are followed by data flow:
-// an incoming request's Header (a handler's *http.Request, or the
-// http.Header field of a go-sdk or mcp-go request value, directly or through
-// a local) stored with context.WithValue under a key, and read back in
-// RoundTrip as ctx.Value(key).(http.Header). Reported: a loop over them with
-// no condition in it that Adds or Sets every key on a request, and a Set or
-// Add of a hop header from their Get. The package must name a hop header or
-// import an MCP SDK. The fix ranges over protocol.ForwardHeader(headers).
+// that never issued them; so does a per-request header hook, a
+// func(context.Context) map[string]string (mcp-go's WithHTTPHeaderFunc),
+// whose entries the client Sets over its own session id and revision. The
+// downstream headers are followed by data flow: an incoming request's
+// Header (a handler's *http.Request, the request of a
+// func(context.Context, *http.Request) context.Context hook such as mcp-go's
+// HTTPContextFunc, or the http.Header field of a go-sdk or mcp-go request
+// value, directly or through a local) stored with context.WithValue under a
+// key, and read back in RoundTrip or the hook as
+// ctx.Value(key).(http.Header). Reported: a loop over them with no condition
+// in it that Adds or Sets every key on a request (or, in a hook, stores every
+// key in a string map), and a hop header set from their Get. The package
+// must name a hop header or import an MCP SDK. The fix ranges over
+// protocol.ForwardHeader(headers).
 //
 //	// bad
 //	if h, ok := req.Context().Value(downstreamKey{}).(http.Header); ok {

@@ -37,12 +37,47 @@ func (c *checker) checkUpstreamCopies(names bool) {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || !c.isRoundTrip(fd) {
+			if !ok || fd.Body == nil {
 				continue
 			}
-			c.roundTripCopies(f, fd, keys)
+			if c.isRoundTrip(fd) {
+				c.upstreamCopies(f, fd.Body, keys, false)
+			} else if obj := c.pass.TypesInfo.Defs[fd.Name]; obj != nil && c.isHeaderFunc(obj.Type()) {
+				c.upstreamCopies(f, fd.Body, keys, true)
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if fl, ok := n.(*ast.FuncLit); ok && c.isHeaderFunc(c.pass.TypesInfo.TypeOf(fl)) {
+					c.upstreamCopies(f, fl.Body, keys, true)
+				}
+				return true
+			})
 		}
 	}
+}
+
+// isHeaderFunc reports whether t is func(context.Context)
+// map[string]string: the per-request header hook of an MCP client
+// (mcp-go's WithHTTPHeaderFunc), whose entries the client Sets over its
+// own session id and revision.
+func (c *checker) isHeaderFunc(t types.Type) bool {
+	sig, ok := t.(*types.Signature)
+	if !ok || sig.Recv() != nil || sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return false
+	}
+	if !isNamed(sig.Params().At(0).Type(), "context", "Context") {
+		return false
+	}
+	return isStringMap(sig.Results().At(0).Type())
+}
+
+func isStringMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	if !ok {
+		return false
+	}
+	k, kok := m.Key().Underlying().(*types.Basic)
+	v, vok := m.Elem().Underlying().(*types.Basic)
+	return kok && vok && k.Kind() == types.String && v.Kind() == types.String
 }
 
 // speaksMCP reports whether the package names a hop header or imports an
@@ -125,6 +160,14 @@ func (c *checker) handlerRequests(ft *ast.FuncType, incoming map[types.Object]bo
 	if hasWriter && req != nil {
 		incoming[req] = true
 	}
+	// func(ctx context.Context, r *http.Request) context.Context: a
+	// server's hook that derives a request's context from the incoming
+	// request (mcp-go's HTTPContextFunc).
+	if req != nil && len(ft.Params.List) == 2 && ft.Results != nil && len(ft.Results.List) == 1 &&
+		isNamed(c.pass.TypesInfo.TypeOf(ft.Params.List[0].Type), "context", "Context") &&
+		isNamed(c.pass.TypesInfo.TypeOf(ft.Results.List[0].Type), "context", "Context") {
+		incoming[req] = true
+	}
 }
 
 // isDownstreamHeader reports whether e is the header map of a request this
@@ -180,11 +223,13 @@ func (c *checker) isRoundTrip(fd *ast.FuncDecl) bool {
 		sig.Results().Len() == 2 && isNetHTTP(sig.Results().At(0).Type(), "Response")
 }
 
-// roundTripCopies finds, in one RoundTrip method, the downstream headers
-// read back from the context and what is copied from them.
-func (c *checker) roundTripCopies(f *ast.File, fd *ast.FuncDecl, keys map[any]ast.Node) {
+// upstreamCopies finds, in a RoundTrip method or a header hook, the
+// downstream headers read back from the context and what is copied from
+// them: onto a request's Header, and in a hook (hook set) into a string
+// map, whose entries are the headers it returns.
+func (c *checker) upstreamCopies(f *ast.File, body *ast.BlockStmt, keys map[any]ast.Node, hook bool) {
 	down := map[types.Object]ast.Node{} // locals holding downstream headers -> where stored
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -197,13 +242,19 @@ func (c *checker) roundTripCopies(f *ast.File, fd *ast.FuncDecl, keys map[any]as
 					down[obj] = stored
 				}
 			}
+			// m[hop] = h.Get(hop)
+			if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && hook && c.hopKey(ix.Index) != "" && isStringMap(c.pass.TypesInfo.TypeOf(ix.X)) {
+				if stored := c.hopRead(n.Rhs[0], down); stored != nil {
+					c.reportUpstreamCopy(f, nil, n, stored)
+				}
+			}
 		case *ast.RangeStmt:
 			obj := c.objectOf(n.X)
 			stored, ok := down[obj]
 			if !ok {
 				return true
 			}
-			if add := c.unfilteredCopy(n); add != nil {
+			if add := c.unfilteredCopy(n, hook); add != nil {
 				c.reportUpstreamCopy(f, n, add, stored)
 			}
 		case *ast.CallExpr:
@@ -215,20 +266,53 @@ func (c *checker) roundTripCopies(f *ast.File, fd *ast.FuncDecl, keys map[any]as
 			if !c.isHeaderOf(sel.X, "Request") {
 				return true
 			}
-			get, ok := ast.Unparen(n.Args[1]).(*ast.CallExpr)
-			if !ok || len(get.Args) != 1 || c.hopKey(get.Args[0]) == "" {
+			if stored := c.hopRead(n.Args[1], down); stored != nil {
+				c.reportUpstreamCopy(f, nil, n, stored)
+			}
+		case *ast.KeyValueExpr:
+			// map[string]string{"Mcp-Session-Id": h.Get("Mcp-Session-Id")}
+			if !hook || c.hopKey(n.Key) == "" || !isStringMap(c.pass.TypesInfo.TypeOf(c.enclosingLit(body, n))) {
 				return true
 			}
-			gs, ok := ast.Unparen(get.Fun).(*ast.SelectorExpr)
-			if !ok || gs.Sel.Name != "Get" {
-				return true
-			}
-			if stored, ok := down[c.objectOf(gs.X)]; ok {
+			if stored := c.hopRead(n.Value, down); stored != nil {
 				c.reportUpstreamCopy(f, nil, n, stored)
 			}
 		}
 		return true
 	})
+}
+
+// hopRead returns where the downstream headers were stored when e is
+// h.Get of a hop header with h holding them.
+func (c *checker) hopRead(e ast.Expr, down map[types.Object]ast.Node) ast.Node {
+	get, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(get.Args) != 1 || c.hopKey(get.Args[0]) == "" {
+		return nil
+	}
+	gs, ok := ast.Unparen(get.Fun).(*ast.SelectorExpr)
+	if !ok || gs.Sel.Name != "Get" {
+		return nil
+	}
+	return down[c.objectOf(gs.X)]
+}
+
+// enclosingLit is the composite literal kv is an element of.
+func (c *checker) enclosingLit(body *ast.BlockStmt, kv *ast.KeyValueExpr) ast.Expr {
+	var lit ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit != nil {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			for _, e := range cl.Elts {
+				if e == kv {
+					lit = cl
+				}
+			}
+		}
+		return true
+	})
+	return lit
 }
 
 // contextHeader returns where the downstream headers e reads back were
@@ -256,7 +340,7 @@ func (c *checker) contextHeader(e ast.Expr, keys map[any]ast.Node) ast.Node {
 // unfilteredCopy returns the Add or Set (or index assignment) by which the
 // loop copies every header onto an outgoing request's Header, or nil when
 // the loop tests anything (it may skip the hop headers).
-func (c *checker) unfilteredCopy(rs *ast.RangeStmt) ast.Node {
+func (c *checker) unfilteredCopy(rs *ast.RangeStmt, hook bool) ast.Node {
 	key, ok := rs.Key.(*ast.Ident)
 	if !ok {
 		return nil
@@ -269,7 +353,9 @@ func (c *checker) unfilteredCopy(rs *ast.RangeStmt) ast.Node {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.BranchStmt, *ast.FuncLit:
 			filtered = true
 		case *ast.AssignStmt:
-			if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && c.usesObj(ix.Index, keyObj) && c.isHeaderOf(ix.X, "Request") {
+			// out.Header[k] = vs, or m[k] = ... into a header hook's map
+			if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && c.usesObj(ix.Index, keyObj) &&
+				(c.isHeaderOf(ix.X, "Request") || (hook && isStringMap(c.pass.TypesInfo.TypeOf(ix.X)))) {
 				copyAt = n
 			}
 		case *ast.CallExpr:

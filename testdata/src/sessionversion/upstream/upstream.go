@@ -104,3 +104,37 @@ func transparent(w http.ResponseWriter, r *http.Request) {
 	defer resp.Body.Close()
 	w.WriteHeader(resp.StatusCode)
 }
+
+type forwardedKey struct{}
+
+// contextFromRequest is a server's hook deriving each request's context
+// from the incoming request.
+func contextFromRequest(ctx context.Context, r *http.Request) context.Context {
+	return context.WithValue(ctx, forwardedKey{}, r.Header)
+}
+
+// headersFor is the upstream client's per-request header hook: its entries
+// are set over the client's own session id and revision.
+func headersFor(ctx context.Context) map[string]string {
+	out := map[string]string{}
+	h, _ := ctx.Value(forwardedKey{}).(http.Header)
+	for k := range h {
+		out[k] = h.Get(k) // want `the downstream request's Mcp-Session-Id and MCP-Protocol-Version are copied`
+	}
+	return out
+}
+
+// hooks builds header hooks as literals: one forwards the caller's
+// revision by name, one only its trace id.
+func hooks() []func(context.Context) map[string]string {
+	return []func(context.Context) map[string]string{
+		func(ctx context.Context) map[string]string {
+			h, _ := ctx.Value(forwardedKey{}).(http.Header)
+			return map[string]string{"MCP-Protocol-Version": h.Get("MCP-Protocol-Version")} // want `the downstream request's Mcp-Session-Id and MCP-Protocol-Version are copied`
+		},
+		func(ctx context.Context) map[string]string {
+			h, _ := ctx.Value(forwardedKey{}).(http.Header)
+			return map[string]string{"X-Trace-Id": h.Get("X-Trace-Id")}
+		},
+	}
+}
