@@ -168,8 +168,9 @@ func readConstants(info *types.Info) (names, knows bool) {
 
 // pinsSessionRevision reports whether body sends an initialize that pins
 // a revision with sessions: a "protocolVersion" key (a map key, a struct
-// field ProtocolVersion, or inside a JSON string) given a revision date
-// before 2026-07-28, and no sessionless date anywhere in body. The id
+// field ProtocolVersion, or inside a JSON string, literal or a named
+// constant) given a revision date before 2026-07-28, and no sessionless
+// date anywhere in body. The id
 // such a handshake gets back is a session's, rightly kept (a test
 // helper that speaks 2025-06-18).
 func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
@@ -186,12 +187,21 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 			if tv, ok := info.Types[n.Value]; ok && strings.EqualFold(key, "protocolVersion") && isRevision(tv.Value) && constant.StringVal(tv.Value) < sessionless {
 				pinned = true
 			}
-		case *ast.BasicLit:
-			if n.Kind != token.STRING {
-				return true
-			}
-			v, err := strconv.Unquote(n.Value)
-			if err != nil {
+		case *ast.BasicLit, *ast.Ident:
+			// A literal body, or a named constant holding one.
+			var v string
+			if lit, ok := n.(*ast.BasicLit); ok {
+				if lit.Kind != token.STRING {
+					return true
+				}
+				u, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return true
+				}
+				v = u
+			} else if tv := info.Types[n.(*ast.Ident)]; tv.Value != nil && tv.Value.Kind() == constant.String {
+				v = constant.StringVal(tv.Value)
+			} else {
 				return true
 			}
 			for _, m := range dateRE.FindAllString(v, -1) {
