@@ -43,17 +43,21 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 		case *ast.FuncLit:
 			return false // run later, under conditions not seen
 		case *ast.IfStmt:
-			be, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
-			if !ok || (be.Op != token.NEQ && be.Op != token.EQL) {
-				return true
-			}
-			v := c.requestedVersion(be, fromResponse)
-			if v == nil {
-				return true
-			}
 			refusal := ast.Node(n.Body)
-			if be.Op == token.EQL {
-				refusal = n.Else
+			switch cond := ast.Unparen(n.Cond).(type) {
+			case *ast.BinaryExpr:
+				if (cond.Op != token.NEQ && cond.Op != token.EQL) || c.requestedVersion(cond, fromResponse) == nil {
+					return true
+				}
+				if cond.Op == token.EQL {
+					refusal = n.Else
+				}
+			case *ast.UnaryExpr:
+				if cond.Op != token.NOT || !c.isMembership(cond.X, fromResponse) {
+					return true
+				}
+			default:
+				return true
 			}
 			if b, ok := refusal.(*ast.BlockStmt); ok && c.refuses(b.List, w) {
 				c.reportRefusal(n.Cond, b)
@@ -89,6 +93,26 @@ func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse map[types.Ob
 		return be.Y
 	}
 	return nil
+}
+
+// isMembership reports whether e tests the requested protocolVersion's
+// membership in a set: slices.Contains(list, v) or m[v] with m a
+// map[string]bool.
+func (c *checker) isMembership(e ast.Expr, fromResponse map[types.Object]bool) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn := c.callee(e)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Contains" &&
+			len(e.Args) == 2 && c.isRequestedVersion(e.Args[1], fromResponse)
+	case *ast.IndexExpr:
+		m, ok := c.pass.TypesInfo.TypeOf(e.X).Underlying().(*types.Map)
+		if !ok {
+			return false
+		}
+		b, ok := m.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Bool && c.isRequestedVersion(e.Index, fromResponse)
+	}
+	return false
 }
 
 // isRequestedVersion reports whether e reads the protocolVersion of a
