@@ -192,7 +192,10 @@
 // own upstream request from r.Header) in front of one server, whose
 // session is the upstream's and which never initializes upstream itself; a
 // value passed to the round-tripper other than through the context (a
-// struct field set per request) is not followed.
+// struct field set per request) is not followed, nor a store or a read
+// made by a helper (withHeaders(ctx, h), headersFrom(ctx)): the WithValue
+// and the ctx.Value must each be written in the function that holds the
+// headers.
 //
 // # Servers that mint a session at 2026-07-28
 //
