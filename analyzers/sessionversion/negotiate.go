@@ -37,7 +37,15 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 	if w == nil {
 		return
 	}
-	fromResponse := c.decodedFromResponse(fd.Body)
+	// Computed once a test of a requested revision is seen: most handlers
+	// have none.
+	var decoded map[types.Object]bool
+	fromResponse := func(obj types.Object) bool {
+		if decoded == nil {
+			decoded = c.decodedFromResponse(fd.Body)
+		}
+		return decoded[obj]
+	}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -85,7 +93,7 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 
 // requestedVersion returns the operand of be that reads a requested
 // protocolVersion when the other operand is a revision constant.
-func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse map[types.Object]bool) ast.Expr {
+func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse func(types.Object) bool) ast.Expr {
 	switch {
 	case isRevision(c.pass.TypesInfo.Types[be.Y].Value) && c.isRequestedVersion(be.X, fromResponse):
 		return be.X
@@ -98,7 +106,7 @@ func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse map[types.Ob
 // isMembership reports whether e tests the requested protocolVersion's
 // membership in a set: slices.Contains(list, v) or m[v] with m a
 // map[string]bool.
-func (c *checker) isMembership(e ast.Expr, fromResponse map[types.Object]bool) bool {
+func (c *checker) isMembership(e ast.Expr, fromResponse func(types.Object) bool) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn := c.callee(e)
@@ -119,7 +127,7 @@ func (c *checker) isMembership(e ast.Expr, fromResponse map[types.Object]bool) b
 // decoded message: x.F with F tagged json:"protocolVersion", or
 // m["protocolVersion"] (possibly asserted to string), x and m not decoded
 // from an http.Response.
-func (c *checker) isRequestedVersion(e ast.Expr, fromResponse map[types.Object]bool) bool {
+func (c *checker) isRequestedVersion(e ast.Expr, fromResponse func(types.Object) bool) bool {
 	e = ast.Unparen(e)
 	if ta, ok := e.(*ast.TypeAssertExpr); ok {
 		e = ast.Unparen(ta.X)
@@ -130,7 +138,7 @@ func (c *checker) isRequestedVersion(e ast.Expr, fromResponse map[types.Object]b
 		if sel == nil || sel.Kind() != types.FieldVal || !c.hasVersionTag(sel) {
 			return false
 		}
-		return !fromResponse[rootObject(c.pass.TypesInfo, e.X)]
+		return !fromResponse(rootObject(c.pass.TypesInfo, e.X))
 	case *ast.IndexExpr:
 		tv := c.pass.TypesInfo.Types[e.Index]
 		if tv.Value == nil || tv.Value.Kind() != constant.String || constant.StringVal(tv.Value) != "protocolVersion" {
@@ -139,7 +147,7 @@ func (c *checker) isRequestedVersion(e ast.Expr, fromResponse map[types.Object]b
 		if _, ok := c.pass.TypesInfo.TypeOf(e.X).Underlying().(*types.Map); !ok {
 			return false
 		}
-		return !fromResponse[rootObject(c.pass.TypesInfo, e.X)]
+		return !fromResponse(rootObject(c.pass.TypesInfo, e.X))
 	}
 	return false
 }

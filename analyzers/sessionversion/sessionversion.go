@@ -199,8 +199,8 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 					return true
 				}
 				v = u
-			} else if tv := info.Types[n.(*ast.Ident)]; tv.Value != nil && tv.Value.Kind() == constant.String {
-				v = constant.StringVal(tv.Value)
+			} else if k, ok := info.Uses[n.(*ast.Ident)].(*types.Const); ok && k.Val().Kind() == constant.String {
+				v = constant.StringVal(k.Val())
 			} else {
 				return true
 			}

@@ -30,29 +30,21 @@ func (c *checker) checkUpstreamCopies(names bool) {
 	if !c.speaksMCP(names) {
 		return
 	}
-	keys := c.headerContextKeys()
+	keys, sinks := c.headerContextKeys()
 	if len(keys) == 0 {
 		return
 	}
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			if c.isRoundTrip(fd) {
-				c.upstreamCopies(f, fd.Body, keys, false)
-			} else if obj := c.pass.TypesInfo.Defs[fd.Name]; obj != nil && c.isHeaderFunc(obj.Type()) {
-				c.upstreamCopies(f, fd.Body, keys, true)
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if fl, ok := n.(*ast.FuncLit); ok && c.isHeaderFunc(c.pass.TypesInfo.TypeOf(fl)) {
-					c.upstreamCopies(f, fl.Body, keys, true)
-				}
-				return true
-			})
-		}
+	for _, s := range sinks {
+		c.upstreamCopies(s.file, s.body, keys, s.hook)
 	}
+}
+
+// sink is a body that builds upstream requests' headers: a RoundTrip
+// method's, or a header hook's (hook set).
+type sink struct {
+	file *ast.File
+	body *ast.BlockStmt
+	hook bool
 }
 
 // isHeaderFunc reports whether t is func(context.Context)
@@ -96,14 +88,21 @@ func isMCPSDK(path string) bool {
 }
 
 // headerContextKeys returns the context keys under which the package
-// stores an incoming request's headers, with where it stores them.
-func (c *checker) headerContextKeys() map[any]ast.Node {
+// stores an incoming request's headers, with where it stores them, and the
+// bodies that may copy them upstream: one walk of the package.
+func (c *checker) headerContextKeys() (map[any]ast.Node, []sink) {
 	keys := map[any]ast.Node{}
+	var sinks []sink
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil {
 				continue
+			}
+			if c.isRoundTrip(fd) {
+				sinks = append(sinks, sink{f, fd.Body, false})
+			} else if obj := c.pass.TypesInfo.Defs[fd.Name]; obj != nil && c.isHeaderFunc(obj.Type()) {
+				sinks = append(sinks, sink{f, fd.Body, true})
 			}
 			incoming := map[types.Object]bool{}
 			c.handlerRequests(fd.Type, incoming)
@@ -111,6 +110,9 @@ func (c *checker) headerContextKeys() map[any]ast.Node {
 				switch n := n.(type) {
 				case *ast.FuncLit:
 					c.handlerRequests(n.Type, incoming)
+					if c.isHeaderFunc(c.pass.TypesInfo.TypeOf(n)) {
+						sinks = append(sinks, sink{f, n.Body, true})
+					}
 				case *ast.AssignStmt:
 					// h := r.Header: a local holding the downstream headers.
 					if len(n.Lhs) == len(n.Rhs) {
@@ -123,8 +125,11 @@ func (c *checker) headerContextKeys() map[any]ast.Node {
 						}
 					}
 				case *ast.CallExpr:
+					if len(n.Args) != 3 {
+						return true
+					}
 					fn := c.callee(n)
-					if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithValue" || len(n.Args) != 3 {
+					if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || fn.Name() != "WithValue" {
 						return true
 					}
 					if c.isDownstreamHeader(n.Args[2], incoming) {
@@ -137,7 +142,7 @@ func (c *checker) headerContextKeys() map[any]ast.Node {
 			})
 		}
 	}
-	return keys
+	return keys, sinks
 }
 
 // handlerRequests adds the *http.Request parameter of a handler signature
