@@ -99,8 +99,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.knows = knows
+	var bodies map[types.Object]bool
 	if knows {
 		c.summarize()
+		bodies = initializeConsts(pass.Pkg)
 	}
 	for _, f := range pass.Files {
 		c.file = f
@@ -108,7 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
 				c.decl = fd
-				c.pinned = c.knows && pinsSessionRevision(pass.TypesInfo, fd.Body)
+				c.pinned = c.knows && pinsSessionRevision(pass.TypesInfo, fd.Body, bodies)
 				c.params(fd.Type)
 				c.walk(fd.Body)
 				c.endFunc()
@@ -173,7 +175,7 @@ func readConstants(info *types.Info) (names, knows bool) {
 // date anywhere in body. The id
 // such a handshake gets back is a session's, rightly kept (a test
 // helper that speaks 2025-06-18).
-func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
+func pinsSessionRevision(info *types.Info, body *ast.BlockStmt, bodies map[types.Object]bool) bool {
 	pinned, modern := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -199,8 +201,8 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 					return true
 				}
 				v = u
-			} else if k, ok := info.Uses[n.(*ast.Ident)].(*types.Const); ok && k.Val().Kind() == constant.String {
-				v = constant.StringVal(k.Val())
+			} else if len(bodies) > 0 && bodies[info.Uses[n.(*ast.Ident)]] {
+				v = constant.StringVal(info.Uses[n.(*ast.Ident)].(*types.Const).Val())
 			} else {
 				return true
 			}
@@ -215,6 +217,23 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 		return true
 	})
 	return pinned && !modern
+}
+
+// initializeConsts returns the package-level string constants that hold a
+// "protocolVersion" key: initialize bodies a function may send by name.
+func initializeConsts(pkg *types.Package) map[types.Object]bool {
+	var out map[types.Object]bool
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if ok && k.Val().Kind() == constant.String && strings.Contains(constant.StringVal(k.Val()), `"protocolVersion"`) {
+			if out == nil {
+				out = map[types.Object]bool{}
+			}
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // dateRE finds revision dates inside a string.
