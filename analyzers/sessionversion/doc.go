@@ -126,8 +126,8 @@
 // revision differs leaves nothing negotiated. In a handler (a function given
 // an http.ResponseWriter), a test of the initialize's protocolVersion -- a
 // struct field tagged json:"protocolVersion" or a map's "protocolVersion"
-// entry -- against revision constants (!=, == with an else, or a switch
-// whose cases are all revisions) or against a set (!slices.Contains(list,
+// entry -- against revision constants (!=, a chain of != joined by &&, ==
+// with an else, or a switch whose cases are all revisions) or against a set (!slices.Contains(list,
 // v), !set[v] with a map[string]bool) is reported when its mismatch branch
 // writes an error answer to that ResponseWriter (a JSON-RPC code from
 // -32768 to -32000 or an HTTP status of 400 or more) and returns:

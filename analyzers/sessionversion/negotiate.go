@@ -54,10 +54,12 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 			refusal := ast.Node(n.Body)
 			switch cond := ast.Unparen(n.Cond).(type) {
 			case *ast.BinaryExpr:
-				if (cond.Op != token.NEQ && cond.Op != token.EQL) || c.requestedVersion(cond, fromResponse) == nil {
+				switch {
+				case cond.Op == token.LAND && c.notAnyOf(cond, fromResponse):
+					// v != A && v != B: none of the revisions it takes
+				case (cond.Op != token.NEQ && cond.Op != token.EQL) || c.requestedVersion(cond, fromResponse) == nil:
 					return true
-				}
-				if cond.Op == token.EQL {
+				case cond.Op == token.EQL:
 					refusal = n.Else
 				}
 			case *ast.UnaryExpr:
@@ -101,6 +103,22 @@ func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse func(types.O
 		return be.Y
 	}
 	return nil
+}
+
+// notAnyOf reports whether e is a chain v != A && v != B ... of the
+// requested revision against revision constants.
+func (c *checker) notAnyOf(e ast.Expr, fromResponse func(types.Object) bool) bool {
+	be, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.LAND:
+		return c.notAnyOf(be.X, fromResponse) && c.notAnyOf(be.Y, fromResponse)
+	case token.NEQ:
+		return c.requestedVersion(be, fromResponse) != nil
+	}
+	return false
 }
 
 // isMembership reports whether e tests the requested protocolVersion's

@@ -38,3 +38,22 @@ func fromList(w http.ResponseWriter, r *http.Request, p initParams) {
 	}
 	send(w, reply{JSONRPC: "2.0", Result: map[string]any{"protocolVersion": answer}})
 }
+
+// twoOnly takes two revisions and refuses every other one.
+func twoOnly(w http.ResponseWriter, r *http.Request, p initParams) {
+	if p.ProtocolVersion != "2025-03-26" && p.ProtocolVersion != "2025-06-18" { // want `initialize refused because the requested protocolVersion is not the one expected`
+		http.Error(w, "unsupported protocol version", http.StatusBadRequest)
+		return
+	}
+	send(w, reply{JSONRPC: "2.0", Result: map[string]any{"protocolVersion": p.ProtocolVersion}})
+}
+
+// presentAndOther refuses other revisions only in a strict mode the
+// operator opts into: whether that mode is on is not in the code, so the
+// && with an operand that is not a revision test is not judged.
+func presentAndOther(w http.ResponseWriter, r *http.Request, p initParams, strict bool) {
+	if strict && p.ProtocolVersion != "2025-06-18" {
+		http.Error(w, "unsupported protocol version", http.StatusBadRequest)
+		return
+	}
+}
