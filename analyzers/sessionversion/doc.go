@@ -118,6 +118,85 @@
 // is right, and the analyzer cannot tell it from a gateway holding its own
 // upstream session.
 //
+// # An initialize refused for its revision
+//
+// A server answers initialize with the client's protocolVersion when it
+// supports it, else with another revision it supports; the client then
+// decides whether to go on. Refusing the handshake because the requested
+// revision differs leaves nothing negotiated. In a handler (a function given
+// an http.ResponseWriter), a test of the initialize's protocolVersion -- a
+// struct field tagged json:"protocolVersion" or a map's "protocolVersion"
+// entry -- against revision constants (!=, a chain of != joined by &&, ==
+// with an else, or a switch whose cases are all revisions) or against a set (!slices.Contains(list,
+// v), !set[v] with a map[string]bool) is reported when its mismatch branch
+// writes an error answer to that ResponseWriter (a JSON-RPC code from
+// -32768 to -32000 or an HTTP status of 400 or more) and returns:
+//
+//	// bad
+//	if params.ProtocolVersion != "2025-06-18" {
+//		writeError(w, id, -32600, "unsupported protocol version")
+//		return
+//	}
+//	// good
+//	answer := params.ProtocolVersion
+//	if !supported[answer] {
+//		answer = latestSupported
+//	}
+//
+// Silent: a missing protocolVersion refused as invalid params (no revision
+// constant is compared); the MCP-Protocol-Version header of a later request
+// refused 400, which the protocol asks for (a header read, not a decoded
+// field); a value decoded from an *http.Response (a client or gateway
+// checking the revision its server answered, which it may refuse); a
+// client's own initialize pinning a revision ("protocolVersion":
+// "2025-06-18" in a request body, as test helpers send); _test.go files.
+// A server that always answers one constant revision and never reads the
+// client's is not reported: a server that supports one revision answers
+// exactly that, so the constant is the negotiation's result, and whether it
+// supports others is not in the code to read.
+//
+// # Downstream headers copied under an upstream session
+//
+// A gateway that reaches its upstream through an MCP client (go-sdk's,
+// mcp-go's, or its own) holds its own upstream session, negotiated by that
+// client. A RoundTrip method -- the http.RoundTripper under that client --
+// that copies the downstream caller's headers onto each upstream request
+// sends the caller's Mcp-Session-Id and MCP-Protocol-Version to a server
+// that never issued them; so does a per-request header hook, a
+// func(context.Context) map[string]string (mcp-go's WithHTTPHeaderFunc),
+// whose entries the client Sets over its own session id and revision. The
+// downstream headers are followed by data flow: an incoming request's
+// Header (a handler's *http.Request, the request of a
+// func(context.Context, *http.Request) context.Context hook such as mcp-go's
+// HTTPContextFunc, or the http.Header field of a go-sdk or mcp-go request
+// value, directly or through a local) stored with context.WithValue under a
+// key, and read back in RoundTrip or the hook as
+// ctx.Value(key).(http.Header). Reported: a loop over them with no condition
+// in it that Adds or Sets every key on a request (or, in a hook, stores every
+// key in a string map), and a hop header set from their Get. The package
+// must name a hop header or import an MCP SDK. The fix ranges over
+// protocol.ForwardHeader(headers).
+//
+//	// bad
+//	if h, ok := req.Context().Value(downstreamKey{}).(http.Header); ok {
+//		for k, vs := range h {
+//			for _, v := range vs {
+//				out.Header.Add(k, v)
+//			}
+//		}
+//	}
+//
+// Silent: a loop with any if, switch or continue in it (it may skip the hop
+// headers); headers the package built itself or read from configuration;
+// a transparent proxy (httputil.ReverseProxy, or a handler that builds its
+// own upstream request from r.Header) in front of one server, whose
+// session is the upstream's and which never initializes upstream itself; a
+// value passed to the round-tripper other than through the context (a
+// struct field set per request) is not followed, nor a store or a read
+// made by a helper (withHeaders(ctx, h), headersFrom(ctx)): the WithValue
+// and the ctx.Value must each be written in the function that holds the
+// headers.
+//
 // # Servers that mint a session at 2026-07-28
 //
 // w.Header().Set or Add of Mcp-Session-Id on an http.ResponseWriter is

@@ -30,8 +30,12 @@ stream opened with no revision test on the way to it. In every package: a
 proxy that copies an incoming request's headers wholesale and then Adds its
 own Mcp-Session-Id or MCP-Protocol-Version (two values upstream), and a
 server that sets Mcp-Session-Id on a response to a request it classified
-as 2026-07-28. Adopt ids through protocol.SessionIDForVersion(id, version)
-and forward headers through protocol.ForwardHeader(in.Header).`
+as 2026-07-28, a handler that refuses an initialize because its
+protocolVersion is not the one revision expected (it must answer a revision
+it supports instead), and a RoundTripper under an MCP client that copies the
+downstream caller's headers, kept in the request context, onto the client's
+own upstream requests. Adopt ids through protocol.SessionIDForVersion(id,
+version) and forward headers through protocol.ForwardHeader(in.Header).`
 
 // Analyzer reports session ids adopted and echoed with no revision check.
 var Analyzer = &analysis.Analyzer{
@@ -77,14 +81,28 @@ func run(pass *analysis.Pass) (any, error) {
 	// sessionless are wrong whatever the package knows. Every shape names
 	// Mcp-Session-Id or MCP-Protocol-Version: a package that names neither
 	// (most that import net/http) is done.
+	c := newChecker(pass)
+	// A refused version negotiation is wrong at every revision and needs
+	// no hop header's name: it is judged in every handler.
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				c.checkNegotiation(fd)
+			}
+		}
+	}
 	names, knows := readConstants(pass.TypesInfo)
+	// Downstream headers copied under an MCP client's own upstream session
+	// travel through a context and often go unnamed.
+	c.checkUpstreamCopies(names)
 	if !names {
 		return nil, nil
 	}
-	c := newChecker(pass)
 	c.knows = knows
+	var bodies map[types.Object]bool
 	if knows {
 		c.summarize()
+		bodies = initializeConsts(pass.Pkg)
 	}
 	for _, f := range pass.Files {
 		c.file = f
@@ -92,7 +110,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
 				c.fn, _ = pass.TypesInfo.Defs[fd.Name].(*types.Func)
 				c.decl = fd
-				c.pinned = c.knows && pinsSessionRevision(pass.TypesInfo, fd.Body)
+				c.pinned = c.knows && pinsSessionRevision(pass.TypesInfo, fd.Body, bodies)
 				c.params(fd.Type)
 				c.walk(fd.Body)
 				c.endFunc()
@@ -152,11 +170,12 @@ func readConstants(info *types.Info) (names, knows bool) {
 
 // pinsSessionRevision reports whether body sends an initialize that pins
 // a revision with sessions: a "protocolVersion" key (a map key, a struct
-// field ProtocolVersion, or inside a JSON string) given a revision date
-// before 2026-07-28, and no sessionless date anywhere in body. The id
+// field ProtocolVersion, or inside a JSON string, literal or a named
+// constant) given a revision date before 2026-07-28, and no sessionless
+// date anywhere in body. The id
 // such a handshake gets back is a session's, rightly kept (a test
 // helper that speaks 2025-06-18).
-func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
+func pinsSessionRevision(info *types.Info, body *ast.BlockStmt, bodies map[types.Object]bool) bool {
 	pinned, modern := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -170,12 +189,21 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 			if tv, ok := info.Types[n.Value]; ok && strings.EqualFold(key, "protocolVersion") && isRevision(tv.Value) && constant.StringVal(tv.Value) < sessionless {
 				pinned = true
 			}
-		case *ast.BasicLit:
-			if n.Kind != token.STRING {
-				return true
-			}
-			v, err := strconv.Unquote(n.Value)
-			if err != nil {
+		case *ast.BasicLit, *ast.Ident:
+			// A literal body, or a named constant holding one.
+			var v string
+			if lit, ok := n.(*ast.BasicLit); ok {
+				if lit.Kind != token.STRING {
+					return true
+				}
+				u, err := strconv.Unquote(lit.Value)
+				if err != nil {
+					return true
+				}
+				v = u
+			} else if len(bodies) > 0 && bodies[info.Uses[n.(*ast.Ident)]] {
+				v = constant.StringVal(info.Uses[n.(*ast.Ident)].(*types.Const).Val())
+			} else {
 				return true
 			}
 			for _, m := range dateRE.FindAllString(v, -1) {
@@ -189,6 +217,23 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt) bool {
 		return true
 	})
 	return pinned && !modern
+}
+
+// initializeConsts returns the package-level string constants that hold a
+// "protocolVersion" key: initialize bodies a function may send by name.
+func initializeConsts(pkg *types.Package) map[types.Object]bool {
+	var out map[types.Object]bool
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if ok && k.Val().Kind() == constant.String && strings.Contains(constant.StringVal(k.Val()), `"protocolVersion"`) {
+			if out == nil {
+				out = map[types.Object]bool{}
+			}
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // dateRE finds revision dates inside a string.

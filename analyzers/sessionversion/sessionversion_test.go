@@ -29,6 +29,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/mint",
 		"fixtures/sessionversion/statelessproto",
 		"fixtures/sessionversion/pinnedhelper", // an initialize pinning 2025-06-18 keeps its id rightly
+		"fixtures/sessionversion/negotiate",    // initialize refused for a revision, beside its correct neighbours
 	)
 }
 
@@ -40,4 +41,15 @@ func TestForwardFixes(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/forward")
+}
+
+// TestUpstreamCopies checks the round-trippers that copy the downstream
+// caller's headers under the client's own upstream session, and the fix
+// that filters them through protocol.ForwardHeader.
+func TestUpstreamCopies(t *testing.T) {
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/upstream")
 }
