@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +17,8 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/refusal"
 	"github.com/mcpwire/mcpwire/runtime/mcphttp"
+	"github.com/mcpwire/mcpwire/runtime/sessionstore"
+	"github.com/mcpwire/mcpwire/runtime/streamable"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -211,6 +215,25 @@ var tableCases = []tableCase{
 		e.stream(id)
 		return e.do(request{header: sessionHeader(id), body: listBody})
 	}},
+	{row: "last-event-id", name: "malformed Last-Event-ID", opts: mcphttp.Options{EventStore: streamable.NewMemoryEventStore(0)}, run: func(e *endpoint) *http.Response {
+		h := sessionHeader(e.session(""))
+		h["Last-Event-ID"] = "garbage"
+		return e.do(request{method: http.MethodGet, header: h})
+	}},
+	{row: "last-event-id", name: "a stream the event store does not have", opts: mcphttp.Options{EventStore: streamable.NewMemoryEventStore(0)}, run: func(e *endpoint) *http.Response {
+		h := sessionHeader(e.session(""))
+		h["Last-Event-ID"] = "zz_3"
+		return e.do(request{method: http.MethodGet, header: h})
+	}},
+	{row: "store-unavailable", name: "resume with the store down", opts: mcphttp.Options{SessionStore: downStore{sessionstore.NewMemory(0)}},
+		run: simple(request{header: sessionHeader("n2.elsewhere"), body: listBody})},
+	{row: "store-record-unreadable", name: "garbled record", opts: mcphttp.Options{SessionStore: garbledStore()},
+		run: simple(request{header: sessionHeader("n2.garbled"), body: listBody})},
+	{row: refusal.ServerFailure, name: "event store panics on replay", opts: mcphttp.Options{EventStore: panicOnAfter{streamable.NewMemoryEventStore(0)}}, run: func(e *endpoint) *http.Response {
+		h := sessionHeader(e.session(""))
+		h["Last-Event-ID"] = "_0"
+		return e.do(request{method: http.MethodGet, header: h})
+	}},
 	{row: "unavailable", name: "full session table", opts: mcphttp.Options{MaxSessions: 1}, run: func(e *endpoint) *http.Response {
 		e.session("")
 		return e.do(request{body: initBody})
@@ -221,6 +244,27 @@ var tableCases = []tableCase{
 		}
 		return e.do(request{body: initBody})
 	}},
+}
+
+// downStore is a session store that does not answer a claim.
+type downStore struct{ *sessionstore.Memory }
+
+func (downStore) Claim(context.Context, string, string, string, time.Duration) (sessionstore.Record, bool, error) {
+	return sessionstore.Record{}, false, errors.New("store down")
+}
+
+// garbledStore holds one record, n2.garbled, that cannot be read.
+func garbledStore() sessionstore.Store {
+	m := sessionstore.NewMemory(0)
+	m.PutRaw("n2.garbled", []byte(`{"v":1,"state":`), "", 1, time.Hour)
+	return m
+}
+
+// panicOnAfter is an event store whose replay panics.
+type panicOnAfter struct{ *streamable.MemoryEventStore }
+
+func (panicOnAfter) After(context.Context, string, string, int) iter.Seq2[[]byte, error] {
+	panic("event store fails")
 }
 
 // ownedBy opens a session as alice and sends method on it as user.
