@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/refusal"
 	"github.com/mcpwire/mcpwire/analyzers/suite"
 )
@@ -134,6 +135,24 @@ func (s *Server) Stream(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if !s.known(id) {
 		http.Error(w, "unknown session", http.StatusUnauthorized) // row: session-unknown case: unknown-as-401-plain
+		return
+	}
+}
+
+// Bounded answers a POST read through a body limit.
+func (s *Server) Bounded(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	var msg map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
+		writeError(w, http.StatusBadRequest, -32700, "Parse error") // row: body-too-large case: over-limit-as-400
+		return
+	}
+	if _, err := newID(); err != nil {
+		writeError(w, http.StatusBadRequest, -32603, "Internal error") // row: server-failure case: failure-as-400-internal
+		return
+	}
+	if msg["jsonrpc"] != "2.0" {
+		writeError(w, http.StatusOK, -32600, "Invalid Request") // row: not-jsonrpc case: invalid-request-as-200
 		return
 	}
 }
@@ -370,4 +389,22 @@ func standard(msg string) bool {
 		return true
 	}
 	return false
+}
+
+// TestCheckCodesMatchRows: the codes the checks reason about are the rows'.
+func TestCheckCodesMatchRows(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		code int64
+		row  string
+	}{
+		{"httpwrite.CodeParseError", httpwrite.CodeParseError, refusal.NotJSON},
+		{"httpwrite.CodeInvalidRequest", httpwrite.CodeInvalidRequest, refusal.NotJSONRPC},
+		{"httpwrite.CodeInternalError", httpwrite.CodeInternalError, refusal.ServerFailure},
+		{"httpwrite.CodeSessionNotFound", httpwrite.CodeSessionNotFound, refusal.SessionUnknown},
+	} {
+		if r := refusal.MustLookup(c.row); c.code != r.Code {
+			t.Errorf("%s = %d, row %s answers %d", c.name, c.code, r.ID, r.Code)
+		}
+	}
 }
