@@ -185,17 +185,8 @@ func TestFixesAnswerTable(t *testing.T) {
 	if err := os.WriteFile(file, []byte(fixServer), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rows := map[int]mark{} // line → its row and case
-	for i, line := range strings.Split(fixServer, "\n") {
-		if m := rowMark.FindStringSubmatch(line); m != nil {
-			r, ok := refusal.Lookup(m[1])
-			if !ok {
-				t.Fatalf("line %d: no row %q", i+1, m[1])
-			}
-			rows[i+1] = mark{r, m[2]}
-		}
-	}
-	found, fixed := map[int]bool{}, map[int]bool{}
+	rows := marks(t, []byte(fixServer))
+	found, fixed := map[string]bool{}, map[string]bool{} // by case
 	seen := map[string]bool{}
 	disagree := func(key, format string, args ...any) {
 		seen[key] = true
@@ -227,7 +218,7 @@ func TestFixesAnswerTable(t *testing.T) {
 				if round > 0 || !marked {
 					continue
 				}
-				found[line] = true
+				found[r.name] = true
 				words := []string{d.Message}
 				if len(d.SuggestedFixes) > 0 {
 					words = append(words, d.SuggestedFixes[0].Message)
@@ -243,26 +234,28 @@ func TestFixesAnswerTable(t *testing.T) {
 			for _, d := range act.Diagnostics {
 				if len(d.SuggestedFixes) > 0 && act.Analyzer.Name != "ignoredirective" {
 					edits = append(edits, d.SuggestedFixes[0].TextEdits...)
-					if round == 0 {
-						fixed[fset.Position(d.Pos).Line] = true
+					if r, ok := rows[fset.Position(d.Pos).Line]; ok && round == 0 {
+						fixed[r.name] = true
 					}
 				}
 			}
 		}
 		next := apply(t, fset, src, edits)
 		if next == nil {
-			for line, m := range rows {
+			// The fixed source's lines: a fix may have added some.
+			final := marks(t, src)
+			for line, m := range final {
 				switch right := strings.HasSuffix(m.name, "-right"); {
-				case right && found[line]:
+				case right && found[m.name]:
 					t.Errorf("line %d (%s): a finding on an answer that is row %s's", line, m.name, m.ID)
-				case !right && !found[line]:
+				case !right && !found[m.name]:
 					t.Errorf("line %d (%s): no finding; row %s answers %d with %d", line, m.name, m.ID, m.Status, m.Code)
-				case found[line] && !fixed[line]:
+				case found[m.name] && !fixed[m.name]:
 					t.Logf("line %d (%s): found, no fix offered", line, m.name)
-					delete(rows, line)
+					delete(final, line)
 				}
 			}
-			answers(t, pkg, fset, rows, disagree)
+			answers(t, pkg, fset, final, disagree)
 			break
 		}
 		src = next
@@ -272,6 +265,23 @@ func TestFixesAnswerTable(t *testing.T) {
 			t.Errorf("%s agrees with the table now: remove it from knownDisagreements (%s)", key, why)
 		}
 	}
+}
+
+// marks returns the marked answers of src by line; each case is named once.
+func marks(t *testing.T, src []byte) map[int]mark {
+	t.Helper()
+	out, names := map[int]mark{}, map[string]bool{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := rowMark.FindStringSubmatch(line); m != nil {
+			r, ok := refusal.Lookup(m[1])
+			if !ok || names[m[2]] {
+				t.Fatalf("line %d: no row %q, or a second case %q", i+1, m[1], m[2])
+			}
+			names[m[2]] = true
+			out[i+1] = mark{r, m[2]}
+		}
+	}
+	return out
 }
 
 func load(t *testing.T, dir, file string, src []byte) (*packages.Package, *token.FileSet) {
