@@ -77,7 +77,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case opts.version == "full", opts.flags, len(opts.args) == 1 && strings.HasSuffix(opts.args[0], ".cfg"):
 		// go vet's protocol: let x/tools answer it from the same command
 		// line, so the -V=full cache key and the -flags list are its own.
-		multichecker.Main(suite.Analyzers()...)
+		multichecker.Main(vetNamed(suite.Analyzers())...)
 		panic("unreachable: multichecker.Main exits")
 	case opts.version == "true", opts.printVer:
 		fmt.Fprintln(stdout, versionLine())
