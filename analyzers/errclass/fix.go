@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/refusal"
 )
 
 // statusFix replaces the answer's status with want, spelled the way the
@@ -93,10 +94,14 @@ func (c *checker) codeFix(w *httpwrite.Write, want, qualifiedName string) []anal
 		return nil
 	}
 	edits := []analysis.TextEdit{*e}
-	if want == "-32001" {
-		if m := messageEdit(w, "Session not found"); m != nil {
-			edits = append(edits, *m)
-		}
+	// The message of the row the new code answers, so "Parse error" never
+	// stays beside a session refusal's code.
+	row := refusal.MustLookup(refusal.SessionUnknown)
+	if want == "-32000" {
+		row = refusal.MustLookup(refusal.SessionMissing)
+	}
+	if m := messageEdit(w, row.Message); m != nil {
+		edits = append(edits, *m)
 	}
 	return []analysis.SuggestedFix{{Message: "answer " + want, TextEdits: edits}}
 }

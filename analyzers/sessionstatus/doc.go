@@ -164,8 +164,9 @@
 // The suggested fix rewrites a status written in the answer (400 or
 // http.StatusBadRequest becomes 404 or http.StatusNotFound, and the other
 // way round) and, as the runtime answers, a JSON-RPC code written beside
-// it: -32001 with the message "Session not found" for 404, -32000 for
-// 400; findings of the first two shapes above have none (the fix
+// it, with the message of the same row of docs/protocol.md's table:
+// -32001 "Session not found" for 404, -32000 "Bad Request: Mcp-Session-Id
+// header is required" for 400; findings of the first two shapes above have none (the fix
 // is a test to add).
 //
 // # Suppressing a finding

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/refusal"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
@@ -139,11 +140,13 @@ func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, ca
 }
 
 // codeEdits makes the JSON-RPC side of a status fix match the runtime's
-// refusal: an unknown session is 404 with -32001 "Session not found"; a
-// missing id is 400 with -32000. It edits a constant code written in the
-// answer (not -32700, whose fix is errclass's: two fixes must not edit one
-// expression) and, for 404, a string literal argument of the same call
-// that speaks of the session ("invalid session"). It returns the code's
+// refusal, the rows of docs/protocol.md's table: an unknown session is 404
+// with -32001 "Session not found"; a missing id is 400 with -32000 "Bad
+// Request: Mcp-Session-Id header is required". It edits a constant code
+// written in the answer (not -32700, whose fix is errclass's: two fixes
+// must not edit one expression) and a string literal argument of the same
+// call that speaks of the session ("invalid session"), so the message
+// never contradicts the code. It returns the code's
 // text and the edits, or nil when the code is right or not editable.
 func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []analysis.TextEdit) {
 	if !w.HasCode || w.CodeExpr == nil || w.Code == httpwrite.CodeParseError {
@@ -161,14 +164,18 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 		return "", nil
 	}
 	edits := []analysis.TextEdit{*e}
-	if call, ok := w.Node.(*ast.CallExpr); ok && want == 404 {
+	row := refusal.MustLookup(refusal.SessionUnknown)
+	if want == 400 {
+		row = refusal.MustLookup(refusal.SessionMissing)
+	}
+	if call, ok := w.Node.(*ast.CallExpr); ok {
 		for _, arg := range call.Args {
 			lit, ok := ast.Unparen(arg).(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {
 				continue
 			}
-			if v, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(strings.ToLower(v), "session") && v != "Session not found" {
-				edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(`"Session not found"`)})
+			if v, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(strings.ToLower(v), "session") && v != row.Message {
+				edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(strconv.Quote(row.Message))})
 				break
 			}
 		}

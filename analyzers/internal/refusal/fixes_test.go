@@ -162,10 +162,7 @@ func (s *Server) Bounded(w http.ResponseWriter, r *http.Request) {
 // not give a row's answer, by row and what differs. Each is reported to the
 // analyzer's owner; the test fails when one is fixed, so that the list
 // stays true.
-var knownDisagreements = map[string]string{
-	"missing-as-404 message":         "sessionstatus's fix to 400 sets -32000 and keeps the message: \"Session not found\" stays beside -32000",
-	"missing-as-parse-error message": "errclass's fix to -32000 keeps the message: \"Parse error\" stays beside -32000",
-}
+var knownDisagreements = map[string]string{}
 
 var (
 	rowMark  = regexp.MustCompile(`// row: ([a-z-]+) case: ([a-z0-9-]+)`)
