@@ -60,6 +60,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
+	checkTables(pass) // hand-rolled session tables: no SDK needed
 	if !relevant(pass) {
 		return nil, nil
 	}
