@@ -2,7 +2,6 @@ package refusedhandshake
 
 import (
 	"fmt"
-	"os"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -21,13 +20,8 @@ const (
 	catOneSided   = "closed-on-other-refusal"      // closed on one refusal, not on another
 )
 
-var debugTables = os.Getenv("A3DEBUG") != ""
-
 // checkTables applies the hand-rolled session-table rules to the package.
 func checkTables(pass *analysis.Pass) {
-	if debugTables {
-		println("GATE", pass.Pkg.Path(), mentionsProtocol(pass))
-	}
 	if httpwrite.IsStd(pass.Pkg.Path()) || !mentionsProtocol(pass) {
 		return
 	}
@@ -38,11 +32,11 @@ func checkTables(pass *analysis.Pass) {
 			continue
 		}
 		handler := isHandlerFunc(pass.TypesInfo, fn)
-		sites := t.sites(body)
-		if debugTables && handler {
-			println("DBG", pass.Fset.Position(fn.Pos()).String(), len(sites), t.readsHeader(body), t.entry(fn, pass.Files))
-			for _, s := range sites {
-				println("  site", pass.Fset.Position(s.node.Pos()).String(), t.dominatedByInit(body, s.node), t.removesKey(body, s))
+		all := t.sites(body)
+		var sites []regSite // of session tables: rules 1 and 2
+		for _, s := range all {
+			if t.sessionTab[s.table] {
+				sites = append(sites, s)
 			}
 		}
 		reported := map[ast.Node]bool{}
@@ -89,7 +83,7 @@ func checkTables(pass *analysis.Pass) {
 			t.checkOneSidedClose(fn, body)
 		}
 		if t.takesInitParams(fn) {
-			for _, s := range sites {
+			for _, s := range all {
 				if reported[s.node] || t.removed[s.table] {
 					continue
 				}
@@ -417,8 +411,8 @@ func (t *tables) removesKey(n ast.Node, s regSite) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		call, ok := x.(*ast.CallExpr)
-		if !ok || found {
-			return !found
+		if !ok || found || call == s.node {
+			return !found // the registering call removes only what it later ends
 		}
 		if t.removal(call) == s.table {
 			found = names(call)

@@ -56,6 +56,9 @@ type tables struct {
 	headerReaders map[*types.Func]bool
 	// valueUse marks functions referenced other than by a direct call.
 	valueUse map[*types.Func]bool
+	// sessionTab are the tables a request's Mcp-Session-Id is looked up
+	// in; nil until computed.
+	sessionTab map[*types.Var]bool
 	// calls are the direct calls of each package function: the stack from
 	// the file down to the call.
 	calls map[*types.Func][][]ast.Node
@@ -121,6 +124,7 @@ func newTables(pass *analysis.Pass) *tables {
 	for fn, fd := range t.decls {
 		t.summarize(fn, fd)
 	}
+	t.sessionTab = t.sessionTables()
 	// Wrappers: a function whose string result is another minter's, or
 	// that calls a registrar with a fresh id or its own parameter.
 	for changed := true; changed; {
