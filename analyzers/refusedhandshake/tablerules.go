@@ -46,7 +46,7 @@ func checkTables(pass *analysis.Pass) {
 			var order []*types.Var
 			byTable := map[*types.Var][]regSite{}
 			for _, s := range sites {
-				if t.dominatedByInit(body, s.node) || t.removesKey(body, s) {
+				if s.initOnly || t.dominatedByInit(body, s.node) || t.removesKey(body, s) {
 					continue
 				}
 				if byTable[s.table] == nil {
@@ -469,7 +469,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
 			if t.answersID(st) {
 				return out
 			}
-			if out = t.refusalIn(st, s.table); out != nil {
+			if out = t.refusalIn(st, s); out != nil {
 				break
 			}
 		}
@@ -493,9 +493,19 @@ func (t *tables) answersID(st ast.Stmt) bool {
 	return found
 }
 
+// namesKey reports whether n refers to one of the variables of site s.
+func (t *tables) namesKey(n ast.Node, s regSite) bool {
+	for v := range t.varsIn(n) {
+		if s.keys[v] {
+			return true
+		}
+	}
+	return false
+}
+
 // refusalIn returns the first if branch in st that answers an error and
-// returns without touching tab.
-func (t *tables) refusalIn(st ast.Stmt, tab *types.Var) ast.Node {
+// returns without touching the table of s.
+func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 	var out ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
 		if out != nil {
@@ -505,10 +515,12 @@ func (t *tables) refusalIn(st ast.Stmt, tab *types.Var) ast.Node {
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if mentionsInit(t.info, t.decls, n.Cond) {
+			// A branch on what the registering call returned is its own
+			// failure, with nothing registered.
+			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
 				return false
 			}
-			if t.refuses(n.Body) && !t.removesIn(n.Body, tab) {
+			if t.refuses(n.Body) && !t.removesIn(n.Body, s.table) {
 				out = n.Body
 				return false
 			}
@@ -538,6 +550,25 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 				if errorWrite(t.info, n) {
 					found = true
 				} else if fn := calledFunc(t.info, n); fn != nil && t.errWriters[fn] && takesWriter(t.info, n) {
+					found = true
+				} else if takesWriter(t.info, n) && t.rpcErrorCode(n) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// rpcErrorCode reports whether a constant among call's arguments (nested
+// calls included) is a JSON-RPC error code: the answer is an error object.
+func (t *tables) rpcErrorCode(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && !found {
+				if c, ok := httpwrite.IntConst(t.info, e); ok && c >= -32768 && c <= -32000 {
 					found = true
 				}
 			}

@@ -30,6 +30,9 @@ type regParam struct {
 type regSite struct {
 	node  ast.Node // the assignment or call
 	table *types.Var
+	// initOnly is that the site calls a registrar that registers only
+	// under a test naming initialize.
+	initOnly bool
 	// keys are the variables naming the entry: the fresh id, or the
 	// session a registering call returned. A removal that names none of
 	// them takes out some other entry (an expired one), not this one.
@@ -44,6 +47,9 @@ type tables struct {
 	minters map[*types.Func]bool
 	// regFresh register a session under an id they mint themselves.
 	regFresh map[*types.Func]*types.Var
+	// initOnly are the registrars that register only under a test naming
+	// initialize.
+	initOnly map[*types.Func]bool
 	regParam map[*types.Func]regParam
 	// removed are the tables an entry is ever taken out of, reset, or
 	// handed to code that may: the package does not keep them growing.
@@ -103,6 +109,7 @@ func newTables(pass *analysis.Pass) *tables {
 		decls:         map[*types.Func]*ast.FuncDecl{},
 		minters:       map[*types.Func]bool{},
 		regFresh:      map[*types.Func]*types.Var{},
+		initOnly:      map[*types.Func]bool{},
 		regParam:      map[*types.Func]regParam{},
 		removed:       map[*types.Var]bool{},
 		removers:      map[*types.Func]map[*types.Var]bool{},
@@ -134,14 +141,23 @@ func newTables(pass *analysis.Pass) *tables {
 				t.minters[fn] = true
 				changed = true
 			}
-			if isHandlerFunc(t.info, fd) {
-				continue // a handler is judged itself, not as a registrar
-			}
 			if _, ok := t.regFresh[fn]; !ok {
-				if s := t.sites(fd.Body); len(s) > 0 {
+				if s := t.sites(fd.Body); len(s) > 0 && (!isHandlerFunc(t.info, fd) || t.returnsEntry(fd, s)) {
+					// A handler is judged itself, not as a registrar,
+					// unless it hands the entry it registered to its
+					// caller.
 					t.regFresh[fn] = s[0].table
+					t.initOnly[fn] = true
+					for _, x := range s {
+						if !x.initOnly && !t.dominatedByInit(fd.Body, x.node) {
+							t.initOnly[fn] = false
+						}
+					}
 					changed = true
 				}
+			}
+			if isHandlerFunc(t.info, fd) {
+				continue
 			}
 			if _, ok := t.regParam[fn]; !ok {
 				if rp, ok := t.paramRegistration(fn, fd); ok {
@@ -385,7 +401,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 			return false
 		case *ast.AssignStmt, *ast.CallExpr:
 			if tab, key := t.store(n); tab != nil && t.fresh(body, key, n.Pos(), 0) {
-				out = append(out, regSite{n, tab, t.varsIn(key)})
+				out = append(out, regSite{n, tab, false, t.varsIn(key)})
 				return true
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -397,7 +413,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, keys})
+						out = append(out, regSite{call, tab, t.initOnly[fn], keys})
 					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[rp.idx])
 						for _, l := range results[call] {
@@ -405,7 +421,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, rp.table, keys})
+						out = append(out, regSite{call, rp.table, false, keys})
 					}
 				}
 			}
@@ -413,6 +429,35 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 		return true
 	})
 	return out
+}
+
+// returnsEntry reports whether fd returns what one of its registrations
+// registered (the fresh id or the session value).
+func (t *tables) returnsEntry(fd *ast.FuncDecl, sites []regSite) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			for _, e := range r.Results {
+				for _, s := range sites {
+					if e.Pos() <= s.node.Pos() && s.node.End() <= e.End() {
+						found = true // return reg.add(...)
+					}
+				}
+				for v := range t.varsIn(e) {
+					for _, s := range sites {
+						if s.keys[v] {
+							found = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // varsIn returns the local variables e refers to.
