@@ -228,9 +228,9 @@
 // table that nothing in the package deletes from, clears, replaces or
 // hands to other code.
 //
-// 9. Closed on one refusal, not another: in a handler naming
-// Mcp-Session-Id, a value with a Close method, built by a call for the
-// handshake, is closed on one refusing branch and left open (not closed,
+// 9. Closed on one refusal, not another: in a handler, a value with a
+// Close method, built by a call for the handshake and the source of the
+// Mcp-Session-Id the handler answers with (the session itself), is closed on one refusing branch and left open (not closed,
 // not mentioned, not closed earlier in an enclosing branch) on another,
 // with no deferred close and before it is handed on. The close on the
 // other branch shows the handler owns the value there.

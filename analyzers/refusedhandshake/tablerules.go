@@ -503,6 +503,21 @@ func (t *tables) namesKey(n ast.Node, s regSite) bool {
 	return false
 }
 
+// answersWith reports whether body sets the Mcp-Session-Id response header
+// from v (v.ID(), v.id): v is the session the handshake creates.
+func (t *tables) answersWith(body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && len(call.Args) == 2 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Set" || sel.Sel.Name == "Add") && httpwrite.IsSessionHeader(t.info, call.Args[0]) {
+				found = usesVar(t.info, call.Args[1], v)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // refusalIn returns the first if branch in st that answers an error and
 // returns without touching the table of s.
 func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
@@ -689,6 +704,9 @@ func (t *tables) checkOneSidedClose(fn ast.Node, body *ast.BlockStmt) {
 }
 
 func (t *tables) oneSided(body *ast.BlockStmt, def *ast.AssignStmt, v *types.Var) {
+	if !t.answersWith(body, v) {
+		return // not the session: its id is never the answer's Mcp-Session-Id
+	}
 	stack := pathTo(body, def)
 	if len(stack) < 2 {
 		return
