@@ -240,7 +240,8 @@
 // caller of the function that registered; JSON-RPC error answers written
 // with HTTP 200; a test that names "initialize", or an identifier spelled
 // with "init", anywhere around or before the registration is taken as the
-// method test; functions that build go-sdk or runtime transports are left
+// method test, and a registrar whose name says init as an initialize
+// handler dispatched elsewhere; functions that build go-sdk or runtime transports are left
 // to the rules above. No fix is suggested: where the registration belongs
 // depends on the handler.
 package refusedhandshake
