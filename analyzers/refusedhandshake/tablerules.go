@@ -472,6 +472,12 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
 			if out = t.refusalIn(st, s); out != nil {
 				break
 			}
+			if _, ok := st.(*ast.BranchStmt); ok {
+				return nil
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok {
+				return nil // the code after this block is not on the site's paths
+			}
 		}
 	}
 	return out

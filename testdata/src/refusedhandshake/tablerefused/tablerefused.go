@@ -101,3 +101,30 @@ func (s *Careful) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", id)
 	w.Write(out)
 }
+
+// Early registers in a branch that returns: the error answers after it
+// are for requests that registered nothing.
+type Early struct{ ids IDs }
+
+func (s *Early) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" && req.Method == "initialize" {
+		s.start(w)
+		return
+	}
+	if _, ok := s.ids.live.Load(id); !ok {
+		http.Error(w, "session not found", http.StatusNotFound)
+		return
+	}
+	w.WriteHeader(http.StatusAccepted)
+}
+
+func (s *Early) start(w http.ResponseWriter) {
+	id := s.ids.Generate()
+	w.Header().Set("Mcp-Session-Id", id)
+}
