@@ -65,6 +65,10 @@ type tables struct {
 	// sessionTab are the tables a request's Mcp-Session-Id is looked up
 	// in; nil until computed.
 	sessionTab map[*types.Var]bool
+	// storeFns store into some table; callees are the package functions
+	// each function calls. Only these can become registrars.
+	storeFns map[*types.Func]bool
+	callees  map[*types.Func]map[*types.Func]bool
 	// calls are the direct calls of each package function: the stack from
 	// the file down to the call.
 	calls map[*types.Func][][]ast.Node
@@ -117,6 +121,8 @@ func newTables(pass *analysis.Pass) *tables {
 		headerReaders: map[*types.Func]bool{},
 		valueUse:      map[*types.Func]bool{},
 		calls:         map[*types.Func][][]ast.Node{},
+		storeFns:      map[*types.Func]bool{},
+		callees:       map[*types.Func]map[*types.Func]bool{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -140,6 +146,9 @@ func newTables(pass *analysis.Pass) *tables {
 			if !t.minters[fn] && t.mintsResult(fd) {
 				t.minters[fn] = true
 				changed = true
+			}
+			if !t.storeFns[fn] && !t.callsRegistrar(fn) {
+				continue
 			}
 			if _, ok := t.regFresh[fn]; !ok {
 				if s := t.sites(fd.Body); len(s) > 0 && (!isHandlerFunc(t.info, fd) || t.returnsEntry(fd, s)) {
@@ -170,6 +179,20 @@ func newTables(pass *analysis.Pass) *tables {
 	return t
 }
 
+// callsRegistrar reports whether fn calls a function already known to
+// register a session.
+func (t *tables) callsRegistrar(fn *types.Func) bool {
+	for callee := range t.callees[fn] {
+		if t.regFresh[callee] != nil {
+			return true
+		}
+		if _, ok := t.regParam[callee]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // scanUses records every removal of a table entry, every reference to a
 // package function that is not a call, and the calls themselves.
 func (t *tables) scanUses() {
@@ -197,6 +220,15 @@ func (t *tables) scanUses() {
 				}
 				if callee := calledFunc(t.info, n); callee != nil && t.decls[callee] != nil {
 					t.calls[callee] = append(t.calls[callee], append([]ast.Node(nil), stack...))
+					if fn != nil {
+						if t.callees[fn] == nil {
+							t.callees[fn] = map[*types.Func]bool{}
+						}
+						t.callees[fn][callee] = true
+					}
+				}
+				if tab, _ := t.store(n); tab != nil && fn != nil {
+					t.storeFns[fn] = true
 				}
 				// A table handed to another function may be emptied there.
 				for _, a := range n.Args {
@@ -209,6 +241,9 @@ func (t *tables) scanUses() {
 					t.removed[tab] = true
 				}
 			case *ast.AssignStmt:
+				if tab, _ := t.store(n); tab != nil && fn != nil {
+					t.storeFns[fn] = true
+				}
 				for i, l := range n.Lhs {
 					tab := t.tableOf(l)
 					if tab == nil {
