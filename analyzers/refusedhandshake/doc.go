@@ -184,4 +184,64 @@
 //
 // Stateless transports (no SessionIDGenerator) never close on refusals and
 // are not reported by rules 1 and 4.
+//
+// # Hand-rolled session tables
+//
+// A server that keeps its own session table (a map or sync.Map in a struct
+// field or a package variable) must register a session only once it has
+// accepted an initialize and answered it with the new Mcp-Session-Id. A
+// table counts as a session table when a request's Mcp-Session-Id is
+// looked up in it (an index, a sync.Map method, or a function of the
+// package that looks up its parameter); a fresh id is one the server mints
+// (crypto/rand.Text, a uuid, xid, ulid or ksuid constructor, an encoding of
+// bytes read from crypto/rand, a prefix joined to one, a function of the
+// package that always returns one, a field of a literal built with one).
+// A registration is a store under a fresh id, a call of a function of the
+// package that stores under an id it mints, or one that stores under its
+// parameter when that argument is fresh. Four more shapes are reported:
+//
+// 6. Registered whatever the method: in a net/http handler that names
+// Mcp-Session-Id and is where requests arrive (ServeHTTP, a handler taken
+// as a value, a function literal handed to a router or returned, a handler
+// whose every call comes from one of those without a method test on the
+// way), a registration that no test naming initialize guards, with no
+// removal of that entry in the handler (a removal naming the fresh id or
+// the registered value, deferred or not). One finding per table and
+// handler; its other registrations are related positions.
+//
+//	if id == "" {
+//		id = newID()
+//		g.attach(id) // reported: a ping without an id gets a session
+//	}
+//
+// 7. Registered, then refused without rollback: after a registration in a
+// handler, an if branch that answers an HTTP error (http.Error, WriteHeader
+// of 400 or more, a function of the package that does) and returns without
+// removing an entry of the table, before the response carries the id. A
+// deferred removal covers every branch. An id manager whose Generate mints
+// and records the id, called for an initialize before it is handled, has
+// this shape.
+//
+// 8. Registered per initialize and removed nowhere: a function receiving
+// the initialize parameters (a struct with JSON fields protocolVersion and
+// clientInfo, or one holding it as params) registers under a fresh id in a
+// table that nothing in the package deletes from, clears, replaces or
+// hands to other code.
+//
+// 9. Closed on one refusal, not another: in a handler, a value with a
+// Close method, built by a call for the handshake and the source of the
+// Mcp-Session-Id the handler answers with (the session itself), is closed on one refusing branch and left open (not closed,
+// not mentioned, not closed earlier in an enclosing branch) on another,
+// with no deferred close and before it is handed on. The close on the
+// other branch shows the handler owns the value there.
+//
+// Limits of the table rules, all silent: a registration through an
+// interface method or a registrar of another package; a refusal in the
+// caller of the function that registered; JSON-RPC error answers written
+// with HTTP 200; a test that names "initialize", or an identifier spelled
+// with "init", anywhere around or before the registration is taken as the
+// method test, and a registrar whose name says init as an initialize
+// handler dispatched elsewhere; functions that build go-sdk or runtime transports are left
+// to the rules above. No fix is suggested: where the registration belongs
+// depends on the handler.
 package refusedhandshake

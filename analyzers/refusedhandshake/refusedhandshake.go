@@ -43,7 +43,12 @@ live until the process exits. This analyzer reports
     server/discover recorded InitializeParams without a session);
   - CloseOnRefusedHandshake: true on a transport built once for a long-lived
     endpoint, where the first refused request (a client's version-negotiation
-    probe) would close it for every client (with a fix that removes it).`
+    probe) would close it for every client (with a fix that removes it);
+  - a hand-rolled session table (a map or sync.Map the Mcp-Session-Id is
+    looked up in) filled under a freshly minted id before the initialize is
+    accepted: whatever the request's method, or followed by an error answer
+    that does not remove the entry, or on every initialize with no removal
+    anywhere; and a session closed on one refusal but not on another.`
 
 // Analyzer reports per-handshake transports that are never closed when their
 // handshake is refused, and the refusal close misapplied to long-lived ones.
@@ -60,6 +65,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
+	checkTables(pass) // hand-rolled session tables: no SDK needed
 	if !relevant(pass) {
 		return nil, nil
 	}

@@ -44,6 +44,13 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/runtimegood",
 		"fixtures/refusedhandshake/crosspkg",
 		"fixtures/refusedhandshake/crosspkg/lib",
+		// hand-rolled session tables
+		"fixtures/refusedhandshake/tablebeforeinit",
+		"fixtures/refusedhandshake/tablerefused",
+		"fixtures/refusedhandshake/tablerefused/uuid",
+		"fixtures/refusedhandshake/tablenever",
+		"fixtures/refusedhandshake/tablenever/good",
+		"fixtures/refusedhandshake/onesidedclose",
 		// leaks deliberately not reported, and suppression directives
 		"fixtures/refusedhandshake/shapes",
 		"fixtures/refusedhandshake/falsenegatives",

@@ -1,0 +1,179 @@
+package refusedhandshake
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// sessionTables finds the tables that hold sessions: those a request's
+// Mcp-Session-Id is looked up in (an index, a sync.Map Load, or a package
+// function that looks up its parameter). A table of fresh ids nobody finds
+// by that header (tasks, streams, request ids) is not a session table, and
+// the rules leave it alone.
+func (t *tables) sessionTables() map[*types.Var]bool {
+	// The functions that return the header's value, for ids read through
+	// a helper.
+	idFuncs := map[*types.Func]bool{}
+	for fn, fd := range t.decls {
+		vars := t.idVars(fd.Body, nil)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) > 0 && (t.headerValue(r.Results[0], nil) || isVarIn(t.info, r.Results[0], vars)) {
+				idFuncs[fn] = true
+			}
+			return !idFuncs[fn]
+		})
+	}
+	// lookupParam[fn] are the tables fn indexes by each parameter.
+	lookupParam := map[*types.Func]map[int]*types.Var{}
+	for changed, round := true, 0; changed && round < 3; round++ {
+		changed = false
+		for fn, fd := range t.decls {
+			params := paramPositions(t.info, fd)
+			t.lookups(fd.Body, func(key ast.Expr) (int, bool) {
+				id, ok := ast.Unparen(key).(*ast.Ident)
+				if !ok {
+					return 0, false
+				}
+				v, _ := t.info.Uses[id].(*types.Var)
+				i, ok := params[v]
+				return i, ok
+			}, lookupParam, func(i int, tab *types.Var) {
+				if lookupParam[fn] == nil {
+					lookupParam[fn] = map[int]*types.Var{}
+				}
+				if lookupParam[fn][i] == nil {
+					lookupParam[fn][i] = tab
+					changed = true
+				}
+			})
+		}
+	}
+	out := map[*types.Var]bool{}
+	for _, fn := range httpwrite.Funcs(t.pass.Files) {
+		body := httpwrite.Body(fn)
+		if body == nil {
+			continue
+		}
+		idVars := t.idVars(body, idFuncs)
+		t.lookups(body, func(key ast.Expr) (int, bool) {
+			if t.headerValue(key, idFuncs) {
+				return 0, true
+			}
+			id, ok := ast.Unparen(key).(*ast.Ident)
+			if !ok {
+				return 0, false
+			}
+			v, _ := t.info.Uses[id].(*types.Var)
+			return 0, idVars[v]
+		}, lookupParam, func(_ int, tab *types.Var) { out[tab] = true })
+	}
+	return out
+}
+
+// idVars are the variables of body assigned the request's Mcp-Session-Id
+// somewhere (flow-insensitive: they only name the tables looked up).
+func (t *tables) idVars(body *ast.BlockStmt, idFuncs map[*types.Func]bool) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, r := range as.Rhs {
+			if !t.headerValue(r, idFuncs) {
+				continue
+			}
+			if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); ok {
+				obj := t.info.Defs[id]
+				if obj == nil {
+					obj = t.info.Uses[id]
+				}
+				if v, ok := obj.(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isVarIn(info *types.Info, e ast.Expr, vars map[*types.Var]bool) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return vars[v]
+}
+
+// headerValue reports whether e is the request's Mcp-Session-Id: a header
+// Get or index with that name, or a call of a function returning one.
+func (t *tables) headerValue(e ast.Expr, idFuncs map[*types.Func]bool) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Get" || sel.Sel.Name == "GetHeader") && len(e.Args) == 1 {
+			return httpwrite.IsSessionHeader(t.info, e.Args[0])
+		}
+		if fn := calledFunc(t.info, e); fn != nil && idFuncs[fn] {
+			return true
+		}
+	case *ast.IndexExpr:
+		return httpwrite.IsSessionHeader(t.info, e.Index)
+	}
+	return false
+}
+
+// lookups calls found for every lookup in body of a table keyed by an
+// expression key accepts: an index, a sync.Map method, or a call of a
+// function that looks its parameter up.
+func (t *tables) lookups(body *ast.BlockStmt, key func(ast.Expr) (int, bool), lookupParam map[*types.Func]map[int]*types.Var, found func(int, *types.Var)) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if tab := t.tableOf(n.X); tab != nil {
+				if i, ok := key(n.Index); ok {
+					found(i, tab)
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) >= 1 {
+				if tab := t.tableOf(sel.X); tab != nil && isSyncMap(tab.Type()) {
+					if i, ok := key(n.Args[0]); ok {
+						found(i, tab)
+					}
+				}
+			}
+			if fn := calledFunc(t.info, n); fn != nil {
+				for pi, tab := range lookupParam[fn] {
+					if pi < len(n.Args) {
+						if i, ok := key(n.Args[pi]); ok {
+							found(i, tab)
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// paramPositions maps fd's parameters to their positions.
+func paramPositions(info *types.Info, fd *ast.FuncDecl) map[*types.Var]int {
+	params := map[*types.Var]int{}
+	i := 0
+	for _, f := range fd.Type.Params.List {
+		for _, name := range f.Names {
+			if v, ok := info.Defs[name].(*types.Var); ok {
+				params[v] = i
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	return params
+}

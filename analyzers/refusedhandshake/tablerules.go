@@ -1,0 +1,929 @@
+package refusedhandshake
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// Categories of the hand-rolled table rules.
+const (
+	catUnguarded  = "registered-before-initialize" // a session registered whatever the method
+	catNoRollback = "registered-then-refused"      // registered, then refused without removing it
+	catNeverFreed = "registered-never-removed"     // registered per initialize, removed nowhere
+	catOneSided   = "closed-on-other-refusal"      // closed on one refusal, not on another
+)
+
+// checkTables applies the hand-rolled session-table rules to the package.
+func checkTables(pass *analysis.Pass) {
+	if httpwrite.IsStd(pass.Pkg.Path()) || !mentionsProtocol(pass) {
+		return
+	}
+	t := newTables(pass)
+	for _, fn := range httpwrite.Funcs(pass.Files) {
+		body := httpwrite.Body(fn)
+		if body == nil || httpwrite.InTest(pass, fn) || t.buildsSDKTransport(body) {
+			continue
+		}
+		handler := isHandlerFunc(pass.TypesInfo, fn)
+		all := t.sites(body)
+		var sites []regSite // of session tables: rules 1 and 2
+		for _, s := range all {
+			if t.sessionTab[s.table] {
+				sites = append(sites, s)
+			}
+		}
+		reported := map[ast.Node]bool{}
+		if handler && t.readsHeader(body) && t.entry(fn, pass.Files) {
+			// One finding per table of the function: the other
+			// registrations of the same root cause are related positions.
+			var order []*types.Var
+			byTable := map[*types.Var][]regSite{}
+			for _, s := range sites {
+				if s.initOnly || t.dominatedByInit(body, s.node) || t.removesKey(body, s) {
+					continue
+				}
+				if byTable[s.table] == nil {
+					order = append(order, s.table)
+				}
+				byTable[s.table] = append(byTable[s.table], s)
+			}
+			for _, tab := range order {
+				group := byTable[tab]
+				var related []analysis.RelatedInformation
+				for _, s := range group {
+					reported[s.node] = true
+					if s.node != group[0].node {
+						related = append(related, relatedAt(s.node, "registered here too")...)
+					}
+				}
+				finding(pass, group[0].node, catUnguarded,
+					fmt.Sprintf("a session is registered in %s under a freshly minted id whatever the request's method: every request without Mcp-Session-Id that is not an accepted initialize leaves an entry no client can address; register it only once the initialize is answered with the id", tab.Name()),
+					related, nil)
+			}
+		}
+		if handler && (t.readsHeader(body) || mentionsInit(pass.TypesInfo, t.decls, body)) {
+			for _, s := range sites {
+				if reported[s.node] || t.deferredRemoval(body, s.table) {
+					continue
+				}
+				if ref := t.unrolledRefusal(body, s); ref != nil {
+					reported[s.node] = true
+					finding(pass, s.node, catNoRollback,
+						fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name()),
+						relatedAt(ref, "refused here; the entry stays"), nil)
+				}
+			}
+			t.checkOneSidedClose(fn, body)
+		}
+		if t.takesInitParams(fn) {
+			for _, s := range all {
+				if reported[s.node] || t.removed[s.table] {
+					continue
+				}
+				reported[s.node] = true
+				finding(pass, s.node, catNeverFreed,
+					fmt.Sprintf("every initialize registers a session in %s under a fresh id and nothing in the package ever removes an entry of it: each handshake (refused or ended) leaves a permanent entry", s.table.Name()),
+					nil, nil)
+			}
+		}
+	}
+}
+
+// buildsSDKTransport reports whether body connects or builds the transports
+// the other rules judge: those rules own the session map beside them.
+func (t *tables) buildsSDKTransport(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found {
+			found = isServerConnect(t.info, call) || isNewTransport(t.info, call) || isServerRun(t.info, call)
+		}
+		return !found
+	})
+	return found
+}
+
+// isHandlerFunc reports whether fn takes an http.ResponseWriter and an
+// *http.Request.
+func isHandlerFunc(info *types.Info, fn ast.Node) bool {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	w, r := false, false
+	for _, f := range ft.Params.List {
+		typ := info.TypeOf(f.Type)
+		if isNamed(typ, netHTTP, "ResponseWriter") {
+			w = true
+		}
+		if isPointerTo(typ, netHTTP, "Request") {
+			r = true
+		}
+	}
+	return w && r
+}
+
+// readsHeader reports whether body names the Mcp-Session-Id header, itself
+// or through a function of the package it calls.
+func (t *tables) readsHeader(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+			found = httpwrite.IsSessionHeader(t.info, n.(ast.Expr))
+		case *ast.CallExpr:
+			if fn := calledFunc(t.info, n); fn != nil && t.headerReaders[fn] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// entry reports whether fn is where a request arrives, not a helper called
+// for some requests only: ServeHTTP, a handler taken as a value (handed to
+// a router), a function literal handed on, or a handler whose every call
+// comes from such an entry without a test of the method on the way.
+func (t *tables) entry(fn ast.Node, files []*ast.File) bool {
+	switch fn := fn.(type) {
+	case *ast.FuncLit:
+		return t.litHandedOn(fn, files)
+	case *ast.FuncDecl:
+		obj, _ := t.info.Defs[fn.Name].(*types.Func)
+		return obj != nil && t.entryFunc(obj, map[*types.Func]bool{})
+	}
+	return false
+}
+
+func (t *tables) entryFunc(fn *types.Func, seen map[*types.Func]bool) bool {
+	if seen[fn] {
+		return false
+	}
+	seen[fn] = true
+	fd := t.decls[fn]
+	if fd == nil || !isHandlerFunc(t.info, fd) {
+		return false
+	}
+	if fn.Name() == "ServeHTTP" || t.valueUse[fn] {
+		return true
+	}
+	calls := t.calls[fn]
+	if len(calls) == 0 {
+		return false
+	}
+	for _, stack := range calls {
+		outer := enclosingFunc(stack)
+		if outer == nil || httpwrite.InTest(t.pass, outer) {
+			return false
+		}
+		body := httpwrite.Body(outer)
+		if t.dominatedByInit(body, stack[len(stack)-1]) {
+			return false
+		}
+		switch o := outer.(type) {
+		case *ast.FuncDecl:
+			caller, _ := t.info.Defs[o.Name].(*types.Func)
+			if caller == nil || !t.entryFunc(caller, seen) {
+				return false
+			}
+		case *ast.FuncLit:
+			if !isHandlerFunc(t.info, o) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// litHandedOn reports whether lit is passed to a call (a router, an
+// http.HandlerFunc conversion) or returned: code outside decides when it
+// runs, for every request.
+func (t *tables) litHandedOn(lit *ast.FuncLit, files []*ast.File) bool {
+	handed := false
+	for _, f := range files {
+		if f.Pos() > lit.Pos() || lit.End() > f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if handed || n == nil || n.Pos() > lit.Pos() || n.End() < lit.End() {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				for _, a := range n.Args {
+					if ast.Unparen(a) == lit {
+						handed = true
+					}
+				}
+			case *ast.ReturnStmt:
+				for _, r := range n.Results {
+					if ast.Unparen(r) == lit {
+						handed = true
+					}
+				}
+			}
+			return !handed
+		})
+	}
+	return handed
+}
+
+func enclosingFunc(stack []ast.Node) ast.Node {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return stack[i]
+		}
+	}
+	return nil
+}
+
+// pathTo returns the nodes from body down to target.
+func pathTo(body *ast.BlockStmt, target ast.Node) []ast.Node {
+	var stack, out []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if n.Pos() > target.Pos() || n.End() < target.End() {
+			return false
+		}
+		stack = append(stack, n)
+		if n == target {
+			out = append([]ast.Node(nil), stack...)
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// dominatedByInit reports whether the code at target runs only after some
+// test that may be a test of the message's method against initialize: an
+// if or switch around it, or an earlier statement of a block around it,
+// whose condition names initialize. The test is read generously (any
+// mention) because a test missed here would be a false finding.
+func (t *tables) dominatedByInit(body *ast.BlockStmt, target ast.Node) bool {
+	stack := pathTo(body, target)
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if mentionsInit(t.info, t.decls, n.Cond) || (n.Init != nil && mentionsInit(t.info, t.decls, n.Init)) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if mentionsInit(t.info, t.decls, n) && stack[i+1] == n.Body {
+				return true
+			}
+		case *ast.TypeSwitchStmt:
+			if stack[i+1] == n.Body && mentionsInit(t.info, t.decls, n) {
+				return true
+			}
+		case *ast.BlockStmt:
+			for _, s := range n.List {
+				if s == stack[i+1] {
+					break
+				}
+				if guardsInit(t.info, t.decls, s) {
+					return true
+				}
+			}
+		case *ast.CaseClause:
+			for _, s := range n.Body {
+				if s == stack[i+1] {
+					break
+				}
+				if guardsInit(t.info, t.decls, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// guardsInit reports whether s, a statement before the code judged, is a
+// branch on something that names initialize (a guard that may return).
+func guardsInit(info *types.Info, decls map[*types.Func]*ast.FuncDecl, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		return mentionsInit(info, decls, s.Cond) || (s.Init != nil && mentionsInit(info, decls, s.Init)) || (s.Else != nil && guardsInit(info, decls, s.Else.(ast.Stmt)))
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt:
+		return mentionsInit(info, decls, s)
+	case *ast.BlockStmt:
+		for _, x := range s.List {
+			if guardsInit(info, decls, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsInit reports whether n names initialize: the constant, an
+// identifier spelled like it (isInitialize, MethodInitialize), or a call of
+// a package function whose body compares with the constant.
+func mentionsInit(info *types.Info, decls map[*types.Func]*ast.FuncDecl, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BasicLit:
+			found = isInitConst(info, x)
+		case *ast.Ident:
+			found = strings.Contains(strings.ToLower(x.Name), "init") || isInitConst(info, x)
+			if !found {
+				if fn, ok := info.Uses[x].(*types.Func); ok && decls[fn.Origin()] != nil {
+					found = hasInitConst(info, decls[fn.Origin()].Body)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func hasInitConst(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if lit, ok := x.(*ast.BasicLit); ok && isInitConst(info, lit) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// removesIn reports whether body (its function literals included) takes an
+// entry out of tab, itself or through a function of the package.
+func (t *tables) removesIn(n ast.Node, tab *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok && !found {
+			if t.removal(call) == tab {
+				found = true
+			} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][tab] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// removesKey reports whether n takes the entry of site s out of its table:
+// a removal, itself or through a function of the package, that names one of
+// the entry's variables (as key, argument or receiver). A site whose entry
+// no variable names takes any removal of the table.
+func (t *tables) removesKey(n ast.Node, s regSite) bool {
+	if len(s.keys) == 0 {
+		return t.removesIn(n, s.table)
+	}
+	names := func(e ast.Node) bool {
+		for v := range t.varsIn(e) {
+			if s.keys[v] {
+				return true
+			}
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		call, ok := x.(*ast.CallExpr)
+		if !ok || found || call == s.node {
+			return !found // the registering call removes only what it later ends
+		}
+		if t.removal(call) == s.table {
+			found = names(call)
+		} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][s.table] {
+			found = names(call)
+		}
+		return !found
+	})
+	return found
+}
+
+// deferredRemoval reports whether a deferred call of body removes an entry
+// of tab: a rollback that runs on every return.
+func (t *tables) deferredRemoval(body *ast.BlockStmt, tab *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if d, ok := x.(*ast.DeferStmt); ok && !found {
+			found = t.removesIn(d, tab)
+		}
+		return !found
+	})
+	return found
+}
+
+// unrolledRefusal returns the first refusal after site s on the paths that
+// follow it in its function: an if whose branch answers an HTTP error and
+// returns without removing an entry of the table, before the response
+// carries Mcp-Session-Id. Branches that name initialize are skipped: they
+// may run only for requests that registered nothing.
+func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
+	stack := pathTo(body, s.node)
+	var out ast.Node
+	for i := len(stack) - 2; i >= 0 && out == nil; i-- {
+		var list []ast.Stmt
+		switch n := stack[i].(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.FuncLit:
+			return nil
+		default:
+			continue
+		}
+		after := false
+		for _, st := range list {
+			if st == stack[i+1] {
+				after = true
+				continue
+			}
+			if !after {
+				continue
+			}
+			if t.answersID(st) {
+				return out
+			}
+			if out = t.refusalIn(st, s); out != nil {
+				break
+			}
+			if _, ok := st.(*ast.BranchStmt); ok {
+				return nil
+			}
+			if _, ok := st.(*ast.ReturnStmt); ok {
+				return nil // the code after this block is not on the site's paths
+			}
+		}
+	}
+	return out
+}
+
+// answersID reports whether st sets the Mcp-Session-Id response header:
+// from there on the client holds the id, and a later error is no refusal
+// of the handshake.
+func (t *tables) answersID(st ast.Stmt) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && len(call.Args) >= 1 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Set" || sel.Sel.Name == "Add" || sel.Sel.Name == "Header") && httpwrite.IsSessionHeader(t.info, call.Args[0]) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// namesKey reports whether n refers to one of the variables of site s.
+func (t *tables) namesKey(n ast.Node, s regSite) bool {
+	for v := range t.varsIn(n) {
+		if s.keys[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// answersWith reports whether body sets the Mcp-Session-Id response header
+// from v (v.ID(), v.id): v is the session the handshake creates.
+func (t *tables) answersWith(body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && !found && len(call.Args) == 2 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Set" || sel.Sel.Name == "Add") && httpwrite.IsSessionHeader(t.info, call.Args[0]) {
+				found = usesVar(t.info, call.Args[1], v)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// refusalIn returns the first if branch in st that answers an error and
+// returns without touching the table of s.
+func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
+	var out ast.Node
+	ast.Inspect(st, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			// A branch on what the registering call returned is its own
+			// failure, with nothing registered.
+			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
+				return false
+			}
+			if t.refuses(n.Body) && !t.removesIn(n.Body, s.table) {
+				out = n.Body
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// refuses reports whether block ends in a return and answers an HTTP error
+// on the way (http.Error, WriteHeader of 400 or more, or a package function
+// that does).
+func (t *tables) refuses(block *ast.BlockStmt) bool {
+	if len(block.List) == 0 {
+		return false
+	}
+	if _, ok := block.List[len(block.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	found := false
+	for _, st := range block.List {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit, *ast.IfStmt:
+				return false // a conditional answer is not this branch's
+			case *ast.CallExpr:
+				if errorWrite(t.info, n) {
+					found = true
+				} else if fn := calledFunc(t.info, n); fn != nil && t.errWriters[fn] && takesWriter(t.info, n) {
+					found = true
+				} else if takesWriter(t.info, n) && t.rpcErrorCode(n) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// rpcErrorCode reports whether a constant among call's arguments (nested
+// calls included) is a JSON-RPC error code: the answer is an error object.
+func (t *tables) rpcErrorCode(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && !found {
+				if c, ok := httpwrite.IntConst(t.info, e); ok && c >= -32768 && c <= -32000 {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func takesWriter(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if isNamed(info.TypeOf(a), netHTTP, "ResponseWriter") {
+			return true
+		}
+	}
+	return false
+}
+
+// takesInitParams reports whether fn receives the initialize request's
+// parameters, recognised by the protocol's shape: a struct (or a pointer to
+// one, or a struct holding one as Params) with JSON fields protocolVersion
+// and clientInfo.
+func (t *tables) takesInitParams(fn ast.Node) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	for _, f := range fd.Type.Params.List {
+		if initParamsType(t.info.TypeOf(f.Type), 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func initParamsType(typ types.Type, depth int) bool {
+	if typ == nil || depth > 2 {
+		return false
+	}
+	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
+		typ = p.Elem()
+	}
+	st, ok := typ.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	version, client := false, false
+	for i := 0; i < st.NumFields(); i++ {
+		tag := reflectTagJSON(st.Tag(i))
+		switch tag {
+		case "protocolVersion":
+			version = true
+		case "clientInfo":
+			client = true
+		case "params":
+			if initParamsType(st.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+		if st.Field(i).Embedded() && initParamsType(st.Field(i).Type(), depth+1) {
+			return true
+		}
+	}
+	return version && client
+}
+
+func reflectTagJSON(tag string) string {
+	for tag != "" {
+		i := 0
+		for i < len(tag) && tag[i] == ' ' {
+			i++
+		}
+		tag = tag[i:]
+		key, rest, ok := strings.Cut(tag, ":\"")
+		if !ok {
+			return ""
+		}
+		val, rest2, ok := strings.Cut(rest, "\"")
+		if !ok {
+			return ""
+		}
+		if key == "json" {
+			name, _, _ := strings.Cut(val, ",")
+			return name
+		}
+		tag = rest2
+	}
+	return ""
+}
+
+// checkOneSidedClose reports, in a handler that builds a closable value for
+// the handshake, a refusal that returns without closing it when another
+// refusal of the same function closes it: the author owns the value on
+// those paths, and one of them forgets it.
+func (t *tables) checkOneSidedClose(fn ast.Node, body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Rhs) != 1 {
+			return true
+		}
+		if _, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !ok {
+			return true
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := t.info.Defs[id].(*types.Var)
+		if !ok || !closable(v.Type()) {
+			return true
+		}
+		t.oneSided(body, as, v)
+		return true
+	})
+}
+
+func (t *tables) oneSided(body *ast.BlockStmt, def *ast.AssignStmt, v *types.Var) {
+	if !t.answersWith(body, v) {
+		return // not the session: its id is never the answer's Mcp-Session-Id
+	}
+	stack := pathTo(body, def)
+	if len(stack) < 2 {
+		return
+	}
+	var list []ast.Stmt
+	switch b := stack[len(stack)-2].(type) {
+	case *ast.BlockStmt:
+		list = b.List
+	case *ast.CaseClause:
+		list = b.Body
+	default:
+		return
+	}
+	// The statements after the definition, from the first use of v on:
+	// the test of the constructor's error comes before, with v unbuilt.
+	var rest []ast.Stmt
+	after, used := false, false
+	for _, st := range list {
+		if st == def {
+			after = true
+			continue
+		}
+		if !after {
+			continue
+		}
+		if !used && usesVar(t.info, st, v) {
+			used = true
+		}
+		if used {
+			rest = append(rest, st)
+		}
+	}
+	var closing, open []*ast.BlockStmt
+	for _, st := range rest {
+		if d, ok := st.(*ast.DeferStmt); ok && closesVar(t.info, d, v) {
+			return
+		}
+		if _, ok := st.(*ast.GoStmt); ok && usesVar(t.info, st, v) {
+			return
+		}
+		if t.answersID(st) {
+			break
+		}
+		if escapes(t.info, st, v) {
+			// A new owner may close it: only this statement's closes count.
+			var ignored []*ast.BlockStmt
+			refusalBlocks(t, st, v, &closing, &ignored)
+			break
+		}
+		refusalBlocks(t, st, v, &closing, &open)
+	}
+	if len(closing) == 0 {
+		return
+	}
+	for _, b := range open {
+		finding(t.pass, b, catOneSided,
+			fmt.Sprintf("%s, built for this handshake, is closed on another refusal but not on this one: each handshake refused here leaves it (and what it runs) behind", v.Name()),
+			relatedAt(closing[0], "closed here"), nil)
+	}
+}
+
+// refusalBlocks sorts the refusing if branches of st into those that close
+// v and those that neither close nor hand it on.
+func refusalBlocks(t *tables, st ast.Stmt, v *types.Var, closing, open *[]*ast.BlockStmt) {
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if !t.refuses(n.Body) {
+				return true
+			}
+			switch {
+			case closesVar(t.info, n.Body, v):
+				*closing = append(*closing, n.Body)
+			case !usesVar(t.info, n.Body, v) && !closedBefore(t.info, st, n.Body, v):
+				*open = append(*open, n.Body)
+			}
+		}
+		return true
+	})
+}
+
+// closedBefore reports whether a statement of a block around b, inside st
+// and before b, closes v: b runs after the close.
+func closedBefore(info *types.Info, st ast.Stmt, b ast.Node, v *types.Var) bool {
+	var stack, path []ast.Node
+	ast.Inspect(st, func(n ast.Node) bool {
+		if path != nil {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if n.Pos() > b.Pos() || n.End() < b.End() {
+			return false
+		}
+		stack = append(stack, n)
+		if n == b {
+			path = append([]ast.Node(nil), stack...)
+			return false
+		}
+		return true
+	})
+	for i := 0; i+1 < len(path); i++ {
+		var list []ast.Stmt
+		switch n := path[i].(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		}
+		for _, s := range list {
+			if s == path[i+1] {
+				break
+			}
+			if closesVar(info, s, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usesVar reports whether n refers to v.
+func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// closesVar reports whether n calls v.Close.
+func closesVar(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Close" {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// escapes reports whether st hands v on outside a deferred call: passes it
+// to a call, assigns it, sends or returns it. A new owner may close it.
+func escapes(info *types.Info, st ast.Stmt, v *types.Var) bool {
+	if _, ok := st.(*ast.DeferStmt); ok {
+		return false
+	}
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if isV(a) {
+					found = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				if isV(r) {
+					found = true
+				}
+			}
+		case *ast.SendStmt:
+			found = found || isV(n.Value)
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if isV(r) {
+					found = true
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				if isV(e) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// closable reports whether a value of type typ has a Close method.
+func closable(typ types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(typ, true, nil, "Close")
+	if _, ok := obj.(*types.Func); ok {
+		return true
+	}
+	if _, ptr := types.Unalias(typ).(*types.Pointer); ptr {
+		return false
+	}
+	obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(typ), true, nil, "Close")
+	_, ok := obj.(*types.Func)
+	return ok
+}

@@ -1,0 +1,863 @@
+package refusedhandshake
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// A hand-rolled session table is a map (or sync.Map) held in a struct field
+// or a package variable, into which a session is registered under an id.
+// tables collects, for one package, what its functions do to such tables:
+// which functions mint ids, which register a session under an id they mint
+// or under one of their parameters, and which tables anything ever empties.
+
+// regParam is a function that registers a session under its parameter idx.
+type regParam struct {
+	idx   int
+	table *types.Var
+}
+
+// regSite is one registration of a session under a freshly minted id: a
+// store into a table, or a call of a function that makes one.
+type regSite struct {
+	node  ast.Node // the assignment or call
+	table *types.Var
+	// initOnly is that the site calls a registrar that registers only
+	// under a test naming initialize.
+	initOnly bool
+	// keys are the variables naming the entry: the fresh id, or the
+	// session a registering call returned. A removal that names none of
+	// them takes out some other entry (an expired one), not this one.
+	keys map[*types.Var]bool
+}
+
+type tables struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl
+	// minters return an id nobody chose but the server (random, a uuid).
+	minters map[*types.Func]bool
+	// regFresh register a session under an id they mint themselves.
+	regFresh map[*types.Func]*types.Var
+	// initOnly are the registrars that register only under a test naming
+	// initialize.
+	initOnly map[*types.Func]bool
+	regParam map[*types.Func]regParam
+	// removed are the tables an entry is ever taken out of, reset, or
+	// handed to code that may: the package does not keep them growing.
+	removed map[*types.Var]bool
+	// removers are the functions that take entries out of each table.
+	removers map[*types.Func]map[*types.Var]bool
+	// errWriters answer an HTTP error (status 400 or more) themselves.
+	errWriters map[*types.Func]bool
+	// headerReaders name the Mcp-Session-Id header.
+	headerReaders map[*types.Func]bool
+	// valueUse marks functions referenced other than by a direct call.
+	valueUse map[*types.Func]bool
+	// sessionTab are the tables a request's Mcp-Session-Id is looked up
+	// in; nil until computed.
+	sessionTab map[*types.Var]bool
+	// storeFns store into some table; callees are the package functions
+	// each function calls. Only these can become registrars.
+	storeFns map[*types.Func]bool
+	callees  map[*types.Func]map[*types.Func]bool
+	// calls are the direct calls of each package function: the stack from
+	// the file down to the call.
+	calls map[*types.Func][][]ast.Node
+}
+
+// mentionsProtocol is the cheap gate: the package names the Mcp-Session-Id
+// header or the initialize method in a constant, or declares the
+// initialize parameters' protocolVersion field. A session table of any
+// other package is not an MCP one.
+func mentionsProtocol(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				found = n.Kind == token.STRING && (httpwrite.IsSessionHeader(pass.TypesInfo, n) || isInitConst(pass.TypesInfo, n) || strings.Contains(n.Value, `json:"protocolVersion`))
+			case *ast.Ident:
+				if c, ok := pass.TypesInfo.Uses[n].(*types.Const); ok && c.Pkg() != pass.Pkg && c.Val().Kind() == constant.String {
+					v := constant.StringVal(c.Val())
+					found = strings.EqualFold(v, "Mcp-Session-Id") || v == "initialize"
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// isInitConst reports whether e is the constant "initialize".
+func isInitConst(info *types.Info, e ast.Expr) bool {
+	s, ok := httpwrite.StringConst(info, e)
+	return ok && s == "initialize"
+}
+
+func newTables(pass *analysis.Pass) *tables {
+	t := &tables{
+		pass:          pass,
+		info:          pass.TypesInfo,
+		decls:         map[*types.Func]*ast.FuncDecl{},
+		minters:       map[*types.Func]bool{},
+		regFresh:      map[*types.Func]*types.Var{},
+		initOnly:      map[*types.Func]bool{},
+		regParam:      map[*types.Func]regParam{},
+		removed:       map[*types.Var]bool{},
+		removers:      map[*types.Func]map[*types.Var]bool{},
+		errWriters:    map[*types.Func]bool{},
+		headerReaders: map[*types.Func]bool{},
+		valueUse:      map[*types.Func]bool{},
+		calls:         map[*types.Func][][]ast.Node{},
+		storeFns:      map[*types.Func]bool{},
+		callees:       map[*types.Func]map[*types.Func]bool{},
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					t.decls[fn] = fd
+				}
+			}
+		}
+	}
+	t.scanUses()
+	for fn, fd := range t.decls {
+		t.summarize(fn, fd)
+	}
+	t.sessionTab = t.sessionTables()
+	// Wrappers: a function whose string result is another minter's, or
+	// that calls a registrar with a fresh id or its own parameter.
+	for changed := true; changed; {
+		changed = false
+		for fn, fd := range t.decls {
+			if !t.minters[fn] && t.mintsResult(fd) {
+				t.minters[fn] = true
+				changed = true
+			}
+			if !t.storeFns[fn] && !t.callsRegistrar(fn) {
+				continue
+			}
+			if _, ok := t.regFresh[fn]; !ok {
+				if s := t.sites(fd.Body); len(s) > 0 && (!isHandlerFunc(t.info, fd) || t.returnsEntry(fd, s)) {
+					// A handler is judged itself, not as a registrar,
+					// unless it hands the entry it registered to its
+					// caller.
+					t.regFresh[fn] = s[0].table
+					t.initOnly[fn] = true
+					for _, x := range s {
+						if !x.initOnly && !t.dominatedByInit(fd.Body, x.node) {
+							t.initOnly[fn] = false
+						}
+					}
+					changed = true
+				}
+			}
+			if isHandlerFunc(t.info, fd) {
+				continue
+			}
+			if _, ok := t.regParam[fn]; !ok {
+				if rp, ok := t.paramRegistration(fn, fd); ok {
+					t.regParam[fn] = rp
+					changed = true
+				}
+			}
+		}
+	}
+	return t
+}
+
+// callsRegistrar reports whether fn calls a function already known to
+// register a session.
+func (t *tables) callsRegistrar(fn *types.Func) bool {
+	for callee := range t.callees[fn] {
+		if t.regFresh[callee] != nil {
+			return true
+		}
+		if _, ok := t.regParam[callee]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// scanUses records every removal of a table entry, every reference to a
+// package function that is not a call, and the calls themselves.
+func (t *tables) scanUses() {
+	for _, f := range t.pass.Files {
+		var stack []ast.Node
+		var fn *types.Func
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				fn, _ = t.info.Defs[n.Name].(*types.Func)
+			case *ast.CallExpr:
+				if tab := t.removal(n); tab != nil {
+					t.removed[tab] = true
+					if fn != nil {
+						if t.removers[fn] == nil {
+							t.removers[fn] = map[*types.Var]bool{}
+						}
+						t.removers[fn][tab] = true
+					}
+				}
+				if callee := calledFunc(t.info, n); callee != nil && t.decls[callee] != nil {
+					t.calls[callee] = append(t.calls[callee], append([]ast.Node(nil), stack...))
+					if fn != nil {
+						if t.callees[fn] == nil {
+							t.callees[fn] = map[*types.Func]bool{}
+						}
+						t.callees[fn][callee] = true
+					}
+				}
+				if tab, _ := t.store(n); tab != nil && fn != nil {
+					t.storeFns[fn] = true
+				}
+				// A table handed to another function may be emptied there.
+				for _, a := range n.Args {
+					if tab := t.tableOf(a); tab != nil && !isBuiltin(t.info, n, "delete", "clear", "len") {
+						t.removed[tab] = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if tab := t.tableOf(n.X); tab != nil && n.Op == token.AND {
+					t.removed[tab] = true
+				}
+			case *ast.AssignStmt:
+				if tab, _ := t.store(n); tab != nil && fn != nil {
+					t.storeFns[fn] = true
+				}
+				for i, l := range n.Lhs {
+					tab := t.tableOf(l)
+					if tab == nil {
+						continue
+					}
+					// A fresh map in a constructor does not empty anything; any
+					// other assignment replaces the table.
+					if len(n.Rhs) == len(n.Lhs) && isFreshMap(t.info, n.Rhs[i]) {
+						continue
+					}
+					t.removed[tab] = true
+				}
+				for _, r := range n.Rhs {
+					if tab := t.tableOf(r); tab != nil {
+						t.removed[tab] = true // aliased: the alias may delete
+					}
+				}
+			case *ast.Ident:
+				if obj, ok := t.info.Uses[n].(*types.Func); ok && t.decls[obj.Origin()] != nil && !isCallee(stack) {
+					t.valueUse[obj.Origin()] = true
+				}
+			}
+			return true
+		})
+	}
+}
+
+// isCallee reports whether the identifier at the top of stack is what a
+// call calls (f(...) or x.f(...)).
+func isCallee(stack []ast.Node) bool {
+	id := stack[len(stack)-1]
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.SelectorExpr:
+			if p.Sel != id {
+				return false
+			}
+			id = p
+		case *ast.ParenExpr:
+			id = p
+		case *ast.IndexExpr, *ast.IndexListExpr: // generic instantiation
+			id = p
+		case *ast.CallExpr:
+			return p.Fun == id
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func isFreshMap(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		return isBuiltin(info, e, "make")
+	}
+	return false
+}
+
+func isBuiltin(info *types.Info, call *ast.CallExpr, names ...string) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	if !ok {
+		return false
+	}
+	for _, n := range names {
+		if b.Name() == n {
+			return true
+		}
+	}
+	return false
+}
+
+// tableOf returns the field or package variable e names when it holds a
+// map or a sync.Map, else nil.
+func (t *tables) tableOf(e ast.Expr) *types.Var {
+	var v *types.Var
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		sel, ok := t.info.Selections[e]
+		if !ok || sel.Kind() != types.FieldVal {
+			return nil
+		}
+		v, _ = sel.Obj().(*types.Var)
+	case *ast.Ident:
+		obj, ok := t.info.Uses[e].(*types.Var)
+		if !ok || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+			return nil
+		}
+		v = obj
+	default:
+		return nil
+	}
+	if v == nil || !isTableType(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+func isTableType(typ types.Type) bool {
+	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
+		typ = p.Elem()
+	}
+	if isNamed(typ, "sync", "Map") {
+		return true
+	}
+	_, ok := typ.Underlying().(*types.Map)
+	return ok
+}
+
+func isSyncMap(typ types.Type) bool {
+	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
+		typ = p.Elem()
+	}
+	return isNamed(typ, "sync", "Map")
+}
+
+// removal returns the table call takes an entry out of (or empties).
+func (t *tables) removal(call *ast.CallExpr) *types.Var {
+	if isBuiltin(t.info, call, "delete", "clear") && len(call.Args) > 0 {
+		return t.tableOf(call.Args[0])
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	switch sel.Sel.Name {
+	case "Delete", "LoadAndDelete", "CompareAndDelete", "Clear", "CompareAndSwap", "Swap":
+		if tab := t.tableOf(sel.X); tab != nil && isSyncMap(tab.Type()) {
+			return tab
+		}
+	}
+	return nil
+}
+
+// store returns the table and key of a registration: m[k] = v, or
+// m.Store(k, v) / m.LoadOrStore(k, v) on a sync.Map.
+func (t *tables) store(n ast.Node) (*types.Var, ast.Expr) {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		if n.Tok != token.ASSIGN {
+			return nil, nil
+		}
+		for _, l := range n.Lhs {
+			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+				if tab := t.tableOf(ix.X); tab != nil {
+					return tab, ix.Index
+				}
+			}
+		}
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+		if !ok || len(n.Args) != 2 || (sel.Sel.Name != "Store" && sel.Sel.Name != "LoadOrStore") {
+			return nil, nil
+		}
+		if tab := t.tableOf(sel.X); tab != nil && isSyncMap(tab.Type()) {
+			return tab, n.Args[0]
+		}
+	}
+	return nil, nil
+}
+
+// sites returns the registrations of body (not of the function literals in
+// it) under an id minted on the way: a store keyed by a fresh id, a call of
+// a function that registers under an id it mints, or under its argument
+// when that argument is fresh.
+func (t *tables) sites(body *ast.BlockStmt) []regSite {
+	if body == nil {
+		return nil
+	}
+	// The variables a registering call's results go to name the entry.
+	results := map[*ast.CallExpr][]ast.Expr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+				results[call] = as.Lhs
+			}
+		}
+		return true
+	})
+	var out []regSite
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt, *ast.CallExpr:
+			if tab, key := t.store(n); tab != nil && t.fresh(body, key, n.Pos(), 0) {
+				out = append(out, regSite{n, tab, false, t.varsIn(key)})
+				return true
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn := calledFunc(t.info, call); fn != nil {
+					if tab := t.regFresh[fn]; tab != nil {
+						keys := map[*types.Var]bool{}
+						for _, l := range results[call] {
+							for v := range t.varsIn(l) {
+								keys[v] = true
+							}
+						}
+						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys})
+					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
+						keys := t.varsIn(call.Args[rp.idx])
+						for _, l := range results[call] {
+							for v := range t.varsIn(l) {
+								keys[v] = true
+							}
+						}
+						out = append(out, regSite{call, rp.table, namedInit(fn), keys})
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// namedInit reports whether fn's name says it handles initialize: it is
+// then taken to run only for one, wherever the dispatch to it lives (read
+// generously, as a test naming initialize is: a guess that it does not
+// would be a false finding).
+func namedInit(fn *types.Func) bool {
+	return strings.Contains(strings.ToLower(fn.Name()), "init")
+}
+
+// returnsEntry reports whether fd returns what one of its registrations
+// registered (the fresh id or the session value).
+func (t *tables) returnsEntry(fd *ast.FuncDecl, sites []regSite) bool {
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			for _, e := range r.Results {
+				for _, s := range sites {
+					if e.Pos() <= s.node.Pos() && s.node.End() <= e.End() {
+						found = true // return reg.add(...)
+					}
+				}
+				for v := range t.varsIn(e) {
+					for _, s := range sites {
+						if s.keys[v] {
+							found = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// varsIn returns the local variables e refers to.
+func (t *tables) varsIn(e ast.Node) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			obj := t.info.Uses[id]
+			if obj == nil {
+				obj = t.info.Defs[id]
+			}
+			if v, ok := obj.(*types.Var); ok && !v.IsField() && v.Pkg() != nil && v.Parent() != v.Pkg().Scope() {
+				out[v] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// paramRegistration reports whether fd registers a session keyed by one of
+// its parameters, itself or through a registrar it hands the parameter to.
+func (t *tables) paramRegistration(fn *types.Func, fd *ast.FuncDecl) (regParam, bool) {
+	params := map[*types.Var]int{}
+	i := 0
+	for _, f := range fd.Type.Params.List {
+		for _, name := range f.Names {
+			if v, ok := t.info.Defs[name].(*types.Var); ok {
+				params[v] = i
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	assigned := map[*types.Var]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					if v, ok := t.info.Uses[id].(*types.Var); ok {
+						assigned[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	param := func(e ast.Expr) (int, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		v, _ := t.info.Uses[id].(*types.Var)
+		idx, ok := params[v]
+		return idx, ok && !assigned[v] && types.Identical(v.Type(), types.Typ[types.String])
+	}
+	var out regParam
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if tab, key := t.store(n); tab != nil {
+			if idx, ok := param(key); ok {
+				out, found = regParam{idx, tab}, true
+			}
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if g := calledFunc(t.info, call); g != nil && g != fn {
+				if rp, ok := t.regParam[g]; ok && rp.idx < len(call.Args) {
+					if idx, ok := param(call.Args[rp.idx]); ok {
+						out, found = regParam{idx, rp.table}, true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return out, found
+}
+
+// summarize records whether fd answers an HTTP error itself and whether it
+// names the Mcp-Session-Id header.
+func (t *tables) summarize(fn *types.Func, fd *ast.FuncDecl) {
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if errorWrite(t.info, n) {
+				t.errWriters[fn] = true
+			}
+		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+			if e := n.(ast.Expr); httpwrite.IsSessionHeader(t.info, e) {
+				t.headerReaders[fn] = true
+			}
+		}
+		return true
+	})
+}
+
+// errorWrite reports whether call answers an HTTP error: http.Error, or
+// WriteHeader with a constant status of 400 or more.
+func errorWrite(info *types.Info, call *ast.CallExpr) bool {
+	fn := httpwrite.Callee(info, call)
+	if fn == nil {
+		return false
+	}
+	switch {
+	case httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Error") && len(call.Args) == 3:
+		s, ok := httpwrite.IntConst(info, call.Args[2])
+		return !ok || s >= 400
+	case fn.Name() == "WriteHeader" && len(call.Args) == 1:
+		s, ok := httpwrite.IntConst(info, call.Args[0])
+		return ok && s >= 400
+	}
+	return false
+}
+
+// mintsResult reports whether every return of fd yields a freshly minted
+// string as its first result.
+func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
+	res := fd.Type.Results
+	if res == nil || res.NumFields() == 0 {
+		return false
+	}
+	if !types.Identical(t.info.TypeOf(res.List[0].Type), types.Typ[types.String]) {
+		return false
+	}
+	ok, any := true, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		if r, isRet := n.(*ast.ReturnStmt); isRet {
+			any = true
+			if len(r.Results) == 0 || !t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && any
+}
+
+// idPkgs are packages whose constructors return random identifiers.
+var idPkgs = map[string]bool{"uuid": true, "xid": true, "ulid": true, "ksuid": true, "shortuuid": true, "go-nanoid": true, "nanoid": true}
+
+// fresh reports whether e, evaluated at pos in body, is an id the server
+// just minted: random text, a uuid, an encoding of random bytes, a prefix
+// joined to one, a minter's result, or a variable (or a field of a literal)
+// last assigned one.
+func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int) bool {
+	if depth > 4 || e == nil {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && (t.fresh(body, e.X, pos, depth+1) || t.fresh(body, e.Y, pos, depth+1))
+	case *ast.Ident:
+		v, ok := t.info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		if rhs := lastAssign(t.info, body, v, pos); rhs != nil {
+			return t.fresh(body, rhs, rhs.Pos(), depth+1)
+		}
+		return false
+	case *ast.SelectorExpr:
+		// s.ID of s := &Session{ID: mint()}
+		id, ok := ast.Unparen(e.X).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, ok := t.info.Uses[id].(*types.Var)
+		if !ok {
+			return false
+		}
+		rhs := lastAssign(t.info, body, v, pos)
+		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			rhs = u.X
+		}
+		lit, ok := rhs.(*ast.CompositeLit)
+		if !ok {
+			return false
+		}
+		for _, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.Sel.Name {
+					return t.fresh(body, kv.Value, kv.Pos(), depth+1)
+				}
+			}
+		}
+		return false
+	case *ast.CallExpr:
+		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return t.randomBytes(body, e.Args[0]) || t.fresh(body, e.Args[0], pos, depth+1)
+		}
+		fn := httpwrite.Callee(t.info, e)
+		if fn == nil {
+			return false
+		}
+		if t.minters[fn.Origin()] {
+			return true
+		}
+		pkg := ""
+		if fn.Pkg() != nil {
+			pkg = vendorless(fn.Pkg().Path())
+		}
+		sig, _ := fn.Type().(*types.Signature)
+		switch {
+		case pkg == "crypto/rand" && fn.Name() == "Text":
+			return true
+		case sig != nil && sig.Recv() == nil && idPkgs[path.Base(strings.TrimSuffix(pkg, "/v2"))] && fn.Name() != "Parse" && fn.Name() != "MustParse" && !strings.HasPrefix(fn.Name(), "From"):
+			return true
+		case sig != nil && sig.Recv() != nil && (fn.Name() == "String" || fn.Name() == "Hex" || fn.Name() == "EncodeToString"):
+			if fn.Name() == "EncodeToString" {
+				return len(e.Args) == 1 && (t.randomBytes(body, e.Args[0]) || t.fresh(body, e.Args[0], pos, depth+1))
+			}
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			return ok && t.fresh(body, sel.X, pos, depth+1)
+		case pkg == "encoding/hex" && fn.Name() == "EncodeToString", pkg == "fmt" && strings.HasPrefix(fn.Name(), "Sprint"):
+			for _, a := range e.Args {
+				if t.randomBytes(body, a) || t.fresh(body, a, pos, depth+1) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// randomBytes reports whether e is a byte slice that body fills from
+// crypto/rand (rand.Read(b), io.ReadFull(rand.Reader, b)), or a slice of one.
+func (t *tables) randomBytes(body *ast.BlockStmt, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if s, ok := e.(*ast.SliceExpr); ok {
+		e = ast.Unparen(s.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := t.info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := httpwrite.Callee(t.info, call)
+		if fn == nil || fn.Pkg() == nil {
+			return true
+		}
+		var buf ast.Expr
+		switch {
+		case fn.Pkg().Path() == "crypto/rand" && fn.Name() == "Read" && len(call.Args) == 1:
+			buf = call.Args[0]
+		case fn.Pkg().Path() == "io" && fn.Name() == "ReadFull" && len(call.Args) == 2 && fromCryptoRand(t.info, call.Args[0]):
+			buf = call.Args[1]
+		}
+		if buf != nil {
+			if s, ok := ast.Unparen(buf).(*ast.SliceExpr); ok {
+				buf = s.X
+			}
+			if bid, ok := ast.Unparen(buf).(*ast.Ident); ok && t.info.Uses[bid] == v {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func fromCryptoRand(info *types.Info, e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "crypto/rand"
+}
+
+// lastAssign returns the value last assigned to v before pos by an
+// assignment whose block also holds pos (so it reaches pos on every path
+// through that block), or nil.
+func lastAssign(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) ast.Expr {
+	var best ast.Expr
+	var bestPos token.Pos
+	var blocks []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			blocks = blocks[:len(blocks)-1]
+			return true
+		}
+		blocks = append(blocks, n)
+		if n.Pos() >= pos {
+			return false
+		}
+		var lhs []ast.Expr
+		var rhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs, rhs = n.Lhs, n.Rhs
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				lhs = append(lhs, name)
+			}
+			rhs = n.Values
+		default:
+			return true
+		}
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok {
+				continue
+			}
+			obj := info.Defs[id]
+			if obj == nil {
+				obj = info.Uses[id]
+			}
+			if obj != v || !enclosesPos(blocks, pos) {
+				continue
+			}
+			var val ast.Expr
+			if len(rhs) == len(lhs) {
+				val = rhs[i]
+			} else if len(rhs) == 1 && i == 0 {
+				val = rhs[0]
+			}
+			if n.Pos() > bestPos {
+				best, bestPos = val, n.Pos()
+			}
+		}
+		return true
+	})
+	return best
+}
+
+// enclosesPos reports whether the innermost block of stack (the statement
+// list an assignment sits in) also holds pos.
+func enclosesPos(stack []ast.Node, pos token.Pos) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch b := stack[i].(type) {
+		case *ast.BlockStmt:
+			return b.Pos() <= pos && pos < b.End()
+		case *ast.CaseClause:
+			return b.Pos() <= pos && pos < b.End()
+		case *ast.CommClause:
+			return b.Pos() <= pos && pos < b.End()
+		}
+	}
+	return false
+}
