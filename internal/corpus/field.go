@@ -88,18 +88,20 @@ func ParseField(r io.Reader, name string) ([]FieldSite, error) {
 	return sites, nil
 }
 
-// FieldSummary is the line a field run prints for one split.
+// FieldSummary is the line a field run prints for one split. Its
+// false-positives count the judged OK sites too; recall is the labels'
+// alone.
 func FieldSummary(split string, r Result) string {
 	pct := 0
 	if r.Flag > 0 {
 		pct = r.Hits * 100 / r.Flag
 	}
 	s := fmt.Sprintf("field(%s): repos %d sites %d (FLAG %d OK %d BORDER %d) recall %d/%d %d%% false-positives %d unjudged %d",
-		split, r.Modules, len(r.Sites), r.Flag, r.OK, r.Border, r.Hits, r.Flag, pct, r.FalsePos, len(r.Unjudged))
+		split, r.Modules, len(r.Sites), r.Flag, r.OK, r.Border, r.Hits, r.Flag, pct, r.FalsePos+r.JudgedFalse, len(r.Unjudged))
 	if len(r.LoadFails) > 0 {
 		s += fmt.Sprintf(" load-errors %d", len(r.LoadFails))
 	}
-	return s
+	return s + r.judgedSuffix()
 }
 
 // fieldAnalyzers are the analyzers a field table's classes name that the

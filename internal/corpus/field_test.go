@@ -32,6 +32,20 @@ func TestParseFieldAndScore(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+
+	// A judged table sorts the finding outside the labels: an OK judged
+	// site is a false positive, recall is the labels' alone.
+	res := Score(plain, findings)
+	res.Judged([]Site{{Module: "o/a", Version: "abc", File: "srv/h.go", From: 29, To: 31, Analyzer: "errclass", Label: OK}})
+	want = "field(study): repos 1 sites 2 (FLAG 1 OK 1 BORDER 0) recall 1/1 100% false-positives 1 unjudged 0 (judged after the run: true 0 false 1 border 0)"
+	if got := FieldSummary("study", res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	res = Score(plain, findings)
+	res.Judged([]Site{{Module: "o/a", Version: "abc", File: "srv/h.go", From: 1, To: 5, Analyzer: "errclass", Label: Flag}})
+	if res.JudgedTrue != 0 || len(res.Unjudged) != 1 {
+		t.Errorf("a judged site elsewhere in the file took the finding: %+v", res)
+	}
 }
 
 func TestParseFieldErrors(t *testing.T) {
@@ -47,4 +61,5 @@ func TestParseFieldErrors(t *testing.T) {
 			t.Errorf("%s: got %v, want an error containing %q", tc.name, err, tc.want)
 		}
 	}
+
 }

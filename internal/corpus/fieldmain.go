@@ -31,6 +31,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("field-corpus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	labels := fs.String("labels", "corpus/field/labels.tsv", "the field table")
+	judgedFile := fs.String("judged", "corpus/field/judged.tsv", "the findings judged after a run (same columns; \"\" reads none)")
 	checkouts := fs.String("checkouts", "", "directory holding one extracted tree per repository, named OWNER+NAME (required)")
 	splitList := fs.String("split", "study,score", "the splits to run, comma-separated")
 	runRE := fs.String("run", "", "only repositories (OWNER/NAME) matching this regexp")
@@ -41,7 +42,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *checkouts == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: field-corpus -checkouts DIR [-labels FILE] [-split study,score] [-run REGEXP] [-v]")
+		fmt.Fprintln(stderr, "usage: field-corpus -checkouts DIR [-labels FILE] [-judged FILE] [-split study,score] [-run REGEXP] [-v]")
 		return 2
 	}
 	splits := strings.Split(*splitList, ",")
@@ -66,6 +67,20 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "field-corpus: %v\n", err)
 		return 1
+	}
+	var judgedAll []FieldSite
+	if *judgedFile != "" {
+		jf, err := os.Open(*judgedFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
+			return 1
+		}
+		judgedAll, err = ParseField(jf, *judgedFile)
+		jf.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
+			return 1
+		}
 	}
 	var known []string
 	for _, a := range suite.Analyzers() {
@@ -117,6 +132,15 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		}
 		res := Score(plain, findings)
 		res.LoadFails = fails
+		if *judgedFile != "" {
+			var judged []Site
+			for _, s := range judgedAll {
+				if s.Split == split && re.MatchString(s.Repo) {
+					judged = append(judged, s.Site)
+				}
+			}
+			res.Judged(judged)
+		}
 		if *verbose {
 			res.ReportSites(stdout, true)
 		}

@@ -47,6 +47,12 @@ type Result struct {
 	Hits      int // FLAG sites with a finding
 	FalsePos  int // OK sites with a finding
 	LoadFails []string
+
+	// Set by Judged: findings outside every labelled site that a table
+	// written after the run judges, counted by judged site.
+	UsedJudged                            bool
+	JudgedTrue, JudgedFalse, JudgedBorder int
+	JudgedFalseSites                      []Finding // one finding per judged OK site
 }
 
 // Score matches findings to sites: a finding belongs to every site of its
@@ -167,6 +173,9 @@ func (r Result) ReportSites(w io.Writer, verbose bool) {
 				fmt.Fprintf(w, "        line %d: %s\n", f.Line, f.Message)
 			}
 		}
+	}
+	for _, f := range r.JudgedFalseSites {
+		fmt.Fprintf(w, "JUDGED-FALSE %s\n", f)
 	}
 	for _, f := range r.Unjudged {
 		fmt.Fprintf(w, "UNJUDGED %s\n", f)
