@@ -27,7 +27,9 @@
 // A failure is the server's when it comes from recover(), go-sdk's
 // Server.Connect, crypto/rand.Read, json.Marshal or Encoder.Encode,
 // database/sql, a uuid generator, a function held in an exported struct
-// field (a configured hook or generator such as SessionIDGenerator), or a
+// field (a configured hook or generator such as SessionIDGenerator; not a
+// configured decoder of json.Unmarshal's shape, func([]byte, any) error,
+// such as a web framework's JSONDecoder, which fails on its input), or a
 // method of an interface that takes a context.Context first (a store such as
 // SessionStore.Get(ctx, id)) -- directly, or through any chain of functions
 // returning it. An error errclass cannot place (a parameter, a validator's

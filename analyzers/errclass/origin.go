@@ -425,7 +425,8 @@ func derefType(t types.Type) types.Type {
 // dynamic classifies a call of a function value. A function held in an
 // exported struct field is a hook or generator the server was configured
 // with (SessionIDGenerator, OnSessionInitialized); its failure is the
-// server's. Unexported function fields are a package's own machinery (a
+// server's, unless it has json.Unmarshal's shape: a configured decoder
+// fails on its input. Unexported function fields are a package's own machinery (a
 // codec's decode table) and are not judged.
 func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	v := c.Value
@@ -445,7 +446,27 @@ func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	if field == nil || !field.Exported() || checksInput(field.Name(), c.Args) {
 		return nil
 	}
-	return []origin{{kind: internal, name: describeValue(x) + "." + field.Name()}}
+	name := describeValue(x) + "." + field.Name()
+	if unmarshals(c.Signature()) {
+		return []origin{{kind: decode, name: name}}
+	}
+	return []origin{{kind: internal, name: name}}
+}
+
+// unmarshals reports a function of json.Unmarshal's shape, func([]byte,
+// any) error: whatever codec it is (a framework's configured JSONDecoder,
+// sonic, jsoniter, a lenient wrapper), it fails on the bytes it is given,
+// the client's when they are a request body, not on the server's side.
+func unmarshals(sig *types.Signature) bool {
+	if sig.Params().Len() != 2 || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := types.Unalias(sig.Params().At(0).Type()).(*types.Slice)
+	if !ok || !types.Identical(b.Elem(), types.Typ[types.Byte]) {
+		return false
+	}
+	i, ok := types.Unalias(sig.Params().At(1).Type()).Underlying().(*types.Interface)
+	return ok && i.Empty() && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
 }
 
 // checksInput reports a function field that judges the client's input
