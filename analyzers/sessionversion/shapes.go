@@ -178,23 +178,27 @@ func (c *checker) callee(call *ast.CallExpr) *types.Func {
 // http.ResponseWriter, r *http.Request)) and a ReverseProxy callback's
 // request.
 func (c *checker) params(ft *ast.FuncType) {
-	if ft.Params == nil {
-		return
+	if req, handler := c.requestParam(ft); handler && req != nil {
+		c.incoming[req] = true
 	}
-	var hasWriter bool
-	var req types.Object
+}
+
+// requestParam is the *http.Request parameter of a signature, or nil, and
+// whether a ResponseWriter stands beside it (a handler's signature).
+func (c *checker) requestParam(ft *ast.FuncType) (req types.Object, handler bool) {
+	if ft.Params == nil {
+		return nil, false
+	}
 	for _, f := range ft.Params.List {
 		t := c.pass.TypesInfo.TypeOf(f.Type)
 		if isNetHTTP(t, "ResponseWriter") {
-			hasWriter = true
+			handler = true
 		}
 		if isNetHTTP(t, "Request") && len(f.Names) == 1 {
 			req = c.pass.TypesInfo.Defs[f.Names[0]]
 		}
 	}
-	if hasWriter && req != nil {
-		c.incoming[req] = true
-	}
+	return req, handler
 }
 
 // isNetHTTP reports whether t is net/http's named type (or a pointer to it).

@@ -148,21 +148,8 @@ func (c *checker) headerContextKeys() (map[any]ast.Node, []sink) {
 // handlerRequests adds the *http.Request parameter of a handler signature
 // (a ResponseWriter beside it) to incoming.
 func (c *checker) handlerRequests(ft *ast.FuncType, incoming map[types.Object]bool) {
-	if ft.Params == nil {
-		return
-	}
-	var hasWriter bool
-	var req types.Object
-	for _, f := range ft.Params.List {
-		t := c.pass.TypesInfo.TypeOf(f.Type)
-		if isNetHTTP(t, "ResponseWriter") {
-			hasWriter = true
-		}
-		if isNetHTTP(t, "Request") && len(f.Names) == 1 {
-			req = c.pass.TypesInfo.Defs[f.Names[0]]
-		}
-	}
-	if hasWriter && req != nil {
+	req, handler := c.requestParam(ft)
+	if handler && req != nil {
 		incoming[req] = true
 	}
 	// func(ctx context.Context, r *http.Request) context.Context: a

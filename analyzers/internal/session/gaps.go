@@ -50,22 +50,8 @@ func (s *Scan) mayBeID(e ast.Expr) bool {
 	if v == nil {
 		return false
 	}
-	pos := id.Pos()
-	var reach []def
-	for _, x := range s.defs[v] {
-		if x.pos >= pos {
-			continue
-		}
-		switch {
-		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
-			reach = []def{x}
-		case terminates(x.scope), otherBranch(x.branches, pos):
-		default:
-			reach = append(reach, x) // a merge: either value
-		}
-	}
 	isID := false
-	for _, d := range reach {
+	for _, d := range s.reaching(v, id.Pos()) { // more than one: a merge, either value
 		switch d.kind {
 		case idDef:
 			isID = true
