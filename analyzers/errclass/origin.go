@@ -327,7 +327,7 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 	if f := t.importFact(fn); f != nil {
 		return f.origins(describe(fn))
 	}
-	return nil
+	return codec(fn.Type().(*types.Signature), describe(fn), false)
 }
 
 func (f *originFact) origins(via string) []origin {
@@ -377,6 +377,9 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	m := c.Method
 	if internalFuncs[m.FullName()] {
 		return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+	}
+	if o := invokedCodec(c); o != nil {
+		return o
 	}
 	sig := m.Type().(*types.Signature)
 	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {

@@ -73,6 +73,11 @@ type def struct {
 	// header is, for an idDef, that the value is read from the request's
 	// header right there (not passed in, returned by a helper, a field).
 	header bool
+	// record is, for an idDef, that the value is a header record's, read
+	// in a loop over the records under a test of its key: before the loop
+	// the variable holds "" (no such header), which the id test reads as
+	// a missing id, so the merge of the two is still the id.
+	record bool
 	// rhs is the value assigned when it is one expression per variable
 	// (x := y), or nil: a copy of the id is followed through it.
 	rhs ast.Expr
@@ -202,6 +207,8 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
 		case terminates(x.scope), otherBranch(x.branches, pos):
+		case x.record && (d.kind == emptyDef || d.kind == other && !d.pos.IsValid()):
+			d = x
 		default:
 			d = def{}
 		}
@@ -293,12 +300,13 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				continue
 			}
 			kind, what := other, ""
-			if s.IsID(rhs[i]) {
+			if record := s.recordID(rhs[i]); record || s.IsID(rhs[i]) {
 				kind = idDef
-				if s.isHeaderRead(rhs[i]) {
+				if record || s.isHeaderRead(rhs[i]) {
 					s.set(lhs[i], pos, kind, what)
 					ds := s.defs[v]
 					ds[len(ds)-1].header = true
+					ds[len(ds)-1].record = record
 					continue
 				}
 			} else if isEmptyString(s.info, rhs[i]) {
@@ -456,6 +464,9 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		return v != nil && s.at(v, e.Pos()).kind == idDef
 	case *ast.IndexExpr:
 		// r.Header.Values("Mcp-Session-Id")[0], vals[0]
+		if id, _ := httpwrite.HeaderMapIndex(s.info, e); id {
+			return true
+		}
 		if _, isVar := ast.Unparen(e.X).(*ast.Ident); isVar && here {
 			return false
 		}
@@ -480,7 +491,7 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
 			return httpwrite.IsSessionHeader(s.info, e.Args[0])
 		}
-		if httpwrite.IsFrameworkHeader(s.info, e) {
+		if httpwrite.IsFrameworkHeader(s.info, e) || httpwrite.IsHeaderAccessor(s.info, e) {
 			return true
 		}
 		if fn != nil && s.pkg != nil && s.pkg.funcs[fn.Origin()] && !here {
@@ -764,6 +775,9 @@ func (s *Scan) isValues(e ast.Expr) bool {
 		fn := httpwrite.Callee(s.info, e)
 		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && httpwrite.IsSessionHeader(s.info, e.Args[0])
 	case *ast.IndexExpr:
+		if _, values := httpwrite.HeaderMapIndex(s.info, e); values {
+			return true
+		}
 		t := s.info.TypeOf(e.X)
 		if t == nil || !httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") {
 			return false

@@ -1,0 +1,78 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// IsHeaderAccessor reports whether call reads the Mcp-Session-Id header
+// through an accessor other than net/http's and the frameworks': a method
+// or function outside the standard library given the header's name and
+// something to read it from (a receiver or another argument), with one
+// string or []byte result — a header map's Get, a fast HTTP library's
+// Peek, a package's getHeader(h, name). A function given the name alone
+// (canonical(name)) transforms the name and reads no request.
+func IsHeaderAccessor(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if IsStd(fn.Pkg().Path()) {
+		// net/textproto's MIMEHeader is http.Header's own type.
+		if !(fn.Pkg().Path() == "net/textproto" && fn.Name() == "Get" && sig.Recv() != nil) {
+			return false
+		}
+	}
+	if sig.Results().Len() != 1 || !stringOrBytes(sig.Results().At(0).Type()) {
+		return false
+	}
+	named, source := false, sig.Recv() != nil
+	for _, a := range call.Args {
+		if IsSessionHeader(info, a) {
+			named = true
+		} else if _, ok := StringConst(info, a); !ok {
+			source = true
+		}
+	}
+	return named && source
+}
+
+// HeaderMapIndex reports what m[K] reads when K names the Mcp-Session-Id
+// header in any case and m is a plain map of headers other than
+// http.Header (whose keys are canonical, judged elsewhere): the id from a
+// map[string]string, the values from a map[string][]string.
+func HeaderMapIndex(info *types.Info, e *ast.IndexExpr) (id, values bool) {
+	t := info.TypeOf(e.X)
+	if t == nil || IsNamed(t, PkgHTTP, "Header") || !IsSessionHeader(info, e.Index) {
+		return false, false
+	}
+	m, ok := t.Underlying().(*types.Map)
+	if !ok || !isString(m.Key()) {
+		return false, false
+	}
+	if isString(m.Elem()) {
+		return true, false
+	}
+	if s, ok := m.Elem().Underlying().(*types.Slice); ok && isString(s.Elem()) {
+		return false, true
+	}
+	return false, false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func stringOrBytes(t types.Type) bool {
+	if isString(t) {
+		return true
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}

@@ -1,0 +1,118 @@
+package session
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// recordID reports whether e, the value of an assignment being recorded,
+// is the Mcp-Session-Id taken from a header record: h.Value (or
+// string(h.RawValue)) under a test that h's key names the header
+// (h.Key == "mcp-session-id", strings.EqualFold(h.Key, ...), a case of a
+// switch on h.Key), as a proxy's filter reads the header records it is
+// handed. The record and its key are recognised by what the code tests,
+// not by their names: any string field of the same variable whose other
+// string field is compared with the header's name.
+func (s *Scan) recordID(e ast.Expr) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		// string(h.RawValue)
+		if tv, ok := s.info.Types[call.Fun]; ok && tv.IsType() {
+			e = call.Args[0]
+		}
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	base := s.baseVar(sel.X)
+	if base == nil {
+		return false
+	}
+	if t := s.info.TypeOf(sel); t == nil || !stringOrBytes(t) {
+		return false
+	}
+	for i := len(s.stack) - 2; i >= 0; i-- {
+		switch n := s.stack[i].(type) {
+		case *ast.IfStmt:
+			if s.stack[i+1] == n.Body && s.keyTest(n.Cond, base, sel.Sel.Name) {
+				return true
+			}
+		case *ast.CaseClause:
+			if i >= 2 {
+				if sw, ok := s.stack[i-2].(*ast.SwitchStmt); ok && sw.Tag != nil && s.keyOf(sw.Tag, base, sel.Sel.Name) {
+					for _, v := range n.List {
+						if httpwrite.IsSessionHeader(s.info, v) {
+							return true
+						}
+					}
+				}
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return false
+		}
+	}
+	return false
+}
+
+// keyTest reports whether cond, or a conjunct of it, says that base's key
+// field (a string field other than value) names the Mcp-Session-Id header.
+func (s *Scan) keyTest(cond ast.Expr, base *types.Var, value string) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LAND:
+			return s.keyTest(c.X, base, value) || s.keyTest(c.Y, base, value)
+		case token.EQL:
+			return s.keyOf(c.X, base, value) && httpwrite.IsSessionHeader(s.info, c.Y) ||
+				s.keyOf(c.Y, base, value) && httpwrite.IsSessionHeader(s.info, c.X)
+		}
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(s.info, c)
+		if httpwrite.IsFunc(fn, "strings", "EqualFold") && len(c.Args) == 2 {
+			return s.keyOf(c.Args[0], base, value) && httpwrite.IsSessionHeader(s.info, c.Args[1]) ||
+				s.keyOf(c.Args[1], base, value) && httpwrite.IsSessionHeader(s.info, c.Args[0])
+		}
+	}
+	return false
+}
+
+// keyOf reports whether e is base.F (or strings.ToLower/ToUpper of it) for
+// a string field F other than value.
+func (s *Scan) keyOf(e ast.Expr, base *types.Var, value string) bool {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		fn := httpwrite.Callee(s.info, call)
+		if httpwrite.IsFunc(fn, "strings", "ToLower") || httpwrite.IsFunc(fn, "strings", "ToUpper") || httpwrite.IsFunc(fn, "strings", "TrimSpace") {
+			e = call.Args[0]
+		}
+	}
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name == value || s.baseVar(sel.X) != base {
+		return false
+	}
+	t := s.info.TypeOf(sel)
+	return t != nil && stringOrBytes(t)
+}
+
+// baseVar is the variable e names, or nil.
+func (s *Scan) baseVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := s.info.ObjectOf(id).(*types.Var)
+	return v
+}
+
+func stringOrBytes(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
