@@ -43,7 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	// bails out as cheaply as errclass would.
 	Requires:  []*analysis.Analyzer{answers.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(originFact)},
+	FactTypes: []analysis.Fact{new(originFact), new(refusalFact)},
 }
 
 // internalFuncs names more functions whose failures are the server's, for
@@ -135,6 +135,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.reportHelpers()
 	c.reportRefusals()
+	c.reportReturnedRefusals(funcs, writes, c.returnedRefusals(funcs, writes, ssaFuncs))
 	return nil, nil
 }
 
