@@ -55,6 +55,18 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				return
 			}
 		}
+		for _, e := range causes {
+			for _, o := range c.originsOf(fn, e) {
+				if o.shape {
+					c.report(w.Node, catWrongShape, o.related("decodes a member that already parsed as JSON: "+o.name), nil,
+						"answers -32700 (Parse error) for an error that can come from params of the wrong shape: answer -32602")
+					return
+				}
+			}
+		}
+	}
+	if c.codeOnly {
+		return
 	}
 	if c.refusal(fn, body, writes, a) {
 		return

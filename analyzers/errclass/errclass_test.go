@@ -66,6 +66,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/serverside",                // server-side failures with a client's code or status
 		"fixtures/errclass/returnedresponse/dispatch", // facts: a refusal returned as a response value
 		"fixtures/errclass/returnedresponse",          // that response written with HTTP 200
+		"fixtures/errclass/paramsshape/codec",         // facts: a decode of params already parsed
+		"fixtures/errclass/paramsshape",               // -32700 for params of the wrong shape
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -35,6 +35,9 @@ type origin struct {
 	name string    // the call as the user wrote it, for messages
 	leaf string    // the call the failure started at, for facts; name when ""
 	body bool      // the call reads a stream (the body): it fails on a body over a limit
+	// shape: a decode of a json.RawMessage member of a message already
+	// decoded; those bytes are JSON, so it fails only on the wrong shape.
+	shape bool
 	pos  token.Pos // the call (or the sentinel's declaration), for Related; may be NoPos
 }
 
@@ -67,6 +70,7 @@ func (o origin) root() string {
 // bytes or reading its body, and the first server-side failure among them.
 type originFact struct {
 	Decode   bool
+	Shape    bool // some decode a json.RawMessage member already decoded
 	Read     bool
 	Client   bool   // some are a sentinel of the client's fault
 	Internal string // the call a server-side failure comes from, or ""
@@ -78,6 +82,9 @@ func (f *originFact) String() string {
 	var parts []string
 	if f.Decode {
 		parts = append(parts, "decode")
+	}
+	if f.Shape {
+		parts = append(parts, "shape")
 	}
 	if f.Read {
 		parts = append(parts, "read")
@@ -306,7 +313,8 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		return []origin{{kind: internal, name: describe(fn)}}
 	}
 	if k, ok := known(fn); ok {
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn)}}
+		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -334,6 +342,9 @@ func (f *originFact) origins(via string) []origin {
 	var out []origin
 	if f.Decode {
 		out = append(out, origin{kind: decode, name: via})
+	}
+	if f.Shape {
+		out = append(out, origin{kind: decode, name: via, shape: true})
 	}
 	if f.Read {
 		out = append(out, origin{kind: read, name: via})
@@ -448,7 +459,7 @@ func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	}
 	name := describeValue(x) + "." + field.Name()
 	if unmarshals(c.Signature()) {
-		return []origin{{kind: decode, name: name}}
+		return []origin{{kind: decode, name: name, shape: rawMember(c.Args[0])}}
 	}
 	return []origin{{kind: internal, name: name}}
 }
@@ -586,4 +597,27 @@ func fieldOf(t types.Type, i int, ptr bool) *types.Var {
 		return nil
 	}
 	return st.Field(i)
+}
+
+// rawMember reports bytes that are a json.RawMessage member of a struct
+// (msg.Params): a decode filled them, so they are JSON.
+func rawMember(v ssa.Value) bool {
+	for {
+		ct, ok := v.(*ssa.ChangeType)
+		if !ok {
+			break
+		}
+		v = ct.X
+	}
+	if !httpwrite.IsNamed(v.Type(), httpwrite.PkgJSON, "RawMessage") {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Field:
+		return true
+	case *ssa.UnOp:
+		_, ok := v.X.(*ssa.FieldAddr)
+		return ok && v.Op == token.MUL
+	}
+	return false
 }

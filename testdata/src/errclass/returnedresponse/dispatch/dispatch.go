@@ -1,19 +1,12 @@
 // Package dispatch parses a message and answers it with a whole response
-// value, which a transport in another package writes; it serves HTTP too.
+// value, which a transport in another package writes: it imports nothing
+// of HTTP.
 package dispatch
 
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 )
-
-// Health answers the health probe.
-func Health(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet {
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-	}
-}
 
 type Error struct {
 	Code    int    `json:"code"`
