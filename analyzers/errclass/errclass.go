@@ -164,6 +164,13 @@ func skip(pass *analysis.Pass) bool {
 		"context", "database/sql", "crypto/rand") {
 		return false
 	}
+	// A package built on a database package (an ORM over database/sql)
+	// can fail on the server's side through it (existenceApart).
+	for _, imp := range pass.Pkg.Imports() {
+		if httpwrite.Imports(imp, "database/sql") {
+			return false
+		}
+	}
 	return !httpwrite.DirectFacts(pass)
 }
 

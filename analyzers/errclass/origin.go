@@ -332,10 +332,33 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		}
 		return nil
 	}
-	if f := t.importFact(fn); f != nil {
+	if f := t.importFact(fn); f != nil && f.Internal != "" {
+		return f.origins(describe(fn))
+	} else if existenceApart(fn) {
+		// Absence is the bool: the error is the store's own failure.
+		return []origin{{kind: internal, name: describe(fn)}}
+	} else if f != nil {
 		return f.origins(describe(fn))
 	}
 	return nil
+}
+
+// existenceApart reports a method of a database package (one whose API is
+// built on database/sql: an ORM, a query builder) that reports whether the
+// record exists as a bool beside its error, (found bool, err error) or
+// (T, bool, error): a record the client named that does not exist is the
+// bool, so the error is the database failing, not the client's input.
+func existenceApart(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	if sig.Recv() == nil || fn.Pkg() == nil || res.Len() < 2 || res.Len() > 3 ||
+		!httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if b, ok := res.At(res.Len() - 2).Type().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	return httpwrite.Imports(fn.Pkg(), "database/sql")
 }
 
 func (f *originFact) origins(via string) []origin {

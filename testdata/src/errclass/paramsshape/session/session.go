@@ -47,7 +47,7 @@ func errorBytes(id any, code int, message string) []byte {
 }
 
 // Handle answers one message.
-func Handle(ctx context.Context, data []byte) ([]byte, error) {
+func Handle(ctx context.Context, data []byte) ([]byte, error) { // want Handle:`returns refusal -32700 \(result 0\)`
 	st, err := newState(data)
 	if err != nil {
 		return errorBytes(nil, -32700, "Parse error"), nil // want `answers -32700 \(Parse error\) for an error that can come from params of the wrong shape`
@@ -57,7 +57,7 @@ func Handle(ctx context.Context, data []byte) ([]byte, error) {
 }
 
 // HandleApart answers the two decodes apart: silent.
-func HandleApart(ctx context.Context, data []byte) ([]byte, error) {
+func HandleApart(ctx context.Context, data []byte) ([]byte, error) { // want HandleApart:`returns refusal -32700 \(result 0\)`
 	var req request
 	if err := json.Unmarshal(data, &req); err != nil {
 		return errorBytes(nil, -32700, "Parse error"), nil
