@@ -71,6 +71,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only
 		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
+		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
+		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -35,10 +35,10 @@ type origin struct {
 	name string    // the call as the user wrote it, for messages
 	leaf string    // the call the failure started at, for facts; name when ""
 	body bool      // the call reads a stream (the body): it fails on a body over a limit
+	pos  token.Pos // the call (or the sentinel's declaration), for Related; may be NoPos
 	// shape: a decode of a json.RawMessage member of a message already
 	// decoded; those bytes are JSON, so it fails only on the wrong shape.
 	shape bool
-	pos  token.Pos // the call (or the sentinel's declaration), for Related; may be NoPos
 }
 
 // headline is the call as a headline names it: the call in this package

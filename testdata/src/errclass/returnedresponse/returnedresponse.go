@@ -32,7 +32,9 @@ type request struct {
 	Params  json.RawMessage `json:"params"`
 }
 
-type server struct{ tools map[string]func(json.RawMessage) (any, error) }
+type server struct {
+	tools map[string]func(json.RawMessage) (any, error)
+}
 
 // process decodes the message itself and answers with a response value.
 func (s *server) process(data []byte) *response {
