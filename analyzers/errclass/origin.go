@@ -332,12 +332,12 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		}
 		return nil
 	}
-	if f := t.importFact(fn); f != nil && f.Internal != "" {
-		return f.origins(describe(fn))
-	} else if existenceApart(fn) {
-		// Absence is the bool: the error is the store's own failure.
+	if existenceApart(fn) {
+		// Absence is the bool: the error is the database failing,
+		// whatever sentinels the package's code paths also name.
 		return []origin{{kind: internal, name: describe(fn)}}
-	} else if f != nil {
+	}
+	if f := t.importFact(fn); f != nil {
 		return f.origins(describe(fn))
 	}
 	return nil
