@@ -55,6 +55,18 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				return
 			}
 		}
+		for _, e := range causes {
+			for _, o := range c.originsOf(fn, e) {
+				if o.shape {
+					c.report(w.Node, catWrongShape, o.related("decodes a member that already parsed as JSON: "+o.name), nil,
+						"answers -32700 (Parse error) for an error that can come from params of the wrong shape: answer -32602")
+					return
+				}
+			}
+		}
+	}
+	if c.codeOnly {
+		return
 	}
 	if c.refusal(fn, body, writes, a) {
 		return
@@ -222,6 +234,14 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		return nil, false
 	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		// if _, ok := errors.AsType[*http.MaxBytesError](err); ok
+		if inThen && ifs.Init != nil {
+			if as, ok := ifs.Init.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && asTypeMaxBytes(info, call) && len(call.Args) == 1 {
+					return []ast.Expr{call.Args[0]}, true
+				}
+			}
+		}
 		// if _, ok := err.(clientError); ok: one kind of error, as
 		// errors.As picks it.
 		narrowed := assertsType(ifs)
@@ -356,7 +376,8 @@ func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
 		switch {
 		case httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "MaxBytesReader"):
 			limited = true
-		case httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") && len(call.Args) == 2 && isMaxBytesTarget(info, call.Args[1]):
+		case httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") && len(call.Args) == 2 && isMaxBytesTarget(info, call.Args[1]),
+			asTypeMaxBytes(info, call):
 			checks = true
 		case httpwrite.IsFunc(fn, httpwrite.PkgProtocol, "AsError"), httpwrite.IsFunc(fn, httpwrite.PkgProtocol, "WriteError"):
 			checks = true
@@ -490,3 +511,29 @@ type posRange struct{ pos, end token.Pos }
 
 func (r posRange) Pos() token.Pos { return r.pos }
 func (r posRange) End() token.Pos { return r.end }
+
+// asTypeMaxBytes reports errors.AsType[*http.MaxBytesError](err).
+func asTypeMaxBytes(info *types.Info, call *ast.CallExpr) bool {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.IndexExpr:
+		if sel, ok := f.X.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return false
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	if !ok || !httpwrite.IsFunc(fn.Origin(), httpwrite.PkgErrors, "AsType") {
+		return false
+	}
+	inst, ok := info.Instances[id]
+	if !ok || inst.TypeArgs.Len() != 1 {
+		return false
+	}
+	p, ok := inst.TypeArgs.At(0).(*types.Pointer)
+	return ok && httpwrite.IsNamed(p.Elem(), httpwrite.PkgHTTP, "MaxBytesError")
+}

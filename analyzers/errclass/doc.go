@@ -31,7 +31,11 @@
 // configured decoder of json.Unmarshal's shape, func([]byte, any) error,
 // such as a web framework's JSONDecoder, which fails on its input), or a
 // method of an interface that takes a context.Context first (a store such as
-// SessionStore.Get(ctx, id)) -- directly, or through any chain of functions
+// SessionStore.Get(ctx, id)), or a method of a database package (one whose
+// package imports database/sql: an ORM, a query builder) that reports
+// whether the record exists as a bool beside its error, (bool, error) or
+// (T, bool, error), where the client's unknown key is the bool and the error
+// is the database's -- directly, or through any chain of functions
 // returning it. An error errclass cannot place (a parameter, a validator's
 // own errors.New, an iterator's yield) is never judged: precision comes
 // before recall. In code another tool generated, only functions that take
@@ -42,11 +46,12 @@
 // under errors.Is or errors.As is the status of every other error. -32600
 // is judged a server-side answer only when every origin of its error is
 // the server's: a lookup keyed by the client's input may fail with "not
-// found", which is the client's. Not modelled: a code chosen by a
-// dispatcher that returns the whole response, a server failure reported as
-// a boolean (if !b.IsRunning()), and a status set before an implicit-200
-// helper by a call that is not an answer errclass knows (then it stays
-// silent).
+// found", which is the client's. Not modelled: a server failure reported as
+// a boolean (if !b.IsRunning()); the errors a get-or-create builds itself
+// with errors.New or fmt.Errorf (a session cap, no backend), which errclass
+// cannot tell from the unknown-id lookup's sharing their answer; and a
+// status set before an implicit-200 helper by a call that is not an answer
+// errclass knows (then it stays silent).
 //
 // # -32700 or 400 for a server-side failure
 //
@@ -114,12 +119,29 @@
 //		sendError(w, -32700, "Parse error") // HTTP 200
 //	}
 //
+// # A refusal returned as a response value
+//
+// A dispatcher that parses the request itself may answer by returning the
+// whole response (an envelope holding the -32700 error object), which the
+// handler writes. errclass follows the returned response from the function
+// that builds it (through wrappers that return it, and through a fact for
+// an exported one in another package) to a write with no status set
+// (Encode, json.Marshal then Write, or an answer pinning http.StatusOK) in
+// the same block as the call, and reports the call. A -32600 counts only
+// about the request's own read or decode: a method's error after dispatch
+// rides on 200.
+//
 // # -32700 for JSON of the wrong shape
 //
 // A decode of bytes the handler already holds as JSON (an earlier decode
 // into json.RawMessage filled them, or an earlier json.Unmarshal accepted
 // them on every path) fails only on the wrong shape: -32600, or -32602 for
-// a method's params.
+// a method's params. So does a decode of a json.RawMessage member of a
+// decoded message (req.Params), whichever function or package it is in: an
+// error that can come from one is not answered -32700. This rule, and the
+// returned refusal's fact, also run in a package that answers no HTTP
+// itself (a dispatcher returning error bytes); nothing else is judged
+// there, where the status is not the package's.
 //
 // # A status and a code that contradict each other
 //
@@ -150,7 +172,8 @@
 //
 // A body read through http.MaxBytesReader fails with *http.MaxBytesError
 // when it is too large; that is 413 (Request Entity Too Large), not 400.
-// errclass reports a non-413 answer under errors.As(err, &maxErr), and a 4xx
+// errclass reports a non-413 answer under errors.As(err, &maxErr) or
+// errors.AsType[*http.MaxBytesError](err), and a 4xx
 // for a failed read or decode of a limited body in a function that never
 // tells the limit error apart (handing the error to protocol.WriteError or
 // protocol.AsError counts as telling it apart).

@@ -43,7 +43,7 @@ var Analyzer = &analysis.Analyzer{
 	// bails out as cheaply as errclass would.
 	Requires:  []*analysis.Analyzer{answers.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(originFact)},
+	FactTypes: []analysis.Fact{new(originFact), new(refusalFact)},
 }
 
 // internalFuncs names more functions whose failures are the server's, for
@@ -96,6 +96,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(writes) == 0 && skip(pass) {
 		return nil, nil
 	}
+	codeOnly := false
+	if len(funcs) == 0 && !httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP) {
+		// The summary skipped the package: it answers no HTTP itself.
+		funcs, writes = codeOnlyAnswers(pass)
+		codeOnly = true
+	}
 
 	// SSA for the package, with bodies only where they can matter (see
 	// bodies); every declaration is indexed, stubs too, so the tracer knows
@@ -124,7 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	exportOrigins(pass, t)
 
-	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf}
+	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
@@ -135,6 +141,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.reportHelpers()
 	c.reportRefusals()
+	c.reportReturnedRefusals(funcs, writes, c.returnedRefusals(funcs, writes, ssaFuncs))
 	return nil, nil
 }
 
@@ -156,6 +163,13 @@ func skip(pass *analysis.Pass) bool {
 	if httpwrite.Imports(pass.Pkg, httpwrite.PkgHTTP, httpwrite.PkgSDKRPC, httpwrite.PkgSDKMCP, httpwrite.PkgProtocol,
 		"context", "database/sql", "crypto/rand") {
 		return false
+	}
+	// A package built on a database package (an ORM over database/sql)
+	// can fail on the server's side through it (existenceApart).
+	for _, imp := range pass.Pkg.Imports() {
+		if httpwrite.Imports(imp, "database/sql") {
+			return false
+		}
 	}
 	return !httpwrite.DirectFacts(pass)
 }
@@ -179,6 +193,7 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 			switch o.kind {
 			case decode:
 				fact.Decode = true
+				fact.Shape = fact.Shape || o.shape
 			case read:
 				fact.Read = true
 			case client:
@@ -208,6 +223,9 @@ type checker struct {
 	// write a refusal with HTTP 200, with those calls (reportRefusals).
 	refusals     map[*types.Func][]refusalCall
 	refusalOrder []*types.Func
+	// codeOnly: the package answers no HTTP itself (codeOnlyAnswers);
+	// only its codes are judged.
+	codeOnly bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -52,18 +52,27 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/clientfaultvalidator",
 		"fixtures/errclass/errorsissentinel",
 		"fixtures/errclass/generichooks",
-		"fixtures/errclass/capturedreach",     // stores to a captured err that reach the test
-		"fixtures/errclass/catchall",          // one writer for a helper mixing client and server errors
-		"fixtures/errclass/sentinels",         // var ErrX = errors.New(...), placed by name
-		"fixtures/errclass/ctorcode",          // newErrorResponse(-32603, msg) beside WriteHeader(status)
-		"fixtures/errclass/generated",         // generated code: stores traced, pure data handling not
-		"fixtures/errclass/queryvalidator",    // a validator field applied to the query: the client's input, silent
-		"fixtures/errclass/refusalstatus",     // -32700/-32600 with 200; -32700 for a read failure
-		"fixtures/errclass/implicit200",       // refusals through helpers that never set a status
-		"fixtures/errclass/clientinput",       // decode errors are the client's; a REST route is out of scope
-		"fixtures/errclass/configureddecoder", // a configured decoder fails on the client's bytes
-		"fixtures/errclass/wrongshape",        // -32700 for JSON that decoded but does not fit
-		"fixtures/errclass/serverside",        // server-side failures with a client's code or status
+		"fixtures/errclass/capturedreach",             // stores to a captured err that reach the test
+		"fixtures/errclass/catchall",                  // one writer for a helper mixing client and server errors
+		"fixtures/errclass/sentinels",                 // var ErrX = errors.New(...), placed by name
+		"fixtures/errclass/ctorcode",                  // newErrorResponse(-32603, msg) beside WriteHeader(status)
+		"fixtures/errclass/generated",                 // generated code: stores traced, pure data handling not
+		"fixtures/errclass/queryvalidator",            // a validator field applied to the query: the client's input, silent
+		"fixtures/errclass/refusalstatus",             // -32700/-32600 with 200; -32700 for a read failure
+		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
+		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
+		"fixtures/errclass/configureddecoder",         // a configured decoder fails on the client's bytes
+		"fixtures/errclass/wrongshape",                // -32700 for JSON that decoded but does not fit
+		"fixtures/errclass/serverside",                // server-side failures with a client's code or status
+		"fixtures/errclass/returnedresponse/dispatch", // facts: a refusal returned as a response value
+		"fixtures/errclass/returnedresponse",          // that response written with HTTP 200
+		"fixtures/errclass/paramsshape/codec",         // facts: a decode of params already parsed
+		"fixtures/errclass/paramsshape",               // -32700 for params of the wrong shape
+		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only
+		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
+		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
+		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
+		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -36,6 +36,9 @@ type origin struct {
 	leaf string    // the call the failure started at, for facts; name when ""
 	body bool      // the call reads a stream (the body): it fails on a body over a limit
 	pos  token.Pos // the call (or the sentinel's declaration), for Related; may be NoPos
+	// shape: a decode of a json.RawMessage member of a message already
+	// decoded; those bytes are JSON, so it fails only on the wrong shape.
+	shape bool
 }
 
 // headline is the call as a headline names it: the call in this package
@@ -67,6 +70,7 @@ func (o origin) root() string {
 // bytes or reading its body, and the first server-side failure among them.
 type originFact struct {
 	Decode   bool
+	Shape    bool // some decode a json.RawMessage member already decoded
 	Read     bool
 	Client   bool   // some are a sentinel of the client's fault
 	Internal string // the call a server-side failure comes from, or ""
@@ -78,6 +82,9 @@ func (f *originFact) String() string {
 	var parts []string
 	if f.Decode {
 		parts = append(parts, "decode")
+	}
+	if f.Shape {
+		parts = append(parts, "shape")
 	}
 	if f.Read {
 		parts = append(parts, "read")
@@ -306,7 +313,8 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		return []origin{{kind: internal, name: describe(fn)}}
 	}
 	if k, ok := known(fn); ok {
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn)}}
+		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -324,16 +332,42 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		}
 		return nil
 	}
+	if existenceApart(fn) {
+		// Absence is the bool: the error is the database failing,
+		// whatever sentinels the package's code paths also name.
+		return []origin{{kind: internal, name: describe(fn)}}
+	}
 	if f := t.importFact(fn); f != nil {
 		return f.origins(describe(fn))
 	}
 	return codec(fn.Type().(*types.Signature), describe(fn), false)
 }
 
+// existenceApart reports a method of a database package (one whose API is
+// built on database/sql: an ORM, a query builder) that reports whether the
+// record exists as a bool beside its error, (found bool, err error) or
+// (T, bool, error): a record the client named that does not exist is the
+// bool, so the error is the database failing, not the client's input.
+func existenceApart(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	if sig.Recv() == nil || fn.Pkg() == nil || res.Len() < 2 || res.Len() > 3 ||
+		!httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	if b, ok := res.At(res.Len() - 2).Type().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return false
+	}
+	return httpwrite.Imports(fn.Pkg(), "database/sql")
+}
+
 func (f *originFact) origins(via string) []origin {
 	var out []origin
 	if f.Decode {
 		out = append(out, origin{kind: decode, name: via})
+	}
+	if f.Shape {
+		out = append(out, origin{kind: decode, name: via, shape: true})
 	}
 	if f.Read {
 		out = append(out, origin{kind: read, name: via})
@@ -451,7 +485,7 @@ func (t *tracer) dynamic(c *ssa.CallCommon) []origin {
 	}
 	name := describeValue(x) + "." + field.Name()
 	if unmarshals(c.Signature()) {
-		return []origin{{kind: decode, name: name}}
+		return []origin{{kind: decode, name: name, shape: rawMember(c.Args[0])}}
 	}
 	return []origin{{kind: internal, name: name}}
 }
@@ -589,4 +623,27 @@ func fieldOf(t types.Type, i int, ptr bool) *types.Var {
 		return nil
 	}
 	return st.Field(i)
+}
+
+// rawMember reports bytes that are a json.RawMessage member of a struct
+// (msg.Params): a decode filled them, so they are JSON.
+func rawMember(v ssa.Value) bool {
+	for {
+		ct, ok := v.(*ssa.ChangeType)
+		if !ok {
+			break
+		}
+		v = ct.X
+	}
+	if !httpwrite.IsNamed(v.Type(), httpwrite.PkgJSON, "RawMessage") {
+		return false
+	}
+	switch v := v.(type) {
+	case *ssa.Field:
+		return true
+	case *ssa.UnOp:
+		_, ok := v.X.(*ssa.FieldAddr)
+		return ok && v.Op == token.MUL
+	}
+	return false
 }

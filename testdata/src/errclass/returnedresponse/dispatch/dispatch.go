@@ -1,0 +1,46 @@
+// Package dispatch parses a message and answers it with a whole response
+// value, which a transport in another package writes: it imports nothing
+// of HTTP.
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+)
+
+type Error struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+type Reply struct {
+	Version string `json:"jsonrpc"`
+	ID      any    `json:"id"`
+	Result  any    `json:"result,omitempty"`
+	Error   *Error `json:"error,omitempty"`
+}
+
+type call struct {
+	Version string          `json:"jsonrpc"`
+	ID      any             `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+}
+
+// Answer refuses bytes that are not JSON with a returned -32700 response.
+func Answer(ctx context.Context, raw []byte) *Reply { // want Answer:`returns refusal -32700 \(result 0\)`
+	var c call
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return &Reply{Version: "2.0", Error: &Error{Code: -32700, Message: "Parse error"}}
+	}
+	return &Reply{Version: "2.0", ID: c.ID, Result: map[string]any{}}
+}
+
+// Route answers a decoded message: its -32601 is a method's answer,
+// after dispatch, and rides on 200.
+func Route(ctx context.Context, method string) *Reply {
+	if method != "ping" {
+		return &Reply{Version: "2.0", Error: &Error{Code: -32601, Message: "Method not found"}}
+	}
+	return &Reply{Version: "2.0", Result: map[string]any{}}
+}
