@@ -91,6 +91,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	// An initialize result pinned to one revision is wrong at every
+	// revision too.
+	c.checkPinnedResults()
 	names, knows := readConstants(pass.TypesInfo)
 	// Downstream headers copied under an MCP client's own upstream session
 	// travel through a context and often go unnamed.
