@@ -56,14 +56,14 @@ type tables struct {
 	removed map[*types.Var]bool
 	// removers are the functions that take entries out of each table.
 	removers map[*types.Func]map[*types.Var]bool
-	// errWriters answer an HTTP error (status 400 or more) themselves.
-	errWriters map[*types.Func]bool
-	// headerReaders name the Mcp-Session-Id header.
-	headerReaders map[*types.Func]bool
+	// summaries say, per function, whether it answers an HTTP error
+	// (status 400 or more) itself and whether it names the Mcp-Session-Id
+	// header; computed when first asked.
+	summaries map[*types.Func]summary
 	// valueUse marks functions referenced other than by a direct call.
 	valueUse map[*types.Func]bool
 	// sessionTab are the tables a request's Mcp-Session-Id is looked up
-	// in; nil until computed.
+	// in; nil until a handler with a registration asks (isSessionTable).
 	sessionTab map[*types.Var]bool
 	// storeFns store into some table; callees are the package functions
 	// each function calls. Only these can become registrars.
@@ -108,21 +108,20 @@ func isInitConst(info *types.Info, e ast.Expr) bool {
 
 func newTables(pass *analysis.Pass) *tables {
 	t := &tables{
-		pass:          pass,
-		info:          pass.TypesInfo,
-		decls:         map[*types.Func]*ast.FuncDecl{},
-		minters:       map[*types.Func]bool{},
-		regFresh:      map[*types.Func]*types.Var{},
-		initOnly:      map[*types.Func]bool{},
-		regParam:      map[*types.Func]regParam{},
-		removed:       map[*types.Var]bool{},
-		removers:      map[*types.Func]map[*types.Var]bool{},
-		errWriters:    map[*types.Func]bool{},
-		headerReaders: map[*types.Func]bool{},
-		valueUse:      map[*types.Func]bool{},
-		calls:         map[*types.Func][][]ast.Node{},
-		storeFns:      map[*types.Func]bool{},
-		callees:       map[*types.Func]map[*types.Func]bool{},
+		pass:      pass,
+		info:      pass.TypesInfo,
+		decls:     map[*types.Func]*ast.FuncDecl{},
+		minters:   map[*types.Func]bool{},
+		regFresh:  map[*types.Func]*types.Var{},
+		initOnly:  map[*types.Func]bool{},
+		regParam:  map[*types.Func]regParam{},
+		removed:   map[*types.Var]bool{},
+		removers:  map[*types.Func]map[*types.Var]bool{},
+		summaries: map[*types.Func]summary{},
+		valueUse:  map[*types.Func]bool{},
+		calls:     map[*types.Func][][]ast.Node{},
+		storeFns:  map[*types.Func]bool{},
+		callees:   map[*types.Func]map[*types.Func]bool{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -134,10 +133,6 @@ func newTables(pass *analysis.Pass) *tables {
 		}
 	}
 	t.scanUses()
-	for fn, fd := range t.decls {
-		t.summarize(fn, fd)
-	}
-	t.sessionTab = t.sessionTables()
 	// Wrappers: a function whose string result is another minter's, or
 	// that calls a registrar with a fresh id or its own parameter.
 	for changed := true; changed; {
@@ -587,22 +582,42 @@ func (t *tables) paramRegistration(fn *types.Func, fd *ast.FuncDecl) (regParam, 
 	return out, found
 }
 
-// summarize records whether fd answers an HTTP error itself and whether it
-// names the Mcp-Session-Id header.
-func (t *tables) summarize(fn *types.Func, fd *ast.FuncDecl) {
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if errorWrite(t.info, n) {
-				t.errWriters[fn] = true
+// summary is what one function of the package does that its callers'
+// rules read.
+type summary struct {
+	errWriter    bool // answers an HTTP error itself
+	headerReader bool // names the Mcp-Session-Id header
+}
+
+// summaryOf summarizes fn, a function of the package, once, when a rule
+// first asks: most functions are never the callee a rule looks at.
+func (t *tables) summaryOf(fn *types.Func) summary {
+	if s, ok := t.summaries[fn]; ok {
+		return s
+	}
+	var s summary
+	if fd := t.decls[fn]; fd != nil {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				s.errWriter = s.errWriter || errorWrite(t.info, n)
+			case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+				s.headerReader = s.headerReader || httpwrite.IsSessionHeader(t.info, n.(ast.Expr))
 			}
-		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
-			if e := n.(ast.Expr); httpwrite.IsSessionHeader(t.info, e) {
-				t.headerReaders[fn] = true
-			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	t.summaries[fn] = s
+	return s
+}
+
+// isSessionTable reports whether tab is a session table, finding them all
+// on the first call.
+func (t *tables) isSessionTable(tab *types.Var) bool {
+	if t.sessionTab == nil {
+		t.sessionTab = t.sessionTables()
+	}
+	return t.sessionTab[tab]
 }
 
 // errorWrite reports whether call answers an HTTP error: http.Error, or
