@@ -47,6 +47,8 @@ func TestAnalyzer(t *testing.T) {
 		// hand-rolled session tables
 		"fixtures/refusedhandshake/tablebeforeinit",
 		"fixtures/refusedhandshake/tablerefused",
+		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
+		"fixtures/refusedhandshake/calleerefused/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",
 		"fixtures/refusedhandshake/tablenever",
 		"fixtures/refusedhandshake/tablenever/good",

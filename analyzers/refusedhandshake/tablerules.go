@@ -75,9 +75,13 @@ func checkTables(pass *analysis.Pass) {
 				}
 				if ref := t.unrolledRefusal(body, s); ref != nil {
 					reported[s.node] = true
+					related := relatedAt(ref, "refused here; the entry stays")
+					if s.via != nil {
+						related = append(relatedAt(s.via, "registered here, by the function called"), related...)
+					}
 					finding(pass, s.node, catNoRollback,
 						fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name()),
-						relatedAt(ref, "refused here; the entry stays"), nil)
+						related, nil)
 				}
 			}
 			t.checkOneSidedClose(fn, body)
@@ -581,6 +585,13 @@ func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 			}
 			if t.refuses(n.Body) && !t.removesIn(n.Body, s.table) {
 				out = n.Body
+				return false
+			}
+		case *ast.CallExpr:
+			// A function of the package handed the writer that may
+			// answer this request with an error refuses it there.
+			if fn := calledFunc(t.info, n); fn != nil && t.decls[fn] != nil && takesWriter(t.info, n) && !t.removesIn(t.decls[fn], s.table) && t.calleeRefusal(fn, 0) != nil {
+				out = n
 				return false
 			}
 		}

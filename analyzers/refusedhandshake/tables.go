@@ -37,6 +37,9 @@ type regSite struct {
 	// session a registering call returned. A removal that names none of
 	// them takes out some other entry (an expired one), not this one.
 	keys map[*types.Var]bool
+	// via is where the called registrar registers, when the site is a
+	// call of one: the finding names it.
+	via ast.Node
 }
 
 type tables struct {
@@ -47,6 +50,10 @@ type tables struct {
 	minters map[*types.Func]bool
 	// regFresh register a session under an id they mint themselves.
 	regFresh map[*types.Func]*types.Var
+	// regNode is where each registrar of regFresh registers.
+	regNode map[*types.Func]ast.Node
+	// calleeRef memoizes calleeRefusal.
+	calleeRef map[*types.Func]ast.Node
 	// initOnly are the registrars that register only under a test naming
 	// initialize.
 	initOnly map[*types.Func]bool
@@ -113,6 +120,8 @@ func newTables(pass *analysis.Pass) *tables {
 		decls:     map[*types.Func]*ast.FuncDecl{},
 		minters:   map[*types.Func]bool{},
 		regFresh:  map[*types.Func]*types.Var{},
+		regNode:   map[*types.Func]ast.Node{},
+		calleeRef: map[*types.Func]ast.Node{},
 		initOnly:  map[*types.Func]bool{},
 		regParam:  map[*types.Func]regParam{},
 		removed:   map[*types.Var]bool{},
@@ -151,6 +160,7 @@ func newTables(pass *analysis.Pass) *tables {
 					// unless it hands the entry it registered to its
 					// caller.
 					t.regFresh[fn] = s[0].table
+					t.regNode[fn] = s[0].node
 					t.initOnly[fn] = true
 					for _, x := range s {
 						if !x.initOnly && !t.dominatedByInit(fd.Body, x.node) {
@@ -431,7 +441,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 			return false
 		case *ast.AssignStmt, *ast.CallExpr:
 			if tab, key := t.store(n); tab != nil && t.fresh(body, key, n.Pos(), 0) {
-				out = append(out, regSite{n, tab, false, t.varsIn(key)})
+				out = append(out, regSite{n, tab, false, t.varsIn(key), nil})
 				return true
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -443,7 +453,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys})
+						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn]})
 					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[rp.idx])
 						for _, l := range results[call] {
@@ -451,7 +461,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, rp.table, namedInit(fn), keys})
+						out = append(out, regSite{call, rp.table, namedInit(fn), keys, nil})
 					}
 				}
 			}
@@ -654,6 +664,9 @@ func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
 			return false
 		}
 		if r, isRet := n.(*ast.ReturnStmt); isRet {
+			if failing(t.info, fd, r) {
+				return false // the caller tests the error before using the id
+			}
 			any = true
 			if len(r.Results) == 0 || !t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
 				ok = false
@@ -662,6 +675,21 @@ func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
 		return ok
 	})
 	return ok && any
+}
+
+// failing reports whether r, a return of fd whose last result is an error,
+// returns an error that is not nil: (string, error) generators fail so.
+func failing(info *types.Info, fd *ast.FuncDecl, r *ast.ReturnStmt) bool {
+	res := fd.Type.Results.List
+	last := info.TypeOf(res[len(res)-1].Type)
+	if last == nil || !types.Identical(last, types.Universe.Lookup("error").Type()) || len(r.Results) < 2 {
+		return false
+	}
+	e := ast.Unparen(r.Results[len(r.Results)-1])
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return false
+	}
+	return true
 }
 
 // idPkgs are packages whose constructors return random identifiers.
