@@ -35,7 +35,7 @@ func checkTables(pass *analysis.Pass) {
 		all := t.sites(body)
 		var sites []regSite // of session tables: rules 1 and 2
 		for _, s := range all {
-			if t.isSessionTable(s.table) {
+			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && t.requestKeyed(body, s)) {
 				sites = append(sites, s)
 			}
 		}
@@ -425,7 +425,7 @@ func (t *tables) removesIn(n ast.Node, tab *types.Var) bool {
 		if call, ok := x.(*ast.CallExpr); ok && !found {
 			if t.removal(call) == tab {
 				found = true
-			} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][tab] {
+			} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][tab] || t.removesTable(fn, tab)) {
 				found = true
 			}
 		}
@@ -458,7 +458,7 @@ func (t *tables) removesKey(n ast.Node, s regSite) bool {
 		}
 		if t.removal(call) == s.table {
 			found = names(call)
-		} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][s.table] {
+		} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][s.table] || t.removesTable(fn, s.table)) {
 			found = names(call)
 		}
 		return !found

@@ -72,6 +72,8 @@ type tables struct {
 	// sessionTab are the tables a request's Mcp-Session-Id is looked up
 	// in; nil until a handler with a registration asks (isSessionTable).
 	sessionTab map[*types.Var]bool
+	// idFuncs return the request's Mcp-Session-Id; set with sessionTab.
+	idFuncs map[*types.Func]bool
 	// storeFns store into some table; callees are the package functions
 	// each function calls. Only these can become registrars.
 	storeFns map[*types.Func]bool
@@ -454,6 +456,14 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 							}
 						}
 						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn]})
+					} else if f, tab := t.importedRegistrar(fn); f != nil && f.Param < len(call.Args) && t.fresh(body, call.Args[f.Param], call.Pos(), 0) {
+						keys := t.varsIn(call.Args[f.Param])
+						for _, l := range results[call] {
+							for v := range t.varsIn(l) {
+								keys[v] = true
+							}
+						}
+						out = append(out, regSite{call, tab, namedInit(fn), keys, nil})
 					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[rp.idx])
 						for _, l := range results[call] {
@@ -658,6 +668,17 @@ func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
 	if !types.Identical(t.info.TypeOf(res.List[0].Type), types.Typ[types.String]) {
 		return false
 	}
+	params := map[*types.Var]bool{}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if v, ok := t.info.Defs[n].(*types.Var); ok {
+				params[v] = true
+			}
+		}
+	}
+	// A function may mint only for a request that carries no id and
+	// return the client's own otherwise: for a request without one its
+	// result is still fresh.
 	ok, any := true, false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
@@ -667,8 +688,11 @@ func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
 			if failing(t.info, fd, r) {
 				return false // the caller tests the error before using the id
 			}
-			any = true
-			if len(r.Results) == 0 || !t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
+			if len(r.Results) == 0 {
+				ok = false
+			} else if t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
+				any = true
+			} else if !t.clientOrMinted(fd.Body, params, r.Results[0], r.Pos()) {
 				ok = false
 			}
 		}
