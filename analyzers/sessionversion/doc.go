@@ -156,8 +156,9 @@
 // In a package that serves HTTP (it declares a function taking an
 // http.ResponseWriter), an initialize result -- a struct with JSON fields
 // protocolVersion and serverInfo, or a string-keyed map literal with both
-// keys -- whose protocolVersion is a constant revision is reported when
-// nothing in the package reads a protocolVersion: no selector of a field
+// keys -- whose protocolVersion is a constant revision older than
+// Streamable HTTP (before 2025-03-26) is reported when nothing in the
+// package reads a protocolVersion: no selector of a field
 // tagged json:"protocolVersion", no string naming it used other than as a
 // composite literal's key (a map index, a JSON path). The client's
 // proposal is never looked at, so nothing is negotiated.
@@ -166,7 +167,10 @@
 //	return &InitializeResult{ProtocolVersion: "2024-11-05", ServerInfo: info}
 //
 // Silent: a constant chosen after comparing with the proposal (any read in
-// the package counts, wherever it is: the rule does not follow paths),
+// the package counts, wherever it is: the rule does not follow paths), a
+// constant revision with Streamable HTTP (a one-revision server may answer
+// it to everyone), a package implementing the HTTP+SSE transport (it names
+// the "endpoint" event), which 2024-11-05 defines,
 // stdio-only servers, functions taking a *testing.T or testing.TB (a test
 // helper's fake server answers what its test pins), packages whose import
 // path names test, mock, fake or example support, _test.go files, and a

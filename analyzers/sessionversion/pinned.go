@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,21 +14,29 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
+// streamableFirst is the first revision with the Streamable HTTP transport.
+const streamableFirst = "2025-03-26"
+
 // checkPinnedResults reports an initialize result, built in a package that
-// serves HTTP, whose protocolVersion is a constant revision while nothing in
-// the package reads the revision the client proposed. The protocol asks the
-// server to answer the proposal when it supports it and another supported
-// revision otherwise; a constant answer that never looks at the proposal
-// negotiates nothing. Any read of a protocolVersion (a field tagged so, a
-// "protocolVersion" string used other than as a literal's key) anywhere in
-// the package silences the rule: the constant may be the result of a
-// comparison.
+// serves HTTP, whose protocolVersion is a constant revision older than
+// Streamable HTTP while nothing in the package reads the revision the client
+// proposed. The protocol asks the server to answer the proposal when it
+// supports it and another supported revision otherwise; a constant answer
+// that never looks at the proposal negotiates nothing, and one naming a
+// revision without the transport it is served on is wrong for every client.
+// A constant of a revision with Streamable HTTP is the answer of a server
+// that supports that one revision, which the protocol allows; a package
+// that implements the HTTP+SSE transport of 2024-11-05 (it names the
+// "endpoint" event) serves that revision rightly. Any read of a
+// protocolVersion (a field tagged so, a "protocolVersion" string used other
+// than as a literal's key) anywhere in the package silences the rule: the
+// constant may be the result of a comparison.
 func (c *checker) checkPinnedResults() {
 	if testPackage(c.pass.Pkg.Path()) {
 		return
 	}
 	var results []*ast.KeyValueExpr
-	serves, reads := false, false
+	serves, reads, legacySSE := false, false, false
 	for _, f := range c.pass.Files {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
@@ -60,11 +69,17 @@ func (c *checker) checkPinnedResults() {
 					if kv, ok := e.(*ast.KeyValueExpr); ok {
 						ast.Inspect(kv.Value, func(x ast.Node) bool {
 							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
 							return !reads
 						})
 					} else {
 						ast.Inspect(e, func(x ast.Node) bool {
 							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
 							return !reads
 						})
 					}
@@ -76,6 +91,9 @@ func (c *checker) checkPinnedResults() {
 					if _, ok := l.(*ast.SelectorExpr); !ok {
 						ast.Inspect(l, func(x ast.Node) bool {
 							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
 							return !reads
 						})
 					}
@@ -83,26 +101,35 @@ func (c *checker) checkPinnedResults() {
 				for _, r := range n.Rhs {
 					ast.Inspect(r, func(x ast.Node) bool {
 						reads = reads || c.readsProposal(x)
+						if lit, ok := x.(*ast.BasicLit); ok {
+							legacySSE = legacySSE || legacyEvent(lit)
+						}
 						return !reads
 					})
 				}
 				return false
+			case *ast.BasicLit:
+				legacySSE = legacySSE || legacyEvent(n)
+				reads = c.readsProposal(n)
 			default:
 				reads = c.readsProposal(n)
 			}
 			return !reads
 		})
 	}
-	if reads || !serves {
+	if reads || !serves || legacySSE {
 		return
 	}
 	for _, kv := range results {
 		v := constant.StringVal(c.pass.TypesInfo.Types[kv.Value].Value)
+		if v >= streamableFirst {
+			continue
+		}
 		report.Report(c.pass, analysis.Diagnostic{
 			Pos:      kv.Pos(),
 			End:      kv.End(),
 			Category: "pinned-revision",
-			Message:  "the initialize result states protocolVersion " + v + " whatever the client proposed, and the proposal is never read: answer the client's revision when the server supports it, else a revision it supports",
+			Message:  "the initialize result states protocolVersion " + v + ", a revision without Streamable HTTP, whatever the client proposed, and the proposal is never read: answer the client's revision when the server supports it, else a revision it supports",
 		})
 	}
 }
@@ -233,4 +260,17 @@ func testPackage(path string) bool {
 		}
 	}
 	return false
+}
+
+// legacyEvent reports whether lit names the HTTP+SSE transport's
+// "endpoint" event (the event name alone, or an SSE frame of it).
+func legacyEvent(lit *ast.BasicLit) bool {
+	if lit.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return false
+	}
+	return v == "endpoint" || strings.Contains(v, "event: endpoint") || strings.Contains(v, "event:endpoint")
 }

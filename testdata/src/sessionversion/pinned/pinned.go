@@ -29,7 +29,7 @@ type call struct {
 	Params json.RawMessage `json:"params"`
 }
 
-const served = "2025-03-26"
+const served = "2024-11-05"
 
 type server struct{}
 
@@ -52,7 +52,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // greet is handed the params but never looks at the proposed revision.
 func (s *server) greet(params json.RawMessage) *initResult {
 	return &initResult{
-		ProtocolVersion: "2024-11-05", // want `initialize result states protocolVersion 2024-11-05 whatever the client proposed`
+		ProtocolVersion: "2024-11-05", // want `initialize result states protocolVersion 2024-11-05, a revision without Streamable HTTP, whatever the client proposed`
 		ServerInfo:      info{Name: "demo", Version: "1"},
 	}
 }
@@ -60,10 +60,16 @@ func (s *server) greet(params json.RawMessage) *initResult {
 // greetAgain spells the same answer as a map, from a named constant.
 func (s *server) greetAgain() map[string]any {
 	return map[string]any{
-		"protocolVersion": served, // want `initialize result states protocolVersion 2025-03-26 whatever the client proposed`
+		"protocolVersion": served, // want `initialize result states protocolVersion 2024-11-05, a revision without Streamable HTTP, whatever the client proposed`
 		"capabilities":    map[string]any{},
 		"serverInfo":      map[string]any{"name": "demo"},
 	}
+}
+
+// greetCurrent states the one revision this server supports, which has
+// Streamable HTTP: a one-revision server may answer so.
+func (s *server) greetCurrent() *initResult {
+	return &initResult{ProtocolVersion: "2025-06-18", ServerInfo: info{Name: "demo"}}
 }
 
 // A client's own initialize request is not a result.
