@@ -40,6 +40,9 @@ type regSite struct {
 	// via is where the called registrar registers, when the site is a
 	// call of one: the finding names it.
 	via ast.Node
+	// mintedHere is that the id is minted in the site's own function (a
+	// store, or a registrar called with it), not by the registrar called.
+	mintedHere bool
 }
 
 type tables struct {
@@ -162,7 +165,16 @@ func newTables(pass *analysis.Pass) *tables {
 					// unless it hands the entry it registered to its
 					// caller.
 					t.regFresh[fn] = s[0].table
-					t.regNode[fn] = s[0].node
+					// The related position names where the fresh id meets
+					// the table: a store, or a call handing the id minted
+					// here to a registrar; a call of a registrar that mints
+					// its own id is not where the entry is made.
+					for _, x := range s {
+						if x.table == s[0].table && x.mintedHere {
+							t.regNode[fn] = x.node
+							break
+						}
+					}
 					t.initOnly[fn] = true
 					for _, x := range s {
 						if !x.initOnly && !t.dominatedByInit(fd.Body, x.node) {
@@ -443,7 +455,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 			return false
 		case *ast.AssignStmt, *ast.CallExpr:
 			if tab, key := t.store(n); tab != nil && t.fresh(body, key, n.Pos(), 0) {
-				out = append(out, regSite{n, tab, false, t.varsIn(key), nil})
+				out = append(out, regSite{n, tab, false, t.varsIn(key), nil, true})
 				return true
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -455,7 +467,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn]})
+						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn], false})
 					} else if f, tab := t.importedRegistrar(fn); f != nil && f.Param < len(call.Args) && t.fresh(body, call.Args[f.Param], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[f.Param])
 						for _, l := range results[call] {
@@ -463,7 +475,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, namedInit(fn), keys, nil})
+						out = append(out, regSite{call, tab, namedInit(fn), keys, nil, true})
 					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[rp.idx])
 						for _, l := range results[call] {
@@ -471,7 +483,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, rp.table, namedInit(fn), keys, nil})
+						out = append(out, regSite{call, rp.table, namedInit(fn), keys, nil, true})
 					}
 				}
 			}
