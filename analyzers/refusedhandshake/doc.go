@@ -196,9 +196,17 @@
 // (crypto/rand.Text, a uuid, xid, ulid or ksuid constructor, an encoding of
 // bytes read from crypto/rand, a prefix joined to one, a function of the
 // package that always returns one, a field of a literal built with one).
-// A registration is a store under a fresh id, a call of a function of the
-// package that stores under an id it mints, or one that stores under its
-// parameter when that argument is fresh. Four more shapes are reported:
+// A function that returns the client's own id (a header's value) and mints
+// one only for a request that carries none is a minter too, as is a
+// (string, error) generator whose other returns fail. A registration is a
+// store under a fresh id, a call of a function of the package that stores
+// under an id it mints, or one that stores under its parameter when that
+// argument is fresh, or a call of another package's exported function that
+// stores under its string parameter (a ParamRegistrar fact marks it: a
+// backend pool that starts and keeps a per-session process); that table
+// holds sessions when the argument is the request's Mcp-Session-Id or the
+// id minted in its place. Removals through another package's exported
+// functions (a TableRemover fact) count. Four more shapes are reported:
 //
 // 6. Registered whatever the method: in a net/http handler that names
 // Mcp-Session-Id and is where requests arrive (ServeHTTP, a handler taken
@@ -217,10 +225,16 @@
 // 7. Registered, then refused without rollback: after a registration in a
 // handler, an if branch that answers an HTTP error (http.Error, WriteHeader
 // of 400 or more, a function of the package that does) and returns without
-// removing an entry of the table, before the response carries the id. A
-// deferred removal covers every branch. An id manager whose Generate mints
-// and records the id, called for an initialize before it is handled, has
-// this shape.
+// removing an entry of the table, before the response carries the id; or
+// a call of a function of the package handed the ResponseWriter that may
+// answer an error there (an error write, in it or one or two calls below,
+// that no test naming initialize guards, that no branch on its own
+// parameters alone chooses, and that comes before it sets Mcp-Session-Id).
+// A deferred removal covers every branch. An id manager whose Generate
+// mints and records the id, called for an initialize before it is handled,
+// has this shape, as does a helper that resolves the request's session and
+// registers a fresh one for an initialize, followed by a step that answers
+// 500 when the server fails to handle it.
 //
 // 8. Registered per initialize and removed nowhere: a function receiving
 // the initialize parameters (a struct with JSON fields protocolVersion and
@@ -236,8 +250,9 @@
 // other branch shows the handler owns the value there.
 //
 // Limits of the table rules, all silent: a registration through an
-// interface method or a registrar of another package; a refusal in the
-// caller of the function that registered; JSON-RPC error answers written
+// interface method, or through a registrar of another package that stores
+// by way of a helper; an error answer more than two calls below the
+// handler; JSON-RPC error answers written
 // with HTTP 200; a test that names "initialize", or an identifier spelled
 // with "init", anywhere around or before the registration is taken as the
 // method test, and a registrar whose name says init as an initialize

@@ -60,11 +60,12 @@ var Analyzer = &analysis.Analyzer{
 	// dependency, standard library included, before the bail-outs in run
 	// can skip it. run builds its own inspector once a package qualifies.
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector), new(RefusalDefeated)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector), new(RefusalDefeated), new(ParamRegistrar), new(TableRemover)},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
+	exportRegistrarFacts(pass)
 	checkTables(pass) // hand-rolled session tables: no SDK needed
 	if !relevant(pass) {
 		return nil, nil

@@ -47,6 +47,11 @@ func TestAnalyzer(t *testing.T) {
 		// hand-rolled session tables
 		"fixtures/refusedhandshake/tablebeforeinit",
 		"fixtures/refusedhandshake/tablerefused",
+		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
+		"fixtures/refusedhandshake/calleerefused/good",
+		"fixtures/refusedhandshake/perbackend", // a per-session backend kept by another package's registrar
+		"fixtures/refusedhandshake/perbackend/backends",
+		"fixtures/refusedhandshake/perbackend/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",
 		"fixtures/refusedhandshake/tablenever",
 		"fixtures/refusedhandshake/tablenever/good",

@@ -16,6 +16,7 @@ func (t *tables) sessionTables() map[*types.Var]bool {
 	// The functions that return the header's value, for ids read through
 	// a helper.
 	idFuncs := map[*types.Func]bool{}
+	t.idFuncs = idFuncs
 	for fn, fd := range t.decls {
 		vars := t.idVars(fd.Body, nil)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -176,4 +177,21 @@ func paramPositions(info *types.Info, fd *ast.FuncDecl) map[*types.Var]int {
 		}
 	}
 	return params
+}
+
+// requestKeyed reports whether the registration s of body, into a table of
+// another package, is keyed by the request's Mcp-Session-Id (read
+// directly or through a helper of the package that returns it): that
+// table holds sessions whatever its own package looks up.
+func (t *tables) requestKeyed(body *ast.BlockStmt, s regSite) bool {
+	if t.sessionTab == nil {
+		t.sessionTab = t.sessionTables()
+	}
+	ids := t.idVars(body, t.idFuncs)
+	for v := range s.keys {
+		if ids[v] {
+			return true
+		}
+	}
+	return false
 }

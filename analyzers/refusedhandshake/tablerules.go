@@ -22,20 +22,20 @@ const (
 
 // checkTables applies the hand-rolled session-table rules to the package.
 func checkTables(pass *analysis.Pass) {
-	if httpwrite.IsStd(pass.Pkg.Path()) || !mentionsProtocol(pass) {
+	if httpwrite.IsStd(pass.Pkg.Path()) || !mayJudge(pass) || !mentionsProtocol(pass) {
 		return
 	}
 	t := newTables(pass)
 	for _, fn := range httpwrite.Funcs(pass.Files) {
 		body := httpwrite.Body(fn)
-		if body == nil || httpwrite.InTest(pass, fn) || t.buildsSDKTransport(body) {
+		handler := isHandlerFunc(pass.TypesInfo, fn)
+		if body == nil || (!handler && !t.takesInitParams(fn)) || httpwrite.InTest(pass, fn) || t.buildsSDKTransport(body) {
 			continue
 		}
-		handler := isHandlerFunc(pass.TypesInfo, fn)
 		all := t.sites(body)
 		var sites []regSite // of session tables: rules 1 and 2
 		for _, s := range all {
-			if t.sessionTab[s.table] {
+			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && t.requestKeyed(body, s)) {
 				sites = append(sites, s)
 			}
 		}
@@ -75,9 +75,13 @@ func checkTables(pass *analysis.Pass) {
 				}
 				if ref := t.unrolledRefusal(body, s); ref != nil {
 					reported[s.node] = true
+					related := relatedAt(ref, "refused here; the entry stays")
+					if s.via != nil {
+						related = append(relatedAt(s.via, "registered here, by the function called"), related...)
+					}
 					finding(pass, s.node, catNoRollback,
 						fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name()),
-						relatedAt(ref, "refused here; the entry stays"), nil)
+						related, nil)
 				}
 			}
 			t.checkOneSidedClose(fn, body)
@@ -94,6 +98,44 @@ func checkTables(pass *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// mayJudge is the gate before the package's tables are summarised: every
+// rule judges a handler (a function or literal taking an
+// http.ResponseWriter and an *http.Request) or a function receiving the
+// initialize parameters, outside tests. Declarations are read first; the
+// bodies are walked for handler literals only in files that import
+// net/http, which every such literal names.
+func mayJudge(pass *analysis.Pass) bool {
+	info := pass.TypesInfo
+	var walk []*ast.File
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if ok && fd.Body != nil && (isHandlerFunc(info, fd) || initParamsDecl(info, fd)) && !httpwrite.InTest(pass, fd) {
+				return true
+			}
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"net/http"` {
+				walk = append(walk, f)
+				break
+			}
+		}
+	}
+	found := false
+	for _, f := range walk {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok && !found && isHandlerFunc(info, lit) && !httpwrite.InTest(pass, lit) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // buildsSDKTransport reports whether body connects or builds the transports
@@ -144,7 +186,7 @@ func (t *tables) readsHeader(body *ast.BlockStmt) bool {
 		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
 			found = httpwrite.IsSessionHeader(t.info, n.(ast.Expr))
 		case *ast.CallExpr:
-			if fn := calledFunc(t.info, n); fn != nil && t.headerReaders[fn] {
+			if fn := calledFunc(t.info, n); fn != nil && t.summaryOf(fn).headerReader {
 				found = true
 			}
 		}
@@ -383,7 +425,7 @@ func (t *tables) removesIn(n ast.Node, tab *types.Var) bool {
 		if call, ok := x.(*ast.CallExpr); ok && !found {
 			if t.removal(call) == tab {
 				found = true
-			} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][tab] {
+			} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][tab] || t.removesTable(fn, tab)) {
 				found = true
 			}
 		}
@@ -416,7 +458,7 @@ func (t *tables) removesKey(n ast.Node, s regSite) bool {
 		}
 		if t.removal(call) == s.table {
 			found = names(call)
-		} else if fn := calledFunc(t.info, call); fn != nil && t.removers[fn][s.table] {
+		} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][s.table] || t.removesTable(fn, s.table)) {
 			found = names(call)
 		}
 		return !found
@@ -545,6 +587,13 @@ func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 				out = n.Body
 				return false
 			}
+		case *ast.CallExpr:
+			// A function of the package handed the writer that may
+			// answer this request with an error refuses it there.
+			if fn := calledFunc(t.info, n); fn != nil && t.decls[fn] != nil && takesWriter(t.info, n) && !t.removesIn(t.decls[fn], s.table) && t.calleeRefusal(fn, 0) != nil {
+				out = n
+				return false
+			}
 		}
 		return true
 	})
@@ -570,7 +619,7 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 			case *ast.CallExpr:
 				if errorWrite(t.info, n) {
 					found = true
-				} else if fn := calledFunc(t.info, n); fn != nil && t.errWriters[fn] && takesWriter(t.info, n) {
+				} else if fn := calledFunc(t.info, n); fn != nil && takesWriter(t.info, n) && t.summaryOf(fn).errWriter {
 					found = true
 				} else if takesWriter(t.info, n) && t.rpcErrorCode(n) {
 					found = true
@@ -614,11 +663,12 @@ func takesWriter(info *types.Info, call *ast.CallExpr) bool {
 // and clientInfo.
 func (t *tables) takesInitParams(fn ast.Node) bool {
 	fd, ok := fn.(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
+	return ok && initParamsDecl(t.info, fd)
+}
+
+func initParamsDecl(info *types.Info, fd *ast.FuncDecl) bool {
 	for _, f := range fd.Type.Params.List {
-		if initParamsType(t.info.TypeOf(f.Type), 0) {
+		if initParamsType(info.TypeOf(f.Type), 0) {
 			return true
 		}
 	}

@@ -37,6 +37,12 @@ type regSite struct {
 	// session a registering call returned. A removal that names none of
 	// them takes out some other entry (an expired one), not this one.
 	keys map[*types.Var]bool
+	// via is where the called registrar registers, when the site is a
+	// call of one: the finding names it.
+	via ast.Node
+	// mintedHere is that the id is minted in the site's own function (a
+	// store, or a registrar called with it), not by the registrar called.
+	mintedHere bool
 }
 
 type tables struct {
@@ -47,6 +53,10 @@ type tables struct {
 	minters map[*types.Func]bool
 	// regFresh register a session under an id they mint themselves.
 	regFresh map[*types.Func]*types.Var
+	// regNode is where each registrar of regFresh registers.
+	regNode map[*types.Func]ast.Node
+	// calleeRef memoizes calleeRefusal.
+	calleeRef map[*types.Func]ast.Node
 	// initOnly are the registrars that register only under a test naming
 	// initialize.
 	initOnly map[*types.Func]bool
@@ -56,15 +66,17 @@ type tables struct {
 	removed map[*types.Var]bool
 	// removers are the functions that take entries out of each table.
 	removers map[*types.Func]map[*types.Var]bool
-	// errWriters answer an HTTP error (status 400 or more) themselves.
-	errWriters map[*types.Func]bool
-	// headerReaders name the Mcp-Session-Id header.
-	headerReaders map[*types.Func]bool
+	// summaries say, per function, whether it answers an HTTP error
+	// (status 400 or more) itself and whether it names the Mcp-Session-Id
+	// header; computed when first asked.
+	summaries map[*types.Func]summary
 	// valueUse marks functions referenced other than by a direct call.
 	valueUse map[*types.Func]bool
 	// sessionTab are the tables a request's Mcp-Session-Id is looked up
-	// in; nil until computed.
+	// in; nil until a handler with a registration asks (isSessionTable).
 	sessionTab map[*types.Var]bool
+	// idFuncs return the request's Mcp-Session-Id; set with sessionTab.
+	idFuncs map[*types.Func]bool
 	// storeFns store into some table; callees are the package functions
 	// each function calls. Only these can become registrars.
 	storeFns map[*types.Func]bool
@@ -108,21 +120,22 @@ func isInitConst(info *types.Info, e ast.Expr) bool {
 
 func newTables(pass *analysis.Pass) *tables {
 	t := &tables{
-		pass:          pass,
-		info:          pass.TypesInfo,
-		decls:         map[*types.Func]*ast.FuncDecl{},
-		minters:       map[*types.Func]bool{},
-		regFresh:      map[*types.Func]*types.Var{},
-		initOnly:      map[*types.Func]bool{},
-		regParam:      map[*types.Func]regParam{},
-		removed:       map[*types.Var]bool{},
-		removers:      map[*types.Func]map[*types.Var]bool{},
-		errWriters:    map[*types.Func]bool{},
-		headerReaders: map[*types.Func]bool{},
-		valueUse:      map[*types.Func]bool{},
-		calls:         map[*types.Func][][]ast.Node{},
-		storeFns:      map[*types.Func]bool{},
-		callees:       map[*types.Func]map[*types.Func]bool{},
+		pass:      pass,
+		info:      pass.TypesInfo,
+		decls:     map[*types.Func]*ast.FuncDecl{},
+		minters:   map[*types.Func]bool{},
+		regFresh:  map[*types.Func]*types.Var{},
+		regNode:   map[*types.Func]ast.Node{},
+		calleeRef: map[*types.Func]ast.Node{},
+		initOnly:  map[*types.Func]bool{},
+		regParam:  map[*types.Func]regParam{},
+		removed:   map[*types.Var]bool{},
+		removers:  map[*types.Func]map[*types.Var]bool{},
+		summaries: map[*types.Func]summary{},
+		valueUse:  map[*types.Func]bool{},
+		calls:     map[*types.Func][][]ast.Node{},
+		storeFns:  map[*types.Func]bool{},
+		callees:   map[*types.Func]map[*types.Func]bool{},
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -134,10 +147,6 @@ func newTables(pass *analysis.Pass) *tables {
 		}
 	}
 	t.scanUses()
-	for fn, fd := range t.decls {
-		t.summarize(fn, fd)
-	}
-	t.sessionTab = t.sessionTables()
 	// Wrappers: a function whose string result is another minter's, or
 	// that calls a registrar with a fresh id or its own parameter.
 	for changed := true; changed; {
@@ -156,6 +165,16 @@ func newTables(pass *analysis.Pass) *tables {
 					// unless it hands the entry it registered to its
 					// caller.
 					t.regFresh[fn] = s[0].table
+					// The related position names where the fresh id meets
+					// the table: a store, or a call handing the id minted
+					// here to a registrar; a call of a registrar that mints
+					// its own id is not where the entry is made.
+					for _, x := range s {
+						if x.table == s[0].table && x.mintedHere {
+							t.regNode[fn] = x.node
+							break
+						}
+					}
 					t.initOnly[fn] = true
 					for _, x := range s {
 						if !x.initOnly && !t.dominatedByInit(fd.Body, x.node) {
@@ -436,7 +455,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 			return false
 		case *ast.AssignStmt, *ast.CallExpr:
 			if tab, key := t.store(n); tab != nil && t.fresh(body, key, n.Pos(), 0) {
-				out = append(out, regSite{n, tab, false, t.varsIn(key)})
+				out = append(out, regSite{n, tab, false, t.varsIn(key), nil, true})
 				return true
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
@@ -448,7 +467,15 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys})
+						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn], false})
+					} else if f, tab := t.importedRegistrar(fn); f != nil && f.Param < len(call.Args) && t.fresh(body, call.Args[f.Param], call.Pos(), 0) {
+						keys := t.varsIn(call.Args[f.Param])
+						for _, l := range results[call] {
+							for v := range t.varsIn(l) {
+								keys[v] = true
+							}
+						}
+						out = append(out, regSite{call, tab, namedInit(fn), keys, nil, true})
 					} else if rp, ok := t.regParam[fn]; ok && rp.idx < len(call.Args) && t.fresh(body, call.Args[rp.idx], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[rp.idx])
 						for _, l := range results[call] {
@@ -456,7 +483,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, rp.table, namedInit(fn), keys})
+						out = append(out, regSite{call, rp.table, namedInit(fn), keys, nil, true})
 					}
 				}
 			}
@@ -587,22 +614,42 @@ func (t *tables) paramRegistration(fn *types.Func, fd *ast.FuncDecl) (regParam, 
 	return out, found
 }
 
-// summarize records whether fd answers an HTTP error itself and whether it
-// names the Mcp-Session-Id header.
-func (t *tables) summarize(fn *types.Func, fd *ast.FuncDecl) {
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if errorWrite(t.info, n) {
-				t.errWriters[fn] = true
+// summary is what one function of the package does that its callers'
+// rules read.
+type summary struct {
+	errWriter    bool // answers an HTTP error itself
+	headerReader bool // names the Mcp-Session-Id header
+}
+
+// summaryOf summarizes fn, a function of the package, once, when a rule
+// first asks: most functions are never the callee a rule looks at.
+func (t *tables) summaryOf(fn *types.Func) summary {
+	if s, ok := t.summaries[fn]; ok {
+		return s
+	}
+	var s summary
+	if fd := t.decls[fn]; fd != nil {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				s.errWriter = s.errWriter || errorWrite(t.info, n)
+			case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+				s.headerReader = s.headerReader || httpwrite.IsSessionHeader(t.info, n.(ast.Expr))
 			}
-		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
-			if e := n.(ast.Expr); httpwrite.IsSessionHeader(t.info, e) {
-				t.headerReaders[fn] = true
-			}
-		}
-		return true
-	})
+			return true
+		})
+	}
+	t.summaries[fn] = s
+	return s
+}
+
+// isSessionTable reports whether tab is a session table, finding them all
+// on the first call.
+func (t *tables) isSessionTable(tab *types.Var) bool {
+	if t.sessionTab == nil {
+		t.sessionTab = t.sessionTables()
+	}
+	return t.sessionTab[tab]
 }
 
 // errorWrite reports whether call answers an HTTP error: http.Error, or
@@ -633,20 +680,52 @@ func (t *tables) mintsResult(fd *ast.FuncDecl) bool {
 	if !types.Identical(t.info.TypeOf(res.List[0].Type), types.Typ[types.String]) {
 		return false
 	}
+	params := map[*types.Var]bool{}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if v, ok := t.info.Defs[n].(*types.Var); ok {
+				params[v] = true
+			}
+		}
+	}
+	// A function may mint only for a request that carries no id and
+	// return the client's own otherwise: for a request without one its
+	// result is still fresh.
 	ok, any := true, false
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
 		}
 		if r, isRet := n.(*ast.ReturnStmt); isRet {
-			any = true
-			if len(r.Results) == 0 || !t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
+			if failing(t.info, fd, r) {
+				return false // the caller tests the error before using the id
+			}
+			if len(r.Results) == 0 {
+				ok = false
+			} else if t.fresh(fd.Body, r.Results[0], r.Pos(), 0) {
+				any = true
+			} else if !t.clientOrMinted(fd.Body, params, r.Results[0], r.Pos()) {
 				ok = false
 			}
 		}
 		return ok
 	})
 	return ok && any
+}
+
+// failing reports whether r, a return of fd whose last result is an error,
+// returns an error that is not nil: (string, error) generators fail so.
+func failing(info *types.Info, fd *ast.FuncDecl, r *ast.ReturnStmt) bool {
+	res := fd.Type.Results.List
+	last := info.TypeOf(res[len(res)-1].Type)
+	if last == nil || !types.Identical(last, types.Universe.Lookup("error").Type()) || len(r.Results) < 2 {
+		return false
+	}
+	e := ast.Unparen(r.Results[len(r.Results)-1])
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return false
+	}
+	return true
 }
 
 // idPkgs are packages whose constructors return random identifiers.

@@ -150,10 +150,31 @@
 // checking the revision its server answered, which it may refuse); a
 // client's own initialize pinning a revision ("protocolVersion":
 // "2025-06-18" in a request body, as test helpers send); _test.go files.
-// A server that always answers one constant revision and never reads the
-// client's is not reported: a server that supports one revision answers
-// exactly that, so the constant is the negotiation's result, and whether it
-// supports others is not in the code to read.
+//
+// # An initialize result pinned to one revision
+//
+// In a package that serves HTTP (it declares a function taking an
+// http.ResponseWriter), an initialize result -- a struct with JSON fields
+// protocolVersion and serverInfo, or a string-keyed map literal with both
+// keys -- whose protocolVersion is a constant revision older than
+// Streamable HTTP (before 2025-03-26) is reported when nothing in the
+// package reads a protocolVersion: no selector of a field
+// tagged json:"protocolVersion", no string naming it used other than as a
+// composite literal's key (a map index, a JSON path). The client's
+// proposal is never looked at, so nothing is negotiated.
+//
+//	// bad
+//	return &InitializeResult{ProtocolVersion: "2024-11-05", ServerInfo: info}
+//
+// Silent: a constant chosen after comparing with the proposal (any read in
+// the package counts, wherever it is: the rule does not follow paths), a
+// constant revision with Streamable HTTP (a one-revision server may answer
+// it to everyone), a package implementing the HTTP+SSE transport (it names
+// the "endpoint" event), which 2024-11-05 defines,
+// stdio-only servers, functions taking a *testing.T or testing.TB (a test
+// helper's fake server answers what its test pins), packages whose import
+// path names test, mock, fake or example support, _test.go files, and a
+// result whose version is assigned after the literal is built.
 //
 // # Downstream headers copied under an upstream session
 //

@@ -32,7 +32,8 @@ own Mcp-Session-Id or MCP-Protocol-Version (two values upstream), and a
 server that sets Mcp-Session-Id on a response to a request it classified
 as 2026-07-28, a handler that refuses an initialize because its
 protocolVersion is not the one revision expected (it must answer a revision
-it supports instead), and a RoundTripper under an MCP client that copies the
+it supports instead), an HTTP server whose initialize result states a
+constant revision while the client's proposal is never read, and a RoundTripper under an MCP client that copies the
 downstream caller's headers, kept in the request context, onto the client's
 own upstream requests. Adopt ids through protocol.SessionIDForVersion(id,
 version) and forward headers through protocol.ForwardHeader(in.Header).`
@@ -91,6 +92,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	// An initialize result pinned to one revision is wrong at every
+	// revision too.
+	c.checkPinnedResults()
 	names, knows := readConstants(pass.TypesInfo)
 	// Downstream headers copied under an MCP client's own upstream session
 	// travel through a context and often go unnamed.

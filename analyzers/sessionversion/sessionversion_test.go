@@ -30,6 +30,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/statelessproto",
 		"fixtures/sessionversion/pinnedhelper", // an initialize pinning 2025-06-18 keeps its id rightly
 		"fixtures/sessionversion/negotiate",    // initialize refused for a revision, beside its correct neighbours
+		"fixtures/sessionversion/pinned",       // an HTTP server's initialize result pinned, the proposal never read
+		"fixtures/sessionversion/pinnedchosen", // the pinned constant chosen after comparing with the proposal
+		"fixtures/sessionversion/pinnedstdio",  // a stdio server: no HTTP endpoint
+		"fixtures/sessionversion/pinnedsse",    // the HTTP+SSE transport, which 2024-11-05 defines
+		"fixtures/sessionversion/helperserver", // a test helper's fake server and a client's own initialize
 	)
 }
 

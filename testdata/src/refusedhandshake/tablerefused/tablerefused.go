@@ -27,7 +27,7 @@ func (m *IDs) Generate() string {
 }
 
 // Terminate forgets an id.
-func (m *IDs) Terminate(id string) {
+func (m *IDs) Terminate(id string) { // want Terminate:`tableRemover\(live\)`
 	m.live.Delete(id)
 }
 

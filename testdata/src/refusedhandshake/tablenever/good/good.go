@@ -33,7 +33,7 @@ func (e *Engine) Initialize(ctx context.Context, p *InitParams) (string, error) 
 	return id, nil
 }
 
-func (e *Engine) End(id string) {
+func (e *Engine) End(id string) { // want End:`tableRemover\(peers\)`
 	e.mu.Lock()
 	delete(e.peers, id)
 	e.mu.Unlock()

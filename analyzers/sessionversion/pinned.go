@@ -1,0 +1,276 @@
+package sessionversion
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// streamableFirst is the first revision with the Streamable HTTP transport.
+const streamableFirst = "2025-03-26"
+
+// checkPinnedResults reports an initialize result, built in a package that
+// serves HTTP, whose protocolVersion is a constant revision older than
+// Streamable HTTP while nothing in the package reads the revision the client
+// proposed. The protocol asks the server to answer the proposal when it
+// supports it and another supported revision otherwise; a constant answer
+// that never looks at the proposal negotiates nothing, and one naming a
+// revision without the transport it is served on is wrong for every client.
+// A constant of a revision with Streamable HTTP is the answer of a server
+// that supports that one revision, which the protocol allows; a package
+// that implements the HTTP+SSE transport of 2024-11-05 (it names the
+// "endpoint" event) serves that revision rightly. Any read of a
+// protocolVersion (a field tagged so, a "protocolVersion" string used other
+// than as a literal's key) anywhere in the package silences the rule: the
+// constant may be the result of a comparison.
+func (c *checker) checkPinnedResults() {
+	if testPackage(c.pass.Pkg.Path()) {
+		return
+	}
+	var results []*ast.KeyValueExpr
+	serves, reads, legacySSE := false, false, false
+	for _, f := range c.pass.Files {
+		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if reads {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncType:
+				serves = serves || takesResponseWriter(c.pass.TypesInfo, n)
+				return false
+			case *ast.FuncDecl:
+				if takesTesting(c.pass.TypesInfo, n.Type) {
+					return false // a test helper's server answers what the test wants
+				}
+			case *ast.FuncLit:
+				if takesTesting(c.pass.TypesInfo, n.Type) {
+					return false
+				}
+			case *ast.Field:
+				return false // a struct tag names a field, it reads nothing
+			case *ast.CompositeLit:
+				if kv := c.pinnedResult(n); kv != nil {
+					results = append(results, kv)
+				}
+				// Keys name what is written, not read: skip them, walk
+				// the values.
+				for _, e := range n.Elts {
+					if kv, ok := e.(*ast.KeyValueExpr); ok {
+						ast.Inspect(kv.Value, func(x ast.Node) bool {
+							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
+							return !reads
+						})
+					} else {
+						ast.Inspect(e, func(x ast.Node) bool {
+							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
+							return !reads
+						})
+					}
+				}
+				return false
+			case *ast.AssignStmt:
+				// A field assigned is written; what is assigned is read.
+				for _, l := range n.Lhs {
+					if _, ok := l.(*ast.SelectorExpr); !ok {
+						ast.Inspect(l, func(x ast.Node) bool {
+							reads = reads || c.readsProposal(x)
+							if lit, ok := x.(*ast.BasicLit); ok {
+								legacySSE = legacySSE || legacyEvent(lit)
+							}
+							return !reads
+						})
+					}
+				}
+				for _, r := range n.Rhs {
+					ast.Inspect(r, func(x ast.Node) bool {
+						reads = reads || c.readsProposal(x)
+						if lit, ok := x.(*ast.BasicLit); ok {
+							legacySSE = legacySSE || legacyEvent(lit)
+						}
+						return !reads
+					})
+				}
+				return false
+			case *ast.BasicLit:
+				legacySSE = legacySSE || legacyEvent(n)
+				reads = c.readsProposal(n)
+			default:
+				reads = c.readsProposal(n)
+			}
+			return !reads
+		})
+	}
+	if reads || !serves || legacySSE {
+		return
+	}
+	for _, kv := range results {
+		v := constant.StringVal(c.pass.TypesInfo.Types[kv.Value].Value)
+		if v >= streamableFirst {
+			continue
+		}
+		report.Report(c.pass, analysis.Diagnostic{
+			Pos:      kv.Pos(),
+			End:      kv.End(),
+			Category: "pinned-revision",
+			Message:  "the initialize result states protocolVersion " + v + ", a revision without Streamable HTTP, whatever the client proposed, and the proposal is never read: answer the client's revision when the server supports it, else a revision it supports",
+		})
+	}
+}
+
+// pinnedResult returns the protocolVersion element of lit when lit is an
+// initialize result (a struct with JSON fields protocolVersion and
+// serverInfo, or a string-keyed map literal with both keys) and that element
+// is a constant revision.
+func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
+	info := c.pass.TypesInfo
+	typ := info.TypeOf(lit)
+	if typ == nil {
+		return nil
+	}
+	var version *ast.KeyValueExpr
+	server := false
+	switch u := typ.Underlying().(type) {
+	case *types.Struct:
+		tags := map[string]string{}
+		for i := 0; i < u.NumFields(); i++ {
+			tags[u.Field(i).Name()] = jsonName(u.Tag(i))
+		}
+		if !hasTag(tags, "protocolVersion") || !hasTag(tags, "serverInfo") {
+			return nil
+		}
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				return nil
+			}
+			id, ok := kv.Key.(*ast.Ident)
+			if ok && tags[id.Name] == "protocolVersion" {
+				version = kv
+			}
+		}
+		server = true
+	case *types.Map:
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				return nil
+			}
+			tv, ok := info.Types[kv.Key]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			switch constant.StringVal(tv.Value) {
+			case "protocolVersion":
+				version = kv
+			case "serverInfo":
+				server = true
+			}
+		}
+	}
+	if version == nil || !server {
+		return nil
+	}
+	if tv, ok := info.Types[version.Value]; !ok || !isRevision(tv.Value) {
+		return nil
+	}
+	return version
+}
+
+func hasTag(tags map[string]string, name string) bool {
+	for _, t := range tags {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readsProposal reports whether n reads a protocolVersion: a selector of a
+// field tagged json:"protocolVersion", or a string constant naming it (a
+// map index, a JSON path, a lookup helper's argument).
+func (c *checker) readsProposal(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		sel := c.pass.TypesInfo.Selections[n]
+		if sel == nil || sel.Kind() != types.FieldVal {
+			return false
+		}
+		return c.hasVersionTag(sel)
+	case *ast.BasicLit:
+		return n.Kind == token.STRING && strings.Contains(n.Value, "protocolVersion") && !strings.Contains(n.Value, `"protocolVersion":`)
+	}
+	return false
+}
+
+// jsonName is the JSON name a struct tag gives its field.
+func jsonName(tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	return name
+}
+
+// takesResponseWriter reports whether ft has an http.ResponseWriter
+// parameter: the package answers HTTP requests.
+func takesResponseWriter(info *types.Info, ft *ast.FuncType) bool {
+	for _, f := range ft.Params.List {
+		if isNetHTTP(info.TypeOf(f.Type), "ResponseWriter") {
+			return true
+		}
+	}
+	return false
+}
+
+// takesTesting reports whether ft takes a *testing.T, B, F or a testing.TB.
+func takesTesting(info *types.Info, ft *ast.FuncType) bool {
+	for _, f := range ft.Params.List {
+		t := info.TypeOf(f.Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+	}
+	return false
+}
+
+// testPackage reports whether path names a package of test support (a
+// fake server, a mock, a test utility): its servers answer what tests want.
+func testPackage(path string) bool {
+	for _, seg := range strings.Split(path, "/") {
+		s := strings.ToLower(seg)
+		if strings.HasSuffix(s, ".test") || strings.HasSuffix(s, "_test") || strings.Contains(s, "test") || strings.Contains(s, "mock") || strings.Contains(s, "fake") || s == "examples" || s == "example" {
+			return true
+		}
+	}
+	return false
+}
+
+// legacyEvent reports whether lit names the HTTP+SSE transport's
+// "endpoint" event (the event name alone, or an SSE frame of it).
+func legacyEvent(lit *ast.BasicLit) bool {
+	if lit.Kind != token.STRING {
+		return false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return false
+	}
+	return v == "endpoint" || strings.Contains(v, "event: endpoint") || strings.Contains(v, "event:endpoint")
+}
