@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	var p *pkgInfo
 	if len(sum.Answers) > 0 {
 		adoption(pass, sum)
+		servedUnknown(pass, sum)
 	}
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {

@@ -61,6 +61,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
 		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
+		// A table miss that falls through to serving; a pass-through
+		// gateway and a stateless server stay silent.
+		"fixtures/sessionstatus/served",
+		"fixtures/sessionstatus/servedproxy",
+		"fixtures/sessionstatus/servedstateless",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -98,5 +103,5 @@ func TestFrameworks(t *testing.T) {
 	}
 	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
-		"sessionstatus/ginuntested")
+		"sessionstatus/ginuntested", "sessionstatus/ginserved")
 }
