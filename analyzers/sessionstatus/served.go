@@ -78,10 +78,14 @@ func servedUnknown(pass *analysis.Pass, sum *answers.Result) {
 			if !s.MayHoldLocalID(l.key) || !fallsThrough(info, s, n, sum.Answers[n], l) {
 				continue
 			}
-			report.Report(pass, analysis.Diagnostic{
+			d := analysis.Diagnostic{
 				Pos: l.stmt.Pos(), End: l.stmt.End(), Category: catServed,
 				Message: "an Mcp-Session-Id the session table does not know is served: answer 404 (400 with no id) unless initialize",
-			})
+			}
+			for _, h := range handsOutAfter(info, s, n, l) {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.Pos(), End: h.End(), Message: "a fresh session is handed out here instead"})
+			}
+			report.Report(pass, d)
 			if m := mintOnMissing(info, s, n, l); m != nil {
 				report.Report(pass, analysis.Diagnostic{
 					Pos: m.Pos(), End: m.End(), Category: catMinted,
@@ -595,4 +599,26 @@ func hasStoreType(pkg *types.Package) bool {
 		}
 	}
 	return false
+}
+
+// handsOutAfter lists the answers' Mcp-Session-Id headers set after
+// lookup l in an if that does not return, outside an initialize branch:
+// the miss gets a new session instead of 404.
+func handsOutAfter(info *types.Info, s *session.Scan, n ast.Node, l *lookup) []ast.Node {
+	var out []ast.Node
+	walk(httpwrite.Body(n), func(x ast.Node, path []ast.Node) {
+		c, ok := x.(*ast.CallExpr)
+		if !ok || c.Pos() < l.stmt.End() || len(c.Args) != 2 || !httpwrite.IsSessionHeader(info, c.Args[0]) || !answerHeader(info, c) || s.InitializeBranch(path) {
+			return
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			if ifs, ok := path[i].(*ast.IfStmt); ok && i+1 < len(path) && path[i+1] == ifs.Body && !hasExit(ifs.Body) {
+				if len(out) < 2 {
+					out = append(out, c)
+				}
+				return
+			}
+		}
+	})
+	return out
 }

@@ -126,3 +126,23 @@ func (s *server) middleware(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// A middleware that answers an unknown id with a fresh session of its own
+// and serves the request: the client never learns its session is gone.
+func (s *server) renew(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("Mcp-Session-Id")
+		var cur *session
+		if sess, ok := s.store.get(id); ok { // want `an Mcp-Session-Id the session table does not know is served`
+			cur = sess
+		}
+		if cur == nil {
+			nid := newID()
+			cur = &session{}
+			s.sessions[nid] = cur
+			w.Header().Set("Mcp-Session-Id", nid)
+		}
+		cur.hits++
+		next.ServeHTTP(w, r)
+	})
+}
