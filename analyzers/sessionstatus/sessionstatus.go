@@ -40,9 +40,11 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#sessionstatus",
 	// answers finds the answers and the session condition each is given
-	// under, shared with errclass. sessionstatus has no facts of its own,
-	// so it runs on the packages named on the command line only.
-	Requires: []*analysis.Analyzer{answers.Analyzer},
+	// under, shared with errclass; getOrCreates carries, as facts, the
+	// functions of other packages that create on a lookup's miss.
+	// sessionstatus has no facts of its own, so it runs on the packages
+	// named on the command line only.
+	Requires: []*analysis.Analyzer{answers.Analyzer, getOrCreates},
 	Run:      run,
 }
 

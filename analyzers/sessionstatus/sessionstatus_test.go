@@ -66,6 +66,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/served",
 		"fixtures/sessionstatus/servedproxy",
 		"fixtures/sessionstatus/servedstateless",
+		// A get-or-create of another package, known by a fact.
+		"fixtures/sessionstatus/adoptfact",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
