@@ -30,7 +30,7 @@ var getOrCreates = &analysis.Analyzer{
 	Name:       "sessiongetorcreate",
 	Doc:        "find the functions that register an entry under a string parameter on a lookup's miss (a fact for sessionstatus)",
 	Run:        runGetOrCreate,
-	FactTypes:  []analysis.Fact{new(getOrCreateFact)},
+	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact)},
 	ResultType: reflect.TypeOf((*getOrCreateResult)(nil)),
 }
 
@@ -40,6 +40,9 @@ var getOrCreates = &analysis.Analyzer{
 type getOrCreateResult struct {
 	Of  func(fn *types.Func) (param int, ok bool)
 	Any bool
+	// Member reports a membership function (memberFact) of this package
+	// or another.
+	Member func(fn *types.Func) bool
 }
 
 func runGetOrCreate(pass *analysis.Pass) (any, error) {
@@ -50,7 +53,19 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		}
 		return -1, false
 	}}
-	res.Any = len(pass.AllObjectFacts()) > 0
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*getOrCreateFact); ok {
+			res.Any = true
+		}
+	}
+	members := map[*types.Func]bool{}
+	res.Member = func(fn *types.Func) bool {
+		if fn.Pkg() == pass.Pkg {
+			return members[fn]
+		}
+		var f memberFact
+		return fn.Pkg() != nil && pass.ImportObjectFact(fn, &f)
+	}
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return res, nil
 	}
@@ -62,7 +77,16 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			fn, _ := info.Defs[fd.Name].(*types.Func)
-			if fn == nil || !httpwrite.Exported(fn) {
+			if fn == nil {
+				continue
+			}
+			if isMember(info, fd) {
+				members[fn] = true
+				if httpwrite.Exported(fn) {
+					pass.ExportObjectFact(fn, new(memberFact))
+				}
+			}
+			if !httpwrite.Exported(fn) {
 				continue
 			}
 			for _, p := range findPuts(info, pass.Pkg, fd) {

@@ -52,6 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	var p *pkgInfo
+	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	if len(sum.Answers) > 0 {
 		adoption(pass, sum)
 		servedUnknown(pass, sum)
@@ -67,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
 			endUnknown(pass, scan, a)
+			memberRefused(pass, ext.Member, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}

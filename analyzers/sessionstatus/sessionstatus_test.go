@@ -68,6 +68,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/servedstateless",
 		// A get-or-create of another package, known by a fact.
 		"fixtures/sessionstatus/adoptfact",
+		// A function of the table true only for an id it holds.
+		"fixtures/sessionstatus/member",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
