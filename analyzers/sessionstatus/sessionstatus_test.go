@@ -70,6 +70,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/adoptfact",
 		// A function of the table true only for an id it holds.
 		"fixtures/sessionstatus/member",
+		// The initialize's id from a helper: the header, else a minted one.
+		"fixtures/sessionstatus/fixationhelper",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
