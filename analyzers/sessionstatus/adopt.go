@@ -280,7 +280,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 			continue
 		}
 		if s.InitializeBranch(p.path) {
-			if !s.MayHoldID(p.key) {
+			if !s.MayHoldID(p.key) && !helperID(pass, sum, p.fn, p.key) {
 				continue
 			}
 		} else if !initOnly(p.fn) || !s.MayHoldID(p.key) && !callersPass(p) {
