@@ -55,7 +55,7 @@ func servedUnknown(pass *analysis.Pass, sum *answers.Result) {
 		if httpwrite.InTest(pass, n) {
 			continue
 		}
-		if ls := candidateLookups(info, pass.Pkg, n, tables); len(ls) > 0 {
+		if ls := candidateLookups(info, pass.Pkg, n, tables); len(ls) > 0 && (sum.Scans[n] != nil || mayServe(info, n)) {
 			cands[n] = ls
 			need = need || sum.Scans[n] == nil
 		}
@@ -621,4 +621,26 @@ func handsOutAfter(info *types.Info, s *session.Scan, n ast.Node, l *lookup) []a
 		}
 	})
 	return out
+}
+
+// mayServe reports whether function n writes a body or calls the next
+// handler: a function with no answer of its own needs a session scan
+// only then, and a scan learns over the whole package.
+func mayServe(info *types.Info, n ast.Node) bool {
+	found := false
+	walk(httpwrite.Body(n), func(x ast.Node, _ []ast.Node) {
+		c, ok := x.(*ast.CallExpr)
+		if !ok || found {
+			return
+		}
+		if httpwrite.BodyWriteTarget(info, c) != nil {
+			found = true
+			return
+		}
+		fn := httpwrite.Callee(info, c)
+		found = httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Handler", "ServeHTTP") ||
+			httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "HandlerFunc", "ServeHTTP") ||
+			httpwrite.IsMethod(fn, httpwrite.PkgGin, "Context", "Next")
+	})
+	return found
 }
