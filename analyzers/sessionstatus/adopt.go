@@ -1,6 +1,7 @@
 package sessionstatus
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -69,13 +70,14 @@ func ownStruct(info *types.Info, pkg *types.Package, e ast.Expr) bool {
 // before (a lookup, a validator, a check given the request) is not judged.
 func adoption(pass *analysis.Pass, sum *answers.Result) {
 	info := pass.TypesInfo
+	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	var puts []*put
 	for _, n := range sum.Funcs {
 		if !httpwrite.InTest(pass, n) {
 			puts = append(puts, findPuts(info, pass.Pkg, n)...)
 		}
 	}
-	if len(puts) == 0 {
+	if len(puts) == 0 && !ext.Any {
 		return
 	}
 	// Helpers that create on a miss of a parameter, and their callers.
@@ -111,7 +113,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	}
 	var calls []call
 	callers := map[*types.Func][]call{}
-	if len(helpers) > 0 || len(keyed) > 0 {
+	if len(helpers) > 0 || len(keyed) > 0 || ext.Any {
 		for _, n := range sum.Funcs {
 			if httpwrite.InTest(pass, n) {
 				continue
@@ -127,6 +129,9 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 				}
 				if h, ok := helpers[fn.Origin()]; ok && h.param >= 0 && h.param < len(c.Args) {
 					calls = append(calls, call{n, c, h, append([]ast.Node(nil), path...)})
+				} else if i, ok := ext.Of(fn.Origin()); ok && i < len(c.Args) && !variadic(fn) {
+					// A get-or-create of another package, known by its fact.
+					calls = append(calls, call{n, c, helper{nil, i}, append([]ast.Node(nil), path...)})
 				}
 				if keyed[fn.Origin()] {
 					callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: n, call: c, path: append([]ast.Node(nil), path...)})
@@ -197,11 +202,20 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		if s == nil || !s.MayHoldLocalID(arg) || s.Validated(c.path) {
 			continue
 		}
-		report.Report(pass, analysis.Diagnostic{
+		d := analysis.Diagnostic{
 			Pos: c.call.Pos(), End: c.call.End(), Category: catAdopt,
 			Message: "creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
-			Related: []analysis.RelatedInformation{{Pos: c.h.put.node.Pos(), Message: "the session is created here when the lookup misses"}},
-		})
+		}
+		if c.h.put != nil {
+			d.Related = []analysis.RelatedInformation{{Pos: c.h.put.node.Pos(), Message: "the session is created here when the lookup misses"}}
+		} else {
+			d.Message = fmt.Sprintf("%s creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
+				httpwrite.Callee(info, c.call).Name())
+			if h := idSource(pass, c.fn, arg); h != nil {
+				d.Related = []analysis.RelatedInformation{{Pos: h.Pos(), End: h.End(), Message: "the client's id, taken as it comes"}}
+			}
+		}
+		report.Report(pass, d)
 		reported[c.fn] = true
 	}
 	// In-function get-or-create, then fixation, one finding per function.
@@ -266,7 +280,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 			continue
 		}
 		if s.InitializeBranch(p.path) {
-			if !s.MayHoldID(p.key) {
+			if !s.MayHoldID(p.key) && !helperID(pass, sum, p.fn, p.key) {
 				continue
 			}
 		} else if !initOnly(p.fn) || !s.MayHoldID(p.key) && !callersPass(p) {

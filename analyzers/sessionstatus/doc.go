@@ -68,6 +68,32 @@
 // the id beyond its emptiness: a lookup, a validator, a check given the
 // request.
 //
+// A get-or-create of another package is known by a fact of the
+// sessiongetorcreate pass: an exported function that stores a struct of its
+// package, or a map made for the key, under its string parameter on the
+// miss of a lookup under it. Its call with a value that may be the
+// request's id is reported, with where the header was read as related.
+//
+// What a path does with the id it was given is judged too, in a package
+// that hands out ids (it sets Mcp-Session-Id on an answer to a value not
+// copied from a request or a response) and keeps a table of its own (a
+// string-keyed map or sync.Map it stores its structs into, or a store type
+// of the package with a (T, bool) get). A lookup of the request's id whose
+// miss falls through -- used only by `if ok { ... }` or `if s != nil`
+// without a return, with no test of the id that refuses before or after --
+// followed by a 2xx answer, a body with no status before it,
+// next.ServeHTTP or gin's c.Next outside an initialize branch serves an
+// unknown id (404 is due). On the way to it, `if id == "" { id = newID() }`
+// with no initialize test in or around it, and no returning test in the
+// function that may tell an initialize without an id (a method test, an
+// emptiness test, a local flag), serves a missing id whatever the method
+// (400 is due). A function true only when its table holds an entry under
+// its one string parameter (ok, or ok && a bool field of the entry), of the
+// package or by a fact of another, is a membership test whatever its name:
+// an answer under its negation given the request's id is an unknown
+// session, and anything but 404 or a 5xx (a JSON-RPC error with 200
+// included) is reported.
+//
 // A session removed inside `if ok { delete(sessions, id) }` (or
 // sync.Map.Delete), followed in the function's body, with no other test
 // between, by a 2xx answer gives an unknown id the same success: 404 is
@@ -77,15 +103,17 @@
 // package counts as returning the id when a type of the package implements
 // it by returning the header.
 //
-// Calls through an interface are not followed into implementations, and
-// flow stops at the package: a method whose only implementation lives in
-// a package that does not import the handler's (go-mcp's
-// sessionManager.OpenMessageQueueForSend) is not judged, nor a
-// get-or-create in another package. A status chosen through a code to
-// status table, a session header under another name (X-Session-ID), a
-// lookup whose miss only skips some work, and a fresh session minted for an
-// unknown id are not reported. A handler behind a middleware that checks
-// the id is judged as if unchecked.
+// Calls through an interface are not followed into implementations: a
+// method whose only implementation lives in a package that does not import
+// the handler's (go-mcp's sessionManager.OpenMessageQueueForSend) is not
+// judged. A status chosen through a code to status table, a validator held
+// in a field of function type, a session header under another name
+// (X-Session-ID), and an answer helper whose JSON-RPC code another package
+// builds (its 200 is not judged) are not reported. A lookup in a table the
+// package never stores its own structs into, or in a package that never
+// hands out an id, is optional per-session state or a pass-through and is
+// not judged as served. A handler behind a middleware that checks the id
+// is judged as if unchecked.
 //
 // An answer is http.Error, WriteHeader, a runtime protocol constructor
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper

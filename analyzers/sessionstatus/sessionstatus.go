@@ -40,9 +40,11 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#sessionstatus",
 	// answers finds the answers and the session condition each is given
-	// under, shared with errclass. sessionstatus has no facts of its own,
-	// so it runs on the packages named on the command line only.
-	Requires: []*analysis.Analyzer{answers.Analyzer},
+	// under, shared with errclass; getOrCreates carries, as facts, the
+	// functions of other packages that create on a lookup's miss.
+	// sessionstatus has no facts of its own, so it runs on the packages
+	// named on the command line only.
+	Requires: []*analysis.Analyzer{answers.Analyzer, getOrCreates},
 	Run:      run,
 }
 
@@ -50,8 +52,10 @@ func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	var p *pkgInfo
+	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	if len(sum.Answers) > 0 {
 		adoption(pass, sum)
+		servedUnknown(pass, sum)
 	}
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
@@ -64,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
 			endUnknown(pass, scan, a)
+			memberRefused(pass, ext.Member, scan, a)
 			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}

@@ -61,6 +61,17 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
 		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
+		// A table miss that falls through to serving; a pass-through
+		// gateway and a stateless server stay silent.
+		"fixtures/sessionstatus/served",
+		"fixtures/sessionstatus/servedproxy",
+		"fixtures/sessionstatus/servedstateless",
+		// A get-or-create of another package, known by a fact.
+		"fixtures/sessionstatus/adoptfact",
+		// A function of the table true only for an id it holds.
+		"fixtures/sessionstatus/member",
+		// The initialize's id from a helper: the header, else a minted one.
+		"fixtures/sessionstatus/fixationhelper",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -98,5 +109,5 @@ func TestFrameworks(t *testing.T) {
 	}
 	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
-		"sessionstatus/ginuntested")
+		"sessionstatus/ginuntested", "sessionstatus/ginserved")
 }

@@ -1,0 +1,198 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// getOrCreateFact marks an exported function that registers an entry
+// under its string parameter Param when a lookup of the same table under
+// it misses: called with the request's Mcp-Session-Id, it adopts an id
+// nobody minted, from whichever package calls it.
+type getOrCreateFact struct{ Param int }
+
+func (*getOrCreateFact) AFact() {}
+
+func (f *getOrCreateFact) String() string { return fmt.Sprintf("getOrCreate(param %d)", f.Param) }
+
+// getOrCreates finds, in a package and through facts in those it
+// imports, the functions that create on a miss of a parameter. It is its
+// own pass so that sessionstatus keeps running on the named packages
+// only: this one runs on every dependency, and walks only the exported
+// functions that take a string outside the standard library.
+var getOrCreates = &analysis.Analyzer{
+	Name:       "sessiongetorcreate",
+	Doc:        "find the functions that register an entry under a string parameter on a lookup's miss (a fact for sessionstatus)",
+	Run:        runGetOrCreate,
+	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact)},
+	ResultType: reflect.TypeOf((*getOrCreateResult)(nil)),
+}
+
+// getOrCreateResult answers, for a function of another package, the
+// index of the parameter it creates under on a miss. Any is false when no
+// imported package has such a function.
+type getOrCreateResult struct {
+	Of  func(fn *types.Func) (param int, ok bool)
+	Any bool
+	// Member reports a membership function (memberFact) of this package
+	// or another.
+	Member func(fn *types.Func) bool
+}
+
+func runGetOrCreate(pass *analysis.Pass) (any, error) {
+	res := &getOrCreateResult{Of: func(fn *types.Func) (int, bool) {
+		var f getOrCreateFact
+		if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return f.Param, true
+		}
+		return -1, false
+	}}
+	for _, f := range pass.AllObjectFacts() {
+		if _, ok := f.Fact.(*getOrCreateFact); ok {
+			res.Any = true
+		}
+	}
+	members := map[*types.Func]bool{}
+	res.Member = func(fn *types.Func) bool {
+		if fn.Pkg() == pass.Pkg {
+			return members[fn]
+		}
+		var f memberFact
+		return fn.Pkg() != nil && pass.ImportObjectFact(fn, &f)
+	}
+	if httpwrite.IsStd(pass.Pkg.Path()) {
+		return res, nil
+	}
+	info := pass.TypesInfo
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !takesString(info, fd) || httpwrite.InTest(pass, fd) {
+				continue
+			}
+			fn, _ := info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			if isMember(info, fd) {
+				members[fn] = true
+				if httpwrite.Exported(fn) {
+					pass.ExportObjectFact(fn, new(memberFact))
+				}
+			}
+			if !httpwrite.Exported(fn) {
+				continue
+			}
+			for _, p := range findPuts(info, pass.Pkg, fd) {
+				if p.m == "" || !isParam(info, fd, p.key) {
+					continue
+				}
+				if !p.getOrCreate && !p.own && container(info, p) {
+					p.getOrCreate, _ = onMiss(info, fd.Body, p)
+				}
+				if i := paramIndex(fn, info.Uses[p.key]); p.getOrCreate && i >= 0 {
+					pass.ExportObjectFact(fn, &getOrCreateFact{Param: i})
+					break
+				}
+			}
+		}
+	}
+	return res, nil
+}
+
+// takesString reports whether fd has a parameter of a string type.
+func takesString(info *types.Info, fd *ast.FuncDecl) bool {
+	for _, f := range fd.Type.Params.List {
+		if b, ok := info.TypeOf(f.Type).Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// container reports whether the put stores a map made for the key (the
+// per-session table of a gateway's backends), not a timestamp or a count.
+func container(info *types.Info, p *put) bool {
+	a, ok := p.node.(*ast.AssignStmt)
+	if !ok || len(a.Rhs) != 1 {
+		return false
+	}
+	t := info.TypeOf(a.Rhs[0])
+	if t == nil {
+		return false
+	}
+	_, isMap := t.Underlying().(*types.Map)
+	return isMap
+}
+
+func variadic(fn *types.Func) bool { return fn.Type().(*types.Signature).Variadic() }
+
+// idSource finds where the value of arg, a variable of function n, is read
+// from the request's Mcp-Session-Id header: the read itself, or the read
+// inside a function of the package whose result is assigned to it.
+func idSource(pass *analysis.Pass, n ast.Node, arg ast.Expr) ast.Node {
+	info := pass.TypesInfo
+	id, ok := ast.Unparen(arg).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := info.Uses[id]
+	var src ast.Node
+	ast.Inspect(httpwrite.Body(n), func(x ast.Node) bool {
+		a, ok := x.(*ast.AssignStmt)
+		if src != nil || !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || a.Pos() > id.Pos() {
+			return src == nil
+		}
+		l, ok := a.Lhs[0].(*ast.Ident)
+		if !ok || info.ObjectOf(l) != v {
+			return true
+		}
+		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if h := headerRead(info, call); h != nil {
+			src = h
+			return false
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil || fn.Pkg() != pass.Pkg {
+			return true
+		}
+		for _, f := range pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && info.Defs[fd.Name] == fn.Origin() {
+					ast.Inspect(fd.Body, func(y ast.Node) bool {
+						if c, ok := y.(*ast.CallExpr); ok && src == nil {
+							if h := headerRead(info, c); h != nil {
+								src = h
+							}
+						}
+						return src == nil
+					})
+				}
+			}
+		}
+		return src == nil
+	})
+	return src
+}
+
+// headerRead returns call when it reads the request's Mcp-Session-Id:
+// r.Header.Get(K) or a framework accessor.
+func headerRead(info *types.Info, call *ast.CallExpr) ast.Node {
+	fn := httpwrite.Callee(info, call)
+	if len(call.Args) == 1 && httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && httpwrite.IsSessionHeader(info, call.Args[0]) {
+		return call
+	}
+	if httpwrite.IsFrameworkHeader(info, call) {
+		return call
+	}
+	return nil
+}

@@ -1,0 +1,167 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// memberFact marks an exported function of one string parameter that
+// answers true only when its table holds an entry under that parameter:
+// `_, ok := t.m[id]; return ok`, or `return ok && v.Ready` on a bool
+// field of the entry. False is an unknown id (or one whose entry is not
+// ready), whatever the function is called.
+type memberFact struct{}
+
+func (*memberFact) AFact() {}
+
+func (*memberFact) String() string { return "member" }
+
+// isMember reports whether decl is such a function.
+func isMember(info *types.Info, decl *ast.FuncDecl) bool {
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil || decl.Body == nil || !isBoolFunc(fn) {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	if params.Len() != 1 {
+		return false
+	}
+	if b, ok := params.At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	param := params.At(0)
+	// The lookups keyed by the parameter: their found and value variables.
+	found, value := map[types.Object]bool{}, map[types.Object]bool{}
+	assigned := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for _, l := range a.Lhs {
+			if id, ok := l.(*ast.Ident); ok && info.ObjectOf(id) == param {
+				assigned = true
+			}
+		}
+		if len(a.Lhs) != 2 || len(a.Rhs) != 1 {
+			return true
+		}
+		ix, ok := ast.Unparen(a.Rhs[0]).(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		if _, key := mapKey(info, ix); key == nil || info.Uses[key] != param {
+			return true
+		}
+		if id, ok := a.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+			value[info.ObjectOf(id)] = true
+		}
+		if id, ok := a.Lhs[1].(*ast.Ident); ok && id.Name != "_" {
+			found[info.ObjectOf(id)] = true
+		}
+		return true
+	})
+	if assigned || len(found) == 0 {
+		return false
+	}
+	// Every return is false, or a conjunction holding a found variable
+	// whose other terms are found variables or bool fields of the entry.
+	ok, returns := true, 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			r := ast.Unparen(n.Results[0])
+			if tv, isConst := info.Types[r]; isConst && tv.Value != nil && tv.Value.String() == "false" {
+				return false
+			}
+			hasFound := false
+			for _, t := range conjuncts(r) {
+				switch t := ast.Unparen(t).(type) {
+				case *ast.Ident:
+					if !found[info.Uses[t]] {
+						ok = false
+					}
+					hasFound = true
+				case *ast.SelectorExpr:
+					x, isID := ast.Unparen(t.X).(*ast.Ident)
+					if !isID || !value[info.Uses[x]] || !isBool(info.TypeOf(t)) {
+						ok = false
+					}
+				default:
+					ok = false
+				}
+			}
+			if !hasFound {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && returns > 0
+}
+
+func conjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if !ok {
+		if t != nil {
+			b, ok = t.Underlying().(*types.Basic)
+		}
+	}
+	return ok && b.Kind() == types.Bool
+}
+
+// memberRefused reports an answer given where a membership function of
+// the package or, through its fact, of another is false for the request's
+// id (`if !t.IsReady(id)`), with another status than 404: the id is not
+// in the table, which is an unknown session (a 5xx is a server failure,
+// left alone). A JSON-RPC error written with 200 is judged too.
+func memberRefused(pass *analysis.Pass, members func(*types.Func) bool, scan *session.Scan, a *answers.Answer) {
+	w := a.Write
+	if scan == nil || a.HasSession || w.Status == 404 || w.Status >= 500 || w.Status < 400 && !(w.Status == 200 && w.HasCode) {
+		return
+	}
+	info := pass.TypesInfo
+	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
+		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
+			call, ok := t.E.(*ast.CallExpr)
+			if !ok || t.Truth || len(call.Args) != 1 || !scan.MayHoldLocalID(call.Args[0]) {
+				continue
+			}
+			fn := calleeOrigin(info, call)
+			if fn == nil || !members(fn) {
+				continue
+			}
+			report.Report(pass, analysis.Diagnostic{
+				Pos: w.Node.Pos(), End: w.Node.End(), Category: catUnknown,
+				Message: fmt.Sprintf("answers %d when %s(...) finds no entry for the Mcp-Session-Id: answer 404 for an unknown id",
+					w.Status, types.ExprString(call.Fun)),
+				Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the table lookup, false for an id it does not hold"}},
+			})
+			return
+		}
+		return // only the innermost if decides
+	}
+}
