@@ -920,6 +920,7 @@ func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
 func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.Var]bool, *pkgIDs) {
 	seeds := map[*types.Var]bool{}
 	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}}
+	refs := learnRefs(info, pkg, funcs)
 	for round := 0; round < 3; round++ {
 		changed := false
 		mark := func(m map[*types.Var]bool, v *types.Var) {
@@ -928,12 +929,17 @@ func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.V
 				changed = true
 			}
 		}
-		for _, n := range funcs {
+		for i, n := range funcs {
 			body, params := funcBody(info, n)
 			if body == nil {
 				continue
 			}
-			s := newScan(info, body, seeded(params, seeds), ids)
+			seed := seeded(params, seeds)
+			if len(seed) == 0 && !refs[i].reaches(ids) {
+				// Nothing in it can be the id: no scan.
+				continue
+			}
+			s := newScan(info, body, seed, ids)
 			var self *types.Func
 			if fd, ok := n.(*ast.FuncDecl); ok {
 				self, _ = info.Defs[fd.Name].(*types.Func)
