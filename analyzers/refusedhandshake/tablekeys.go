@@ -17,7 +17,19 @@ func (t *tables) sessionTables() map[*types.Var]bool {
 	// a helper.
 	idFuncs := map[*types.Func]bool{}
 	t.idFuncs = idFuncs
+	refs := map[*ast.BlockStmt]keyRefs{}
+	refsOf := func(body *ast.BlockStmt) keyRefs {
+		r, ok := refs[body]
+		if !ok {
+			r = t.keyRefsOf(body)
+			refs[body] = r
+		}
+		return r
+	}
 	for fn, fd := range t.decls {
+		if !refsOf(fd.Body).header {
+			continue // nothing in it reads the header
+		}
 		vars := t.idVars(fd.Body, nil)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) > 0 && (t.headerValue(r.Results[0], nil) || isVarIn(t.info, r.Results[0], vars)) {
@@ -31,6 +43,9 @@ func (t *tables) sessionTables() map[*types.Var]bool {
 	for changed, round := true, 0; changed && round < 3; round++ {
 		changed = false
 		for fn, fd := range t.decls {
+			if r := refsOf(fd.Body); !r.indexes && !callsAny(r, lookupParam) {
+				continue // it looks nothing up
+			}
 			params := paramPositions(t.info, fd)
 			t.lookups(fd.Body, func(key ast.Expr) (int, bool) {
 				id, ok := ast.Unparen(key).(*ast.Ident)
@@ -56,6 +71,9 @@ func (t *tables) sessionTables() map[*types.Var]bool {
 		body := httpwrite.Body(fn)
 		if body == nil {
 			continue
+		}
+		if r := refsOf(body); !r.header && !callsAny(r, idFuncs) || !r.indexes && !callsAny(r, lookupParam) {
+			continue // it reads no id, or looks nothing up
 		}
 		idVars := t.idVars(body, idFuncs)
 		t.lookups(body, func(key ast.Expr) (int, bool) {
@@ -190,6 +208,54 @@ func (t *tables) requestKeyed(body *ast.BlockStmt, s regSite) bool {
 	ids := t.idVars(body, t.idFuncs)
 	for v := range s.keys {
 		if ids[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// keyRefs is what one body holds that sessionTables looks for, found in one
+// walk so that each of its passes skips the bodies that cannot matter: most
+// of a package's functions neither read the header nor look a table up.
+type keyRefs struct {
+	header  bool // names the Mcp-Session-Id header
+	indexes bool // indexes something, or calls a method (a sync.Map's)
+	calls   []*types.Func
+}
+
+func (t *tables) keyRefsOf(body *ast.BlockStmt) keyRefs {
+	var r keyRefs
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			r.indexes = true
+			if !r.header && httpwrite.IsSessionHeader(t.info, n.Index) {
+				r.header = true
+			}
+		case *ast.CallExpr:
+			if _, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				r.indexes = true
+			}
+			if fn := calledFunc(t.info, n); fn != nil {
+				r.calls = append(r.calls, fn)
+			}
+		case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+			if !r.header && httpwrite.IsSessionHeader(t.info, n.(ast.Expr)) {
+				r.header = true
+			}
+		}
+		return true
+	})
+	return r
+}
+
+// callsAny reports whether the body calls a function that is a key of m.
+func callsAny[V any](r keyRefs, m map[*types.Func]V) bool {
+	if len(m) == 0 {
+		return false
+	}
+	for _, fn := range r.calls {
+		if _, ok := m[fn]; ok {
 			return true
 		}
 	}
