@@ -288,52 +288,14 @@ func (c *checker) encodedToWriter(w *httpwrite.Write) bool {
 	if held == nil {
 		return false
 	}
-	// The statements after the one holding the object, in its block.
-	var list []ast.Stmt
-	var stmt ast.Node
-	for k := i - 1; k >= 0; k-- {
-		switch b := st[k].(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		default:
-			stmt = st[k]
+	h := newHolders(info, held)
+	for _, s := range stmtsAfter(st, i) {
+		if h.marshalled(s) {
 			continue
-		}
-		break
-	}
-	vars := map[types.Object]bool{held: true}
-	mentions := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && vars[info.Uses[id]] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
-	after := false
-	for _, s := range list {
-		if !after {
-			after = s == stmt
-			continue
-		}
-		// data, err := json.Marshal(resp): data holds it too.
-		if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && mentions(as.Rhs[0]) {
-			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && httpwrite.IsFunc(httpwrite.Callee(info, call), "encoding/json", "Marshal") {
-				if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
-					vars[info.ObjectOf(id)] = true
-				}
-				continue
-			}
 		}
 		written := false
 		ast.Inspect(s, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && toWriter(call) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return mentions(a) }) {
+			if call, ok := n.(*ast.CallExpr); ok && toWriter(call) && slices.ContainsFunc(call.Args, h.mentionsExpr) {
 				written = true
 			}
 			_, lit := n.(*ast.FuncLit)

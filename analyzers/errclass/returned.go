@@ -312,54 +312,18 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 	if held == nil || held.Name() == "_" {
 		return nil
 	}
-	var list []ast.Stmt
-	var stmt ast.Node
-	for k := i - 1; k >= 0; k-- {
-		switch b := stack[k].(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		default:
-			stmt = stack[k]
+	h := newHolders(info, held)
+	for _, s := range stmtsAfter(stack, i) {
+		if h.marshalled(s) {
 			continue
 		}
-		break
-	}
-	vars := map[types.Object]bool{held: true}
-	mentions := func(e ast.Expr) bool {
-		found := false
-		ast.Inspect(e, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && vars[info.Uses[id]] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
-	after := false
-	for _, s := range list {
-		if !after {
-			after = s == stmt
-			continue
-		}
-		if as, ok := s.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && mentions(as.Rhs[0]) {
-			if mc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && httpwrite.IsFunc(httpwrite.Callee(info, mc), "encoding/json", "Marshal") {
-				if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
-					vars[info.ObjectOf(id)] = true
-				}
-				continue
-			}
-		}
-		if as, ok := s.(*ast.AssignStmt); ok && slices.ContainsFunc(as.Lhs, mentions) {
+		if as, ok := s.(*ast.AssignStmt); ok && slices.ContainsFunc(as.Lhs, h.mentionsExpr) {
 			// Reassigned: no longer known to be it.
 			return nil
 		}
 		var at ast.Node
 		ast.Inspect(s, func(n ast.Node) bool {
-			if wc, ok := n.(*ast.CallExpr); ok && at == nil && slices.ContainsFunc(wc.Args, mentions) {
+			if wc, ok := n.(*ast.CallExpr); ok && at == nil && slices.ContainsFunc(wc.Args, h.mentionsExpr) {
 				if x := c.with200(body, writes, wc); x != nil {
 					at = x
 				}
