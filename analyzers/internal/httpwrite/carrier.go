@@ -24,7 +24,7 @@ func IsHeaderAccessor(info *types.Info, call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	if sig.Results().Len() != 1 || !stringOrBytes(sig.Results().At(0).Type()) {
+	if sig.Results().Len() != 1 || !StringOrBytes(sig.Results().At(0).Type()) {
 		return false
 	}
 	named, source := false, sig.Recv() != nil
@@ -65,7 +65,9 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-func stringOrBytes(t types.Type) bool {
+// StringOrBytes reports whether t is a string or a []byte type: what a
+// header's value is read as.
+func StringOrBytes(t types.Type) bool {
 	if isString(t) {
 		return true
 	}

@@ -31,7 +31,7 @@ func (s *Scan) recordID(e ast.Expr) bool {
 	if base == nil {
 		return false
 	}
-	if t := s.info.TypeOf(sel); t == nil || !stringOrBytes(t) {
+	if t := s.info.TypeOf(sel); t == nil || !httpwrite.StringOrBytes(t) {
 		return false
 	}
 	for i := len(s.stack) - 2; i >= 0; i-- {
@@ -93,7 +93,7 @@ func (s *Scan) keyOf(e ast.Expr, base *types.Var, value string) bool {
 		return false
 	}
 	t := s.info.TypeOf(sel)
-	return t != nil && stringOrBytes(t)
+	return t != nil && httpwrite.StringOrBytes(t)
 }
 
 // baseVar is the variable e names, or nil.
@@ -104,15 +104,4 @@ func (s *Scan) baseVar(e ast.Expr) *types.Var {
 	}
 	v, _ := s.info.ObjectOf(id).(*types.Var)
 	return v
-}
-
-func stringOrBytes(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsString != 0
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
-	}
-	return false
 }
