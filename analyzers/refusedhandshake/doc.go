@@ -234,7 +234,12 @@
 // mints and records the id, called for an initialize before it is handled,
 // has this shape, as does a helper that resolves the request's session and
 // registers a fresh one for an initialize, followed by a step that answers
-// 500 when the server fails to handle it.
+// 500 when the server fails to handle it. When the handler goes on to set
+// Mcp-Session-Id, a branch (of an if or a case) that answers anything else
+// through the ResponseWriter and returns before that -- a 202 for an
+// initialize sent without an id, the server's JSON-RPC error with 200, an
+// empty 204 -- or returns an error for its caller to answer, is an answer
+// without the id as well, unless it names the entry or removes it.
 //
 // 8. Registered per initialize and removed nowhere: a function receiving
 // the initialize parameters (a struct with JSON fields protocolVersion and

@@ -73,15 +73,19 @@ func checkTables(pass *analysis.Pass) {
 				if reported[s.node] || t.deferredRemoval(body, s.table) {
 					continue
 				}
-				if ref := t.unrolledRefusal(body, s); ref != nil {
+				if ref, unanswered := t.unrolledRefusal(body, s); ref != nil {
 					reported[s.node] = true
-					related := relatedAt(ref, "refused here; the entry stays")
+					msg := fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name())
+					note := "refused here; the entry stays"
+					if unanswered {
+						msg = fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later branch answers without Mcp-Session-Id and without removing it: each handshake answered there leaves an entry no client can address", s.table.Name())
+						note = "answered here without the id; the entry stays"
+					}
+					related := relatedAt(ref, note)
 					if s.via != nil {
 						related = append(relatedAt(s.via, "registered here, by the function called"), related...)
 					}
-					finding(pass, s.node, catNoRollback,
-						fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name()),
-						related, nil)
+					finding(pass, s.node, catNoRollback, msg, related, nil)
 				}
 			}
 			t.checkOneSidedClose(fn, body)
@@ -484,9 +488,15 @@ func (t *tables) deferredRemoval(body *ast.BlockStmt, tab *types.Var) bool {
 // returns without removing an entry of the table, before the response
 // carries Mcp-Session-Id. Branches that name initialize are skipped: they
 // may run only for requests that registered nothing.
-func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
+//
+// A branch that answers anything else and returns (a 202 for an
+// initialize sent without an id, the server's own JSON-RPC error, an empty
+// 204) is an answer without the id as well, when the path it leaves goes
+// on to set Mcp-Session-Id: that header is how the handshake is accepted
+// here, and the branch never reaches it.
+func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, unansweredOnly bool) {
 	stack := pathTo(body, s.node)
-	var out ast.Node
+	var out, unanswered ast.Node
 	for i := len(stack) - 2; i >= 0 && out == nil; i-- {
 		var list []ast.Stmt
 		switch n := stack[i].(type) {
@@ -495,7 +505,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
 		case *ast.CaseClause:
 			list = n.Body
 		case *ast.FuncLit:
-			return nil
+			return nil, false
 		default:
 			continue
 		}
@@ -509,20 +519,114 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) ast.Node {
 				continue
 			}
 			if t.answersID(st) {
-				return out
+				if out == nil {
+					return unanswered, unanswered != nil
+				}
+				return out, false
 			}
 			if out = t.refusalIn(st, s); out != nil {
 				break
 			}
+			if unanswered == nil {
+				unanswered = t.unansweredIn(st, s)
+			}
 			if _, ok := st.(*ast.BranchStmt); ok {
-				return nil
+				return nil, false
 			}
 			if _, ok := st.(*ast.ReturnStmt); ok {
-				return nil // the code after this block is not on the site's paths
+				return nil, false // the code after this block is not on the site's paths
 			}
 		}
 	}
+	return out, false
+}
+
+// unansweredIn returns the first branch in st (an if's or a case's) that
+// answers the request through its ResponseWriter and returns, without
+// naming the entry of s, removing from its table or setting
+// Mcp-Session-Id: whatever it answers, the client is not told the id.
+// Branches whose test names initialize or the entry are skipped, as in
+// refusalIn.
+func (t *tables) unansweredIn(st ast.Stmt, s regSite) ast.Node {
+	var out ast.Node
+	judge := func(list []ast.Stmt, at ast.Node) {
+		if out != nil || len(list) == 0 {
+			return
+		}
+		ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+		if !ok {
+			return
+		}
+		blk := &ast.BlockStmt{List: list}
+		if t.namesKey(blk, s) || t.removesIn(blk, s.table) || t.answersID(blk) || !(t.writesAnswer(blk) || t.returnsError(ret)) {
+			return
+		}
+		out = at
+	}
+	ast.Inspect(st, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
+				return false
+			}
+			judge(n.Body.List, n.Body)
+		case *ast.SwitchStmt:
+			if mentionsInit(t.info, t.decls, n) || (n.Tag != nil && t.namesKey(n.Tag, s)) {
+				return false
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if t.namesKey(e, s) {
+					return false
+				}
+			}
+			judge(n.Body, n)
+		}
+		return true
+	})
 	return out
+}
+
+// returnsError reports whether ret hands an error to the caller (its last
+// result an error that is not nil): the caller answers it, and not with the
+// id.
+func (t *tables) returnsError(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if id, ok := last.(*ast.Ident); ok && id.Name == "nil" {
+		return false
+	}
+	return httpwrite.IsErrorType(t.info.TypeOf(last))
+}
+
+// writesAnswer reports whether n (not its function literals) writes to the
+// response: a method of the ResponseWriter, or a call handed it.
+func (t *tables) writesAnswer(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if takesWriter(t.info, x) {
+				found = true
+			} else if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && isNamed(t.info.TypeOf(sel.X), netHTTP, "ResponseWriter") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // answersID reports whether st sets the Mcp-Session-Id response header:
