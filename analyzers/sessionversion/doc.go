@@ -97,9 +97,11 @@
 //
 // A proxy or gateway that copies an incoming request's headers wholesale
 // onto an outgoing one -- out.Header = in.Header.Clone() (or = in.Header),
-// a loop over in.Header with no condition in it, or httputil.ReverseProxy's
-// Director and Rewrite, whose request already carries them -- and then
-// Adds its own Mcp-Session-Id or MCP-Protocol-Version sends the upstream
+// a loop over in.Header with no condition in it, maps.Copy(out.Header,
+// in.Header), in.Clone(ctx) or in.WithContext(ctx) handed to a Do or
+// RoundTrip, or httputil.ReverseProxy's Director and Rewrite, whose request
+// already carries them -- and then Adds (or appends to out.Header[k]) its
+// own Mcp-Session-Id or MCP-Protocol-Version sends the upstream
 // two values, the downstream client's first. The finding is at the Add; the
 // suggested fix copies through protocol.ForwardHeader(in.Header), which
 // drops the hop's headers, or turns Add into Set. This check does not need

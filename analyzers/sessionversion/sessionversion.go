@@ -273,6 +273,7 @@ type checker struct {
 	gets          map[types.Object]*getStream // request variable -> its GET stream, this function
 	incoming      map[types.Object]bool       // handlers' incoming requests
 	versionLocals map[types.Object]bool       // locals read from MCP-Protocol-Version
+	respHeaders   map[types.Object]bool       // locals holding a response's headers (h := w.Header())
 	copiesByOut   map[types.Object]*headerCopy
 	dupAdds       []dupAdd
 	mints         []mint
@@ -290,6 +291,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		versionLocals: map[types.Object]bool{},
 		nameCache:     map[string]bool{},
 		copiesByOut:   map[types.Object]*headerCopy{},
+		respHeaders:   map[types.Object]bool{},
 	}
 }
 

@@ -228,6 +228,16 @@ func (c *checker) defineShapes(v types.Object, rhs ast.Expr, stack []ast.Node) {
 	if len(call.Args) == 1 && c.isVersionKey(call.Args[0]) {
 		c.versionLocals[v] = true
 	}
+	// h := w.Header(): a response's headers set through a local.
+	if c.isResponseHeader(call) {
+		c.respHeaders[v] = true
+	}
+	// out := r.Clone(ctx), sent upstream: the incoming headers come with it.
+	if cs, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (cs.Sel.Name == "Clone" || cs.Sel.Name == "WithContext") && len(call.Args) == 1 && isNetHTTP(c.pass.TypesInfo.TypeOf(cs.X), "Request") {
+		if in := c.objectOf(cs.X); in != nil && c.incoming[in] && !c.incoming[v] && c.sentUpstream(v) {
+			c.copiesByOut[v] = &headerCopy{out: v, node: call, file: c.file, cleared: map[string]bool{}}
+		}
+	}
 	if !c.knows {
 		return
 	}
@@ -288,6 +298,15 @@ func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
 			}
 		}
 	}
+	// maps.Copy(out.Header, r.Header): every incoming header, the hop's
+	// own included, onto the outgoing request.
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy" && len(call.Args) == 2 {
+		if hs, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok && c.isHeaderOf(hs, "Request") && c.isIncomingHeader(call.Args[1]) {
+			if out := c.requestObject(hs.X); out != nil && !c.incoming[out] && c.copiesByOut[out] == nil {
+				c.copiesByOut[out] = &headerCopy{out: out, node: call, file: c.file, cleared: map[string]bool{}}
+			}
+		}
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || len(call.Args) < 1 {
 		return
@@ -332,17 +351,26 @@ func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
 	if sel.Sel.Name == "Del" || len(call.Args) != 2 || !c.isSessionKey(call.Args[0]) {
 		return
 	}
-	hc, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-	if !ok {
-		return
-	}
-	hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr)
-	if !ok || hsel.Sel.Name != "Header" || !isNetHTTP(c.pass.TypesInfo.TypeOf(hsel.X), "ResponseWriter") {
+	if !c.isResponseHeader(sel.X) {
 		return
 	}
 	if b := c.modernBranch(stack); b != nil {
 		c.mints = append(c.mints, mint{node: call, branch: b})
 	}
+}
+
+// isResponseHeader reports whether e is a response's header map: w.Header()
+// of a ResponseWriter, or a local defined from one (h := w.Header()).
+func (c *checker) isResponseHeader(e ast.Expr) bool {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return c.respHeaders[c.pass.TypesInfo.Uses[id]]
+	}
+	hc, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	hsel, ok := ast.Unparen(hc.Fun).(*ast.SelectorExpr)
+	return ok && hsel.Sel.Name == "Header" && isNetHTTP(c.pass.TypesInfo.TypeOf(hsel.X), "ResponseWriter")
 }
 
 // requestObject is the variable naming a request: req, or a ProxyRequest's
@@ -575,6 +603,25 @@ func (c *checker) assignShapes(as *ast.AssignStmt, stack []ast.Node) {
 	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 		return
 	}
+	// w.Header()["Mcp-Session-Id"] = ...: a Set by another spelling.
+	if ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr); ok && c.isSessionKey(ix.Index) && c.isResponseHeader(ix.X) {
+		if b := c.modernBranch(stack); b != nil {
+			c.mints = append(c.mints, mint{node: as, branch: b})
+		}
+	}
+	// out.Header["Mcp-Session-Id"] = ...: replaces the copied value, unless
+	// it appends to it (an Add by another spelling).
+	if ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr); ok && as.Tok == token.ASSIGN {
+		if hs, ok := ast.Unparen(ix.X).(*ast.SelectorExpr); ok && c.isHeaderOf(hs, "Request") {
+			if cp, key := c.copyOf(c.requestObject(hs.X)), c.hopKey(ix.Index); cp != nil && key != "" && cp.node.Pos() < as.Pos() {
+				if app, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && c.appendsTo(app, ix) && !cp.cleared[key] {
+					c.dupAdds = append(c.dupAdds, dupAdd{cp, app, key})
+				} else {
+					cp.cleared[key] = true
+				}
+			}
+		}
+	}
 	if sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr); ok {
 		c.proxyHook(sel.Sel, as.Rhs[0], stack)
 		if sel.Sel.Name == "Header" && c.isHeaderOf(sel, "Request") {
@@ -674,8 +721,7 @@ func (c *checker) reportForwards() {
 			}}
 			edits = append(edits, importProtocol(d.copy.file)...)
 			diag.SuggestedFixes = []analysis.SuggestedFix{{Message: "Copy the headers with protocol.ForwardHeader", TextEdits: edits}}
-		} else {
-			sel := ast.Unparen(d.add.Fun).(*ast.SelectorExpr)
+		} else if sel, ok := ast.Unparen(d.add.Fun).(*ast.SelectorExpr); ok {
 			diag.SuggestedFixes = []analysis.SuggestedFix{{
 				Message:   "Replace the copied value with Set",
 				TextEdits: []analysis.TextEdit{{Pos: sel.Sel.Pos(), End: sel.Sel.End(), NewText: []byte("Set")}},
@@ -1031,4 +1077,40 @@ func inCallback(stack []ast.Node) bool {
 		return true
 	}
 	return false
+}
+
+// appendsTo reports whether call is append(X[k], ...) with X[k] the same
+// index expression as ix: a value added to the ones already there.
+func (c *checker) appendsTo(call *ast.CallExpr, ix *ast.IndexExpr) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "append" || len(call.Args) < 2 {
+		return false
+	}
+	if _, ok := c.pass.TypesInfo.Uses[id].(*types.Builtin); !ok {
+		return false
+	}
+	first, ok := ast.Unparen(call.Args[0]).(*ast.IndexExpr)
+	return ok && c.source(first) == c.source(ix)
+}
+
+// sentUpstream reports whether the current function hands the request v
+// to a client: a Do or RoundTrip call taking it.
+func (c *checker) sentUpstream(v types.Object) bool {
+	if c.decl == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || len(call.Args) != 1 {
+			return !found
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Do" || sel.Sel.Name == "RoundTrip") {
+			if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

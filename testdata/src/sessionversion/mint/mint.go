@@ -114,3 +114,22 @@ func browsers(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Mcp-Session-Id", rand.Text())
 	}
 }
+
+// indexedMint sets the header by indexing the response's header map.
+func indexedMint(w http.ResponseWriter, r *http.Request) {
+	if protocol.IsModernVersion(r.Header.Get("Mcp-Protocol-Version")) {
+		w.Header()["Mcp-Session-Id"] = []string{rand.Text()} // want `Mcp-Session-Id set on a response`
+		return
+	}
+	w.Header()["Mcp-Session-Id"] = []string{rand.Text()}
+}
+
+// heldHeader sets it through a local holding the response's headers.
+func heldHeader(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	if v := r.Header.Get("Mcp-Protocol-Version"); v >= "2026-07-28" {
+		h.Set("Mcp-Session-Id", rand.Text()) // want `Mcp-Session-Id set on a response`
+		return
+	}
+	h.Set("Mcp-Session-Id", rand.Text())
+}
