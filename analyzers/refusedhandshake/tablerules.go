@@ -528,7 +528,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 				break
 			}
 			if unanswered == nil {
-				unanswered = t.unansweredIn(st, s)
+				unanswered = t.unansweredIn(st, s, t.carriers(body, s))
 			}
 			if _, ok := st.(*ast.BranchStmt); ok {
 				return nil, false
@@ -547,7 +547,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 // Mcp-Session-Id: whatever it answers, the client is not told the id.
 // Branches whose test names initialize or the entry are skipped, as in
 // refusalIn.
-func (t *tables) unansweredIn(st ast.Stmt, s regSite) ast.Node {
+func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 	var out ast.Node
 	judge := func(list []ast.Stmt, at ast.Node) {
 		if out != nil || len(list) == 0 {
@@ -558,7 +558,7 @@ func (t *tables) unansweredIn(st ast.Stmt, s regSite) ast.Node {
 			return
 		}
 		blk := &ast.BlockStmt{List: list}
-		if t.namesKey(blk, s) || t.removesIn(blk, s.table) || t.answersID(blk) || !(t.writesAnswer(blk) || t.returnsError(ret)) {
+		if t.namesKey(blk, carried) || t.removesIn(blk, s.table) || t.answersID(blk) || !(t.writesAnswer(blk) || t.returnsError(ret)) {
 			return
 		}
 		out = at
@@ -590,6 +590,50 @@ func (t *tables) unansweredIn(st ast.Stmt, s regSite) ast.Node {
 		return true
 	})
 	return out
+}
+
+// carriers returns s with its keys widened to the contexts of body that
+// carry one (ctx = context.WithValue(ctx, k, id), and contexts derived from
+// those): a branch handing one of them on may hand the session on.
+func (t *tables) carriers(body *ast.BlockStmt, s regSite) regSite {
+	keys := map[*types.Var]bool{}
+	for v := range s.keys {
+		keys[v] = true
+	}
+	for range 3 {
+		grew := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			named := false
+			for _, r := range as.Rhs {
+				if !isNamed(t.info.TypeOf(r), "context", "Context") {
+					continue
+				}
+				for v := range t.varsIn(r) {
+					named = named || keys[v]
+				}
+			}
+			if !named {
+				return true
+			}
+			for _, l := range as.Lhs {
+				for v := range t.varsIn(l) {
+					if !keys[v] {
+						keys[v], grew = true, true
+					}
+				}
+			}
+			return true
+		})
+		if !grew {
+			break
+		}
+	}
+	s.keys = keys
+	return s
 }
 
 // returnsError reports whether ret hands an error to the caller (its last

@@ -1,6 +1,7 @@
 package tableunanswered
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/json"
 	"net/http"
@@ -126,4 +127,30 @@ func (e *Bodied) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	json.NewEncoder(w).Encode(map[string]any{"session": id, "result": out.Result})
+}
+
+type ctxKey struct{}
+
+// Carried hands the id on in the request's context to the stream that
+// answers it: that branch may answer with the id.
+type Carried struct {
+	endpoint
+	stream func(http.ResponseWriter, *http.Request)
+}
+
+func (e *Carried) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil || m.Method != "initialize" {
+		http.Error(w, "expected initialize", http.StatusBadRequest)
+		return
+	}
+	id := rand.Text()
+	e.reg.open(id)
+	ctx := context.WithValue(r.Context(), ctxKey{}, id)
+	if r.Header.Get("Accept") == "text/event-stream" {
+		e.stream(w, r.WithContext(ctx))
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", id)
+	writeReply(w, e.dispatch(&m))
 }
