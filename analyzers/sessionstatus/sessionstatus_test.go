@@ -72,6 +72,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/member",
 		// The initialize's id from a helper: the header, else a minted one.
 		"fixtures/sessionstatus/fixationhelper",
+		// A branch taken when any one of several tests holds.
+		"fixtures/sessionstatus/anyof",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

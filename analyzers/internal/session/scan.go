@@ -35,6 +35,11 @@ type Cond struct {
 	// also established it is not initialize: a POSTed request, for which
 	// 405 is no answer.
 	NotInit bool
+	// AlsoMissing is, for Unknown, LookupErr or Invalid, that the branch
+	// is taken for a request without an id too: one disjunct of its test
+	// is the id's emptiness (id == "" || !ok), so one answer is given to
+	// two conditions the protocol answers differently (400 and 404).
+	AlsoMissing bool
 }
 
 // defKind is what an assignment made a variable hold.
@@ -527,7 +532,11 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	notInit := false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
-			if k, ok := s.test(c.E, c.Truth); ok {
+			k, ok := s.test(c.E, c.Truth)
+			if !ok {
+				k, ok = s.anyOf(stack, c.E, c.Truth)
+			}
+			if ok {
 				if notInit && k.Kind != Missing {
 					return Cond{}, false
 				}
