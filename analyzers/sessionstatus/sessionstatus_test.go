@@ -74,6 +74,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/fixationhelper",
 		// A branch taken when any one of several tests holds.
 		"fixtures/sessionstatus/anyof",
+		// The id under another header, tested by a hook in a field.
+		"fixtures/sessionstatus/carriers",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/textproto"
 	"strings"
 	"unicode"
 
@@ -494,7 +495,7 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		}
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
-			return httpwrite.IsSessionHeader(s.info, e.Args[0])
+			return IDHeader(s.info, e.Args[0])
 		}
 		if httpwrite.IsFrameworkHeader(s.info, e) || httpwrite.IsHeaderAccessor(s.info, e) {
 			return true
@@ -782,7 +783,7 @@ func (s *Scan) isValues(e ast.Expr) bool {
 		return v != nil && s.at(v, e.Pos()).kind == valuesDef
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(s.info, e)
-		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && httpwrite.IsSessionHeader(s.info, e.Args[0])
+		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && IDHeader(s.info, e.Args[0])
 	case *ast.IndexExpr:
 		if _, values := httpwrite.HeaderMapIndex(s.info, e); values {
 			return true
@@ -792,7 +793,7 @@ func (s *Scan) isValues(e ast.Expr) bool {
 			return false
 		}
 		k, ok := httpwrite.StringConst(s.info, e.Index)
-		return ok && k == "Mcp-Session-Id"
+		return ok && (k == "Mcp-Session-Id" || AltIDHeader(k) && textproto.CanonicalMIMEHeaderKey(k) == k)
 	}
 	return false
 }
@@ -1052,15 +1053,27 @@ func (s *Scan) boolValidator(e ast.Expr, v *types.Var) (what string, neg, ok boo
 }
 
 // isMethodCall reports a call of a method of a value (s.store.Exists(id)),
-// not of a package-level function: a plain function of the id alone is more
-// often a check of its format than a lookup.
+// or of a function held in a field of one (cfg.SessionValidator(id), a hook
+// the server is configured with), not of a package-level function: a plain
+// function of the id alone is more often a check of its format than a
+// lookup.
 func (s *Scan) isMethodCall(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	selection, ok := s.info.Selections[sel]
-	return ok && selection.Kind() == types.MethodVal
+	if !ok {
+		return false
+	}
+	switch selection.Kind() {
+	case types.MethodVal:
+		return true
+	case types.FieldVal:
+		_, fn := selection.Type().Underlying().(*types.Signature)
+		return fn
+	}
+	return false
 }
 
 // errValidator reports whether e is a call given the session id whose only
@@ -1120,7 +1133,7 @@ func validatorName(name string) bool {
 	}
 	for _, w := range ws {
 		switch w {
-		case "validate", "valid", "exists", "exist", "has", "contains", "known", "active", "alive", "expired", "terminated":
+		case "validate", "validator", "valid", "exists", "exist", "has", "contains", "known", "active", "alive", "expired", "terminated":
 			return true
 		}
 	}
@@ -1153,7 +1166,7 @@ func polarity(name string) (neg, ok bool) {
 	}
 	for _, w := range ws {
 		switch w {
-		case "valid", "validate", "exists", "exist", "has", "contains", "known", "active", "alive", "found":
+		case "valid", "validate", "validator", "exists", "exist", "has", "contains", "known", "active", "alive", "found":
 			return false, true
 		}
 	}
