@@ -76,6 +76,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/anyof",
 		// The id under another header, tested by a hook in a field.
 		"fixtures/sessionstatus/carriers",
+		// Each state of the id as a test spells it.
+		"fixtures/sessionstatus/states",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -581,6 +581,15 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 			continue
 		}
 		if sw.Tag != nil {
+			// switch id { case "": }, switch err { case ErrSessionClosed: }
+			for _, e := range cc.List {
+				if s.isEmpty(e) && s.IsID(sw.Tag) {
+					return Cond{Kind: Missing}, true
+				}
+				if c, ok := s.refusedErr(sw.Tag, e); ok {
+					return c, true
+				}
+			}
 			if !httpwrite.IsErrorType(s.info.TypeOf(sw.Tag)) {
 				continue
 			}
@@ -733,12 +742,27 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
 			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
+		// if errors.Is(err, ErrSessionNotFound), err of a lookup
+		if fn := httpwrite.Callee(s.info, e); truth && httpwrite.IsFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+			if c, ok := s.refusedErr(e.Args[0], e.Args[1]); ok {
+				return c, true
+			}
+		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
 			return Cond{}, false
 		}
 		equal := (e.Op == token.EQL) == truth
 		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		// if err == ErrSessionClosed
+		if equal {
+			if c, ok := s.refusedErr(x, y); ok {
+				return c, true
+			}
+			if c, ok := s.refusedErr(y, x); ok {
+				return c, true
+			}
+		}
 		if s.isEmpty(x) || s.isNil(x) {
 			x, y = y, x
 		}
@@ -769,6 +793,23 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 				return Cond{Kind: Invalid, What: d.what, Pos: d.lpos}, true
 			}
 		}
+	}
+	return Cond{}, false
+}
+
+// refusedErr reports whether errExpr is the error of a lookup or a
+// validator keyed by the id and sentinel a package-level error named for a
+// session that is not there (ErrSessionNotFound, ErrSessionClosed): the
+// error being that sentinel is an unknown session. A sentinel about the
+// id's form or another principal is not one.
+func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
+	v := s.varOf(errExpr)
+	if v == nil || !RefusalSentinel(s.sentinel(sentinel)) {
+		return Cond{}, false
+	}
+	switch d := s.at(v, errExpr.Pos()); d.kind {
+	case errDef, invalidDef:
+		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 	}
 	return Cond{}, false
 }
