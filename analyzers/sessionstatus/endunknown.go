@@ -20,7 +20,11 @@ import (
 // answers 404. Only an if without else whose body removes the id from a
 // map or a sync.Map counts, and only an answer that follows it with no
 // other if, switch or return in between.
-func endUnknown(pass *analysis.Pass, scan *session.Scan, a *answers.Answer) {
+//
+// The test and the removal may be one call: `if t.remove(id) { ... }`
+// with remove a membership function of the package (true only when its
+// table held the id) that deletes its parameter from the table.
+func endUnknown(pass *analysis.Pass, p *pkgInfo, members func(*types.Func) bool, scan *session.Scan, a *answers.Answer) {
 	w := a.Write
 	if scan == nil || w.Status < 200 || w.Status >= 300 || w.HasCode || len(w.Stack) < 3 {
 		return
@@ -40,9 +44,14 @@ func endUnknown(pass *analysis.Pass, scan *session.Scan, a *answers.Answer) {
 				if st.Else != nil || terminates(st.Body) {
 					return
 				}
-				cond, found := foundBranch(scan, st.Cond)
-				if !found || !removesID(pass.TypesInfo, scan, st.Body) {
+				cond, term, found := foundBranch(scan, st.Cond)
+				if found && !removesID(pass.TypesInfo, scan, st.Body) && !loadAndDelete(pass.TypesInfo, scan, term) {
 					return
+				}
+				if !found {
+					if cond, found = removerBranch(pass.TypesInfo, p, members, scan, st.Cond); !found {
+						return
+					}
 				}
 				report.Report(pass, analysis.Diagnostic{
 					Pos: w.Node.Pos(), End: w.Node.End(), Category: catUnknown,
@@ -61,13 +70,20 @@ func endUnknown(pass *analysis.Pass, scan *session.Scan, a *answers.Answer) {
 
 // foundBranch reports whether the then branch of an if with condition cond
 // runs only when the session was found.
-func foundBranch(scan *session.Scan, cond ast.Expr) (session.Cond, bool) {
+func foundBranch(scan *session.Scan, cond ast.Expr) (session.Cond, ast.Expr, bool) {
 	for _, t := range httpwrite.Terms(cond, true) {
 		if c, ok := scan.FoundTest(t.E, t.Truth); ok {
-			return c, true
+			return c, t.E, true
 		}
 	}
-	return session.Cond{}, false
+	return session.Cond{}, nil, false
+}
+
+// loadAndDelete reports whether term holds the loaded result of
+// sync.Map.LoadAndDelete: the lookup is the removal.
+func loadAndDelete(info *types.Info, scan *session.Scan, term ast.Expr) bool {
+	call := scan.CallOf(term)
+	return call != nil && httpwrite.IsMethod(httpwrite.Callee(info, call), "sync", "Map", "LoadAndDelete")
 }
 
 // removesID reports whether body deletes the session id from a map or a
@@ -85,6 +101,56 @@ func removesID(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
 			}
 		}
 		if fn := httpwrite.Callee(info, call); httpwrite.IsMethod(fn, "sync", "Map", "Delete") && len(call.Args) == 1 && scan.MayHoldID(call.Args[0]) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// removerBranch reports whether the then branch of an if with condition
+// cond runs only when a call given the id removed it: a membership
+// function of the package, true only for an id its table held, whose body
+// deletes its parameter from a map or a sync.Map.
+func removerBranch(info *types.Info, p *pkgInfo, members func(*types.Func) bool, scan *session.Scan, cond ast.Expr) (session.Cond, bool) {
+	for _, t := range httpwrite.Terms(cond, true) {
+		call, ok := t.E.(*ast.CallExpr)
+		if !ok || !t.Truth || len(call.Args) != 1 || !scan.MayHoldID(call.Args[0]) {
+			continue
+		}
+		fn := calleeOrigin(info, call)
+		if fn == nil || !members(fn) {
+			continue
+		}
+		decl := p.decls[fn]
+		if decl == nil || !deletesParam(info, fn, decl) {
+			continue
+		}
+		return session.Cond{Kind: session.Unknown, What: types.ExprString(call.Fun) + "(...)", Pos: call.Pos()}, true
+	}
+	return session.Cond{}, false
+}
+
+// deletesParam reports whether decl deletes fn's one parameter from a map
+// or a sync.Map.
+func deletesParam(info *types.Info, fn *types.Func, decl *ast.FuncDecl) bool {
+	param := fn.Type().(*types.Signature).Params().At(0)
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == param
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "delete" && len(call.Args) == 2 {
+			if _, builtin := info.Uses[id].(*types.Builtin); builtin && isParam(call.Args[1]) {
+				found = true
+			}
+		}
+		if f := httpwrite.Callee(info, call); httpwrite.IsMethod(f, "sync", "Map", "Delete") && len(call.Args) == 1 && isParam(call.Args[0]) {
 			found = true
 		}
 		return !found

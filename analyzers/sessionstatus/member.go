@@ -73,10 +73,14 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 	if assigned || len(found) == 0 {
 		return false
 	}
-	// Every return is false, or a conjunction holding a found variable
-	// whose other terms are found variables or bool fields of the entry.
+	// Every return is false, true in the then branch of an if whose
+	// condition holds a found variable (`if _, ok := t.m[id]; ok {
+	// delete(t.m, id); return true }`, a remover that says whether it
+	// removed), or a conjunction holding a found variable whose other
+	// terms are found variables or bool fields of the entry.
 	ok, returns := true, 0
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	var stack []ast.Node
+	visit := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -88,6 +92,12 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 			}
 			r := ast.Unparen(n.Results[0])
 			if tv, isConst := info.Types[r]; isConst && tv.Value != nil && tv.Value.String() == "false" {
+				return false
+			}
+			if tv, isConst := info.Types[r]; isConst && tv.Value != nil && tv.Value.String() == "true" {
+				if !underFound(info, stack, found) {
+					ok = false
+				}
 				return false
 			}
 			hasFound := false
@@ -112,8 +122,37 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 			}
 		}
 		return ok
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		more := visit(n)
+		if !more {
+			stack = stack[:len(stack)-1] // no f(nil) follows
+		}
+		return more
 	})
 	return ok && returns > 0
+}
+
+// underFound reports whether the last node of stack is in the then branch
+// of an if one of whose conjuncts is a found variable.
+func underFound(info *types.Info, stack []ast.Node, found map[types.Object]bool) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != ifs.Body {
+			continue
+		}
+		for _, t := range conjuncts(ifs.Cond) {
+			if id, ok := ast.Unparen(t).(*ast.Ident); ok && found[info.Uses[id]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func conjuncts(e ast.Expr) []ast.Expr {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -62,14 +63,14 @@ func run(pass *analysis.Pass) (any, error) {
 			if p == nil {
 				p = newPkgInfo(pass, sum)
 			}
-			check(pass, a)
 			scan := sum.Scans[n]
+			check(pass, a, scan)
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
-			endUnknown(pass, scan, a)
+			endUnknown(pass, p, ext.Member, scan, a)
 			memberRefused(pass, ext.Member, scan, a)
-			if a.HasSession && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
+			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}
 		}
@@ -83,32 +84,50 @@ const (
 	catUnknown = "unknown-session"      // an id not in the map, answered other than 404
 	catLookup  = "session-lookup-error" // a failed store lookup, answered 4xx other than 404
 	catCheck   = "session-check-failed" // a failed validator, answered other than 404 or 5xx
+	// One branch for no id and an unknown one (id == "" || !ok).
+	catMergedTest = "missing-and-unknown-merged"
 )
 
-func check(pass *analysis.Pass, a *answers.Answer) {
+func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 	w, cond := a.Write, a.Session
 	if !a.HasSession {
 		return
 	}
 	// A JSON-RPC error written with 200 is a refusal sent as a success:
-	// judged like any other status for a missing or an unknown id.
-	refusal200 := w.Status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown)
-	if w.Status < 400 && !refusal200 {
+	// judged like any other status for a missing or an unknown id. A
+	// helper that writes a body and never a status answers 200 too.
+	status := w.Status
+	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !statusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
+		status = 200
+	}
+	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing)
+	if status < 400 && !refusal200 {
+		return
+	}
+	if cond.AlsoMissing {
+		// One answer for no id and for an unknown one: no status is right
+		// for both. No fix: the fix is a test of the id's emptiness first.
+		d := analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Category: catMergedTest,
+			Message: fmt.Sprintf("answers %d both to a missing and to an unknown Mcp-Session-Id (%s): 400 for none, 404 for unknown", status, cond.What)}
+		if cond.Pos.IsValid() {
+			d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
+		}
+		report.Report(pass, d)
 		return
 	}
 	switch cond.Kind {
 	case session.Missing:
-		if w.Status == 400 || w.Status == 405 && !cond.NotInit {
+		if status == 400 || status == 405 && !cond.NotInit {
 			return
 		}
 		reportStatus(pass, w, cond, catMissing, 400, "http.StatusBadRequest",
-			"answers %d to a request without Mcp-Session-Id: answer 400 (404 says the session is gone)", w.Status)
+			"answers %d to a request without Mcp-Session-Id: answer 400 (404 says the session is gone)", status)
 	case session.Unknown:
-		if w.Status == 404 {
+		if status == 404 {
 			return
 		}
 		reportStatus(pass, w, cond, catUnknown, 404, "http.StatusNotFound",
-			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", w.Status, cond.What)
+			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", status, cond.What)
 	case session.Invalid:
 		// A validator of the session fails for an id it does not know,
 		// which must be 404; it may also fail for a malformed id, for
@@ -186,4 +205,26 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 		}
 	}
 	return code, edits
+}
+
+// statusCallBefore reports a call before pos in body that may set the
+// status by a name (WriteHeader, a framework's SetStatus or Status): a
+// helper that writes only a body after it does not answer 200.
+func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn := httpwrite.Callee(info, call); fn != nil {
+				switch fn.Name() {
+				case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "AbortWithStatus":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

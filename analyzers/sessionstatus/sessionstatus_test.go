@@ -72,6 +72,12 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/member",
 		// The initialize's id from a helper: the header, else a minted one.
 		"fixtures/sessionstatus/fixationhelper",
+		// A branch taken when any one of several tests holds.
+		"fixtures/sessionstatus/anyof",
+		// The id under another header, tested by a hook in a field.
+		"fixtures/sessionstatus/carriers",
+		// Each state of the id as a test spells it.
+		"fixtures/sessionstatus/states",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -104,4 +105,36 @@ func (s *Scan) baseVar(e ast.Expr) *types.Var {
 	}
 	v, _ := s.info.ObjectOf(id).(*types.Var)
 	return v
+}
+
+// IDHeader reports whether e is a constant naming a request header that
+// carries the session id: Mcp-Session-Id in any case, or a name that says
+// nothing but that (X-Session-ID, Session-Id, X-MCP-Session), which some
+// servers read their id from. The protocol names the header; a server that
+// reads its id from another and answers its absence or an unknown value
+// still answers the rows of a missing and an unknown session. A name with
+// another word in it (X-Tyk-Session-ID, a product's own session) is not
+// one; nor is a query parameter (the 2024-11-05 transport's sessionId,
+// whose refusals that revision does not name).
+func IDHeader(info *types.Info, e ast.Expr) bool {
+	if httpwrite.IsSessionHeader(info, e) {
+		return true
+	}
+	v, ok := httpwrite.StringConst(info, e)
+	return ok && AltIDHeader(v)
+}
+
+// AltIDHeader reports whether name, a header name other than
+// Mcp-Session-Id, names the session id alone: its words, an optional X
+// first, are session and id, or mcp and session.
+func AltIDHeader(name string) bool {
+	ws := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return r == '-' || r == '_' })
+	if len(ws) > 0 && ws[0] == "x" {
+		ws = ws[1:]
+	}
+	switch strings.Join(ws, "-") {
+	case "session-id", "mcp-session", "mcp-session-id":
+		return true
+	}
+	return false
 }

@@ -55,14 +55,14 @@ func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node) []funcRef
 				return false
 			case *ast.BasicLit:
 				if n.Kind == token.STRING && !r.header {
-					if tv, ok := info.Types[n]; ok && tv.Value != nil && strings.EqualFold(constant.StringVal(tv.Value), "Mcp-Session-Id") {
+					if tv, ok := info.Types[n]; ok && tv.Value != nil && idName(constant.StringVal(tv.Value)) {
 						r.header = true
 					}
 				}
 			case *ast.Ident:
 				switch o := info.Uses[n].(type) {
 				case *types.Const:
-					if !r.header && o.Val().Kind() == constant.String && strings.EqualFold(constant.StringVal(o.Val()), "Mcp-Session-Id") {
+					if !r.header && o.Val().Kind() == constant.String && idName(constant.StringVal(o.Val())) {
 						r.header = true
 					}
 				case *types.Func:
@@ -80,3 +80,6 @@ func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node) []funcRef
 	}
 	return out
 }
+
+// idName reports a header name that carries the session id (IDHeader).
+func idName(v string) bool { return strings.EqualFold(v, "Mcp-Session-Id") || AltIDHeader(v) }

@@ -10,6 +10,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/textproto"
 	"strings"
 	"unicode"
 
@@ -35,6 +36,11 @@ type Cond struct {
 	// also established it is not initialize: a POSTed request, for which
 	// 405 is no answer.
 	NotInit bool
+	// AlsoMissing is, for Unknown, LookupErr or Invalid, that the branch
+	// is taken for a request without an id too: one disjunct of its test
+	// is the id's emptiness (id == "" || !ok), so one answer is given to
+	// two conditions the protocol answers differently (400 and 404).
+	AlsoMissing bool
 }
 
 // defKind is what an assignment made a variable hold.
@@ -489,7 +495,7 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		}
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
-			return httpwrite.IsSessionHeader(s.info, e.Args[0])
+			return IDHeader(s.info, e.Args[0])
 		}
 		if httpwrite.IsFrameworkHeader(s.info, e) || httpwrite.IsHeaderAccessor(s.info, e) {
 			return true
@@ -527,7 +533,11 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	notInit := false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
-			if k, ok := s.test(c.E, c.Truth); ok {
+			k, ok := s.test(c.E, c.Truth)
+			if !ok {
+				k, ok = s.anyOf(stack, c.E, c.Truth)
+			}
+			if ok {
 				if notInit && k.Kind != Missing {
 					return Cond{}, false
 				}
@@ -571,6 +581,15 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 			continue
 		}
 		if sw.Tag != nil {
+			// switch id { case "": }, switch err { case ErrSessionClosed: }
+			for _, e := range cc.List {
+				if s.isEmpty(e) && s.IsID(sw.Tag) {
+					return Cond{Kind: Missing}, true
+				}
+				if c, ok := s.refusedErr(sw.Tag, e); ok {
+					return c, true
+				}
+			}
 			if !httpwrite.IsErrorType(s.info.TypeOf(sw.Tag)) {
 				continue
 			}
@@ -723,12 +742,27 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		if w, neg, ok := s.boolValidator(e, nil); ok && truth == neg {
 			return Cond{Kind: Unknown, What: w, Pos: e.Pos()}, true
 		}
+		// if errors.Is(err, ErrSessionNotFound), err of a lookup
+		if fn := httpwrite.Callee(s.info, e); truth && httpwrite.IsFunc(fn, "errors", "Is") && len(e.Args) == 2 {
+			if c, ok := s.refusedErr(e.Args[0], e.Args[1]); ok {
+				return c, true
+			}
+		}
 	case *ast.BinaryExpr:
 		if e.Op != token.EQL && e.Op != token.NEQ {
 			return Cond{}, false
 		}
 		equal := (e.Op == token.EQL) == truth
 		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		// if err == ErrSessionClosed
+		if equal {
+			if c, ok := s.refusedErr(x, y); ok {
+				return c, true
+			}
+			if c, ok := s.refusedErr(y, x); ok {
+				return c, true
+			}
+		}
 		if s.isEmpty(x) || s.isNil(x) {
 			x, y = y, x
 		}
@@ -763,6 +797,23 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 	return Cond{}, false
 }
 
+// refusedErr reports whether errExpr is the error of a lookup or a
+// validator keyed by the id and sentinel a package-level error named for a
+// session that is not there (ErrSessionNotFound, ErrSessionClosed): the
+// error being that sentinel is an unknown session. A sentinel about the
+// id's form or another principal is not one.
+func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
+	v := s.varOf(errExpr)
+	if v == nil || !RefusalSentinel(s.sentinel(sentinel)) {
+		return Cond{}, false
+	}
+	switch d := s.at(v, errExpr.Pos()); d.kind {
+	case errDef, invalidDef:
+		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
+	}
+	return Cond{}, false
+}
+
 // isValues reports whether e holds the header's values: a variable set from
 // them, r.Header.Values(K) or r.Header[K] (K in its canonical spelling,
 // since an index does not canonicalise).
@@ -773,7 +824,7 @@ func (s *Scan) isValues(e ast.Expr) bool {
 		return v != nil && s.at(v, e.Pos()).kind == valuesDef
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(s.info, e)
-		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && httpwrite.IsSessionHeader(s.info, e.Args[0])
+		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && IDHeader(s.info, e.Args[0])
 	case *ast.IndexExpr:
 		if _, values := httpwrite.HeaderMapIndex(s.info, e); values {
 			return true
@@ -783,7 +834,7 @@ func (s *Scan) isValues(e ast.Expr) bool {
 			return false
 		}
 		k, ok := httpwrite.StringConst(s.info, e.Index)
-		return ok && k == "Mcp-Session-Id"
+		return ok && (k == "Mcp-Session-Id" || AltIDHeader(k) && textproto.CanonicalMIMEHeaderKey(k) == k)
 	}
 	return false
 }
@@ -1043,15 +1094,27 @@ func (s *Scan) boolValidator(e ast.Expr, v *types.Var) (what string, neg, ok boo
 }
 
 // isMethodCall reports a call of a method of a value (s.store.Exists(id)),
-// not of a package-level function: a plain function of the id alone is more
-// often a check of its format than a lookup.
+// or of a function held in a field of one (cfg.SessionValidator(id), a hook
+// the server is configured with), not of a package-level function: a plain
+// function of the id alone is more often a check of its format than a
+// lookup.
 func (s *Scan) isMethodCall(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	selection, ok := s.info.Selections[sel]
-	return ok && selection.Kind() == types.MethodVal
+	if !ok {
+		return false
+	}
+	switch selection.Kind() {
+	case types.MethodVal:
+		return true
+	case types.FieldVal:
+		_, fn := selection.Type().Underlying().(*types.Signature)
+		return fn
+	}
+	return false
 }
 
 // errValidator reports whether e is a call given the session id whose only
@@ -1111,7 +1174,7 @@ func validatorName(name string) bool {
 	}
 	for _, w := range ws {
 		switch w {
-		case "validate", "valid", "exists", "exist", "has", "contains", "known", "active", "alive", "expired", "terminated":
+		case "validate", "validator", "valid", "exists", "exist", "has", "contains", "known", "active", "alive", "expired", "terminated":
 			return true
 		}
 	}
@@ -1144,7 +1207,7 @@ func polarity(name string) (neg, ok bool) {
 	}
 	for _, w := range ws {
 		switch w {
-		case "valid", "validate", "exists", "exist", "has", "contains", "known", "active", "alive", "found":
+		case "valid", "validate", "validator", "exists", "exist", "has", "contains", "known", "active", "alive", "found":
 			return false, true
 		}
 	}
