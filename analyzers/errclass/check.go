@@ -30,6 +30,10 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answ
 func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer, unlimitedCheck bool) {
 	w := a.Write
 	info := c.pass.TypesInfo
+	if !httpwrite.Delivered(info, body, w) {
+		// Built and never written, returned or handed on: not an answer.
+		return
+	}
 	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
 		at := w.CodeExpr
 		var node ast.Node = at
@@ -78,6 +82,10 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	causes, tooLarge := w.Causes, false
 	if len(causes) == 0 {
 		causes, tooLarge = guard(info, w.Stack)
+	} else if kindPicked(info, w.Stack) {
+		// http.Error(w, err.Error(), 400) under err == ErrNotFound:
+		// the message names the error the test picked.
+		causes = nil
 	}
 
 	if tooLarge && w.Status != 0 && w.Status != 413 {
@@ -248,6 +256,11 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			switch cond := term.E.(type) {
 			case *ast.BinaryExpr:
+				if picksKind(info, term) {
+					// err == ErrNotFound: one kind, as errors.Is.
+					narrowed = true
+					continue
+				}
 				// err != nil holds, or err == nil does not.
 				if (cond.Op == token.NEQ) != term.Truth || (cond.Op != token.NEQ && cond.Op != token.EQL) {
 					continue
@@ -288,10 +301,17 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 
 // sortedByKind reports an answer in a case of a type switch on an error
 // (case *clientError:) or of a switch whose cases call errors.Is or
-// errors.As: the code tells kinds of errors apart there, and the answer is
-// about the kind its case picked.
+// errors.As or name sentinels, or after an if that returned for every
+// error but one kind: the code tells kinds of errors apart there, and the
+// answer is about the kind its case picked.
 func sortedByKind(info *types.Info, stack []ast.Node) bool {
-	for _, n := range stack {
+	if excludedBefore(info, stack) {
+		return true
+	}
+	for i, n := range stack {
+		if caseOfKind(info, stack, i) {
+			return true
+		}
 		switch n := n.(type) {
 		case *ast.TypeSwitchStmt:
 			return true

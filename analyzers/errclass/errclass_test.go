@@ -73,6 +73,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
 		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
 		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
+		"fixtures/errclass/sentineleq",                // err == pkg.ErrX picks one kind, as errors.Is
+		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
 	)
 	var acts []*checker.Action
 	for _, r := range results {
