@@ -75,6 +75,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
 		"fixtures/errclass/sentineleq",                // err == pkg.ErrX picks one kind, as errors.Is
 		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
+		"fixtures/errclass/encodefallback/respond",    // facts: a writer whose 500 is its own encoding failing
+		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
 	)
 	var acts []*checker.Action
 	for _, r := range results {
