@@ -75,7 +75,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if c.refusal(fn, body, writes, a) {
 		return
 	}
-	if w.Status != 0 && w.Status < 400 {
+	// -32600 with 200 still claims the request was malformed: judged
+	// below against the server's own failures.
+	if w.Status != 0 && w.Status < 400 && !(w.HasCode && w.Code == httpwrite.CodeInvalidRequest) {
 		return
 	}
 
@@ -116,6 +118,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	for _, e := range causes {
 		origins = append(origins, c.originsOf(fn, e)...)
 	}
+	if len(causes) == 0 {
+		if o := stateDown(info, w.Stack); o != nil {
+			origins = append(origins, *o)
+		}
+	}
 
 	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 {
 		for _, o := range origins {
@@ -150,7 +157,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// -32600 says the request was malformed. Judged only when every
 	// error the answer can report is the server's: a lookup keyed by the
 	// client's input that fails with "not found" is the client's.
-	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400) &&
+	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400 || status == 200) &&
 		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
 	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
 		return
@@ -175,6 +182,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				from = "an error that can come from"
 				break
 			}
+		}
+		if in.state {
+			from = "the server's own state,"
 		}
 		fix := c.internalFix(w)
 		if invalid || status != w.Status {

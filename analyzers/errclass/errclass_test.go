@@ -77,6 +77,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
 		"fixtures/errclass/encodefallback/respond",    // facts: a writer whose 500 is its own encoding failing
 		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
+		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
 	)
 	var acts []*checker.Action
 	for _, r := range results {
