@@ -30,6 +30,10 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answ
 func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer, unlimitedCheck bool) {
 	w := a.Write
 	info := c.pass.TypesInfo
+	if !httpwrite.Delivered(info, body, w) {
+		// Built and never written, returned or handed on: not an answer.
+		return
+	}
 	if w.HasCode && w.Code == 0 && (w.CodeExpr != nil || w.Kind == httpwrite.ErrorObject || w.CodeNode != nil) && !c.codeSetLater(w) {
 		at := w.CodeExpr
 		var node ast.Node = at
@@ -71,13 +75,19 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if c.refusal(fn, body, writes, a) {
 		return
 	}
-	if w.Status != 0 && w.Status < 400 {
+	// -32600 with 200 still claims the request was malformed: judged
+	// below against the server's own failures.
+	if w.Status != 0 && w.Status < 400 && !(w.HasCode && w.Code == httpwrite.CodeInvalidRequest) {
 		return
 	}
 
 	causes, tooLarge := w.Causes, false
 	if len(causes) == 0 {
 		causes, tooLarge = guard(info, w.Stack)
+	} else if kindPicked(info, w.Stack) {
+		// http.Error(w, err.Error(), 400) under err == ErrNotFound:
+		// the message names the error the test picked.
+		causes = nil
 	}
 
 	if tooLarge && w.Status != 0 && w.Status != 413 {
@@ -107,6 +117,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	var origins []origin
 	for _, e := range causes {
 		origins = append(origins, c.originsOf(fn, e)...)
+	}
+	if len(causes) == 0 {
+		if o := stateDown(info, w.Stack); o != nil {
+			origins = append(origins, *o)
+		}
 	}
 
 	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 {
@@ -142,7 +157,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// -32600 says the request was malformed. Judged only when every
 	// error the answer can report is the server's: a lookup keyed by the
 	// client's input that fails with "not found" is the client's.
-	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400) &&
+	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400 || status == 200) &&
 		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
 	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
 		return
@@ -167,6 +182,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				from = "an error that can come from"
 				break
 			}
+		}
+		if in.state {
+			from = "the server's own state,"
 		}
 		fix := c.internalFix(w)
 		if invalid || status != w.Status {
@@ -248,6 +266,11 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			switch cond := term.E.(type) {
 			case *ast.BinaryExpr:
+				if picksKind(info, term) {
+					// err == ErrNotFound: one kind, as errors.Is.
+					narrowed = true
+					continue
+				}
 				// err != nil holds, or err == nil does not.
 				if (cond.Op == token.NEQ) != term.Truth || (cond.Op != token.NEQ && cond.Op != token.EQL) {
 					continue
@@ -288,10 +311,17 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 
 // sortedByKind reports an answer in a case of a type switch on an error
 // (case *clientError:) or of a switch whose cases call errors.Is or
-// errors.As: the code tells kinds of errors apart there, and the answer is
-// about the kind its case picked.
+// errors.As or name sentinels, or after an if that returned for every
+// error but one kind: the code tells kinds of errors apart there, and the
+// answer is about the kind its case picked.
 func sortedByKind(info *types.Info, stack []ast.Node) bool {
-	for _, n := range stack {
+	if excludedBefore(info, stack) {
+		return true
+	}
+	for i, n := range stack {
+		if caseOfKind(info, stack, i) {
+			return true
+		}
 		switch n := n.(type) {
 		case *ast.TypeSwitchStmt:
 			return true

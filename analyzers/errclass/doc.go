@@ -20,9 +20,17 @@
 // error object written in the same block), a constructor of the runtime's
 // protocol package (ParseError, Internal, NewError, ...), a go-sdk
 // jsonrpc.Error literal, or a call of a helper that writes one answer from
-// its parameters (recognised through a fact, whatever its name). The error it
-// is about is the error in its message or arguments, else the error tested by
-// the enclosing if (err != nil, errors.As, errors.Is, r := recover(); r != nil).
+// its parameters (recognised through a fact, whatever its name; a 500 the
+// helper writes only when encoding its own response fails is its fallback,
+// not its answer). An error object a function builds is an answer only when
+// it can reach the wire (written, returned, handed to a call): one sent on a
+// channel or dropped is not judged. The error an answer is about is the
+// error in its message or arguments, else the error tested by the enclosing
+// if (err != nil, errors.As, errors.Is, r := recover(); r != nil). Under a
+// test that picks one kind of error (errors.Is, errors.As, err == ErrX for
+// a package-level sentinel, a switch on the error naming sentinels, an
+// earlier if err != ErrX that returned) the answer is about that kind,
+// whatever the call the error came from.
 //
 // A failure is the server's when it comes from recover(), go-sdk's
 // Server.Connect, crypto/rand.Read, json.Marshal or Encoder.Encode,
@@ -43,11 +51,14 @@
 // generated marshalers, deep copies and conversions are not placed.
 //
 // A status in a local variable that starts as a constant and changes only
-// under errors.Is or errors.As is the status of every other error. -32600
+// under such a test is the status of every other error. -32600
 // is judged a server-side answer only when every origin of its error is
 // the server's: a lookup keyed by the client's input may fail with "not
-// found", which is the client's. Not modelled: a server failure reported as
-// a boolean (if !b.IsRunning()); the errors a get-or-create builds itself
+// found", which is the client's; -32600 with HTTP 200 too. A liveness
+// method of the server's own found false (if !backend.IsRunning(), Alive,
+// Healthy, Available, Started, Connected, Online) is a server-side failure
+// like an error. Not modelled: other server state reported as a boolean;
+// the errors a get-or-create builds itself
 // with errors.New or fmt.Errorf (a session cap, no backend), which errclass
 // cannot tell from the unknown-id lookup's sharing their answer; and a
 // status set before an implicit-200 helper by a call that is not an answer

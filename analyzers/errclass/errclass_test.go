@@ -73,6 +73,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
 		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
 		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
+		"fixtures/errclass/sentineleq",                // err == pkg.ErrX picks one kind, as errors.Is
+		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
+		"fixtures/errclass/encodefallback/respond",    // facts: a writer whose 500 is its own encoding failing
+		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
+		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -39,6 +39,9 @@ type origin struct {
 	// shape: a decode of a json.RawMessage member of a message already
 	// decoded; those bytes are JSON, so it fails only on the wrong shape.
 	shape bool
+	// state: not an error but a server-side component found down
+	// (stateDown).
+	state bool
 }
 
 // headline is the call as a headline names it: the call in this package

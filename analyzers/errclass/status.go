@@ -9,8 +9,9 @@ import (
 )
 
 // defaultStatus is the status an answer passes in a local variable that
-// starts as a constant and is changed only under errors.Is or errors.As
-// (status := 400; if errors.Is(err, errUnknown) { status = 404 }): the
+// starts as a constant and is changed only under a test that picks one
+// kind of error (status := 400; if errors.Is(err, errUnknown) { status =
+// 404 }, or err == errUnknown): the
 // status every error of another kind is answered with. 0 when the
 // variable is anything else.
 func defaultStatus(info *types.Info, body *ast.BlockStmt, e ast.Expr) int {
@@ -73,19 +74,16 @@ func defaultStatus(info *types.Info, body *ast.BlockStmt, e ast.Expr) int {
 }
 
 // underErrorKind reports a node on stack inside the then branch of an if
-// whose condition is an errors.Is or errors.As call, or in a case of a
-// switch whose cases call them.
+// whose condition picks one kind of error (errors.Is, errors.As, == a
+// sentinel), or in a case of a switch that tells kinds apart.
 func underErrorKind(info *types.Info, stack []ast.Node) bool {
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		if !inThen {
 			continue
 		}
 		for _, t := range httpwrite.Terms(ifs.Cond, true) {
-			if call, ok := ast.Unparen(t.E).(*ast.CallExpr); ok && t.Truth {
-				fn := httpwrite.Callee(info, call)
-				if httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") {
-					return true
-				}
+			if picksKind(info, t) {
+				return true
 			}
 		}
 	}

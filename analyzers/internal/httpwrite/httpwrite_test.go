@@ -55,6 +55,7 @@ const helpers = `package a
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 )
 
@@ -95,6 +96,60 @@ func route(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// The 500 answers the helper's own encoding failing: it writes its
+// caller's value with the status its caller gives.
+func encodeOrFail(w http.ResponseWriter, status int, v any) {
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		http.Error(w, "encode", 500)
+	}
+}
+
+func marshalOrFail(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "encode", 500)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+}
+
+// The response built by a function that returns its bytes.
+func renderOrFail(w http.ResponseWriter, code int) {
+	b, err := errorBytes(code)
+	if err != nil {
+		http.Error(w, "render", 500)
+		return
+	}
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+}
+
+func errorBytes(code int) ([]byte, error) {
+	return json.Marshal(map[string]any{"jsonrpc": "2.0", "error": map[string]any{"code": code, "message": "x"}})
+}
+
+// Not a fallback: the bytes read are the request's, not written back.
+func readOrFail(w http.ResponseWriter, r *http.Request) {
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, "bad", 400)
+		return
+	}
+	w.WriteHeader(204)
+	_ = b
+}
+
+// Not a fallback: the 400 answers the caller's bytes.
+func decodeOrFail(w http.ResponseWriter, r *http.Request, v any) {
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		http.Error(w, "bad", 400)
+		return
+	}
+	w.WriteHeader(204)
+}
+
 func plain(w http.ResponseWriter) {
 	json.NewEncoder(w).Encode(map[string]any{"code": 7, "message": "not JSON-RPC"})
 }
@@ -113,6 +168,12 @@ func TestSummarizePackage(t *testing.T) {
 		"either": nil,
 		// One answer, but only in one case of a router: not a sink.
 		"route": nil,
+		// A 500 only when encoding the helper's own response fails.
+		"encodeOrFail":  {StatusArg: 2},
+		"marshalOrFail": {Status: 200},
+		"decodeOrFail":  nil,
+		"renderOrFail":  {Status: 200, CodeArg: 2},
+		"readOrFail":    nil,
 	} {
 		fn, _ := funcNamed(info, f, name)
 		got := sinks[fn]

@@ -65,7 +65,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			answers = append(answers, w)
 		}
 	}
-	answers = dropImplicit(answers)
+	answers = dropEncodeFallbacks(info, dropImplicit(answers))
 	if len(answers) == 0 {
 		return implicitSink(info, fn, decl, ws)
 	}

@@ -1,0 +1,131 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// picksKind reports a term of a condition that, holding with the value the
+// branch knows, picks one kind of error out of those a call returns:
+// errors.Is or errors.As, or the error compared with a sentinel (a
+// package-level error variable) by == (or != known false). A sentinel is
+// the callee's own word for one condition (the record the client named
+// does not exist, a default that cannot be deleted): the answer under the
+// test is about that condition, not about where the call's other errors
+// come from, exactly as under errors.Is.
+func picksKind(info *types.Info, t httpwrite.Term) bool {
+	switch e := ast.Unparen(t.E).(type) {
+	case *ast.CallExpr:
+		if !t.Truth {
+			return false
+		}
+		fn := httpwrite.Callee(info, e)
+		return (httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As")) && len(e.Args) == 2
+	case *ast.BinaryExpr:
+		if !(e.Op == token.EQL && t.Truth || e.Op == token.NEQ && !t.Truth) {
+			return false
+		}
+		x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+		return errorLike(info.TypeOf(x)) && isSentinel(info, y) || errorLike(info.TypeOf(y)) && isSentinel(info, x)
+	}
+	return false
+}
+
+// isSentinel reports a package-level variable of an error type, of this
+// package or another (ErrNotFound, store.ErrNotFound, io.EOF).
+func isSentinel(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	return types.Implements(v.Type(), errorIface)
+}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// caseOfKind reports a case clause (stack[i]) that picks kinds of errors:
+// a clause of a switch on an error listing sentinels (switch err { case
+// ErrNotFound: }), or of a tagless switch whose every expression picks one
+// (case err == ErrNotFound:, case errors.Is(err, ErrGone):).
+func caseOfKind(info *types.Info, stack []ast.Node, i int) bool {
+	cc, ok := stack[i].(*ast.CaseClause)
+	if !ok || len(cc.List) == 0 || i < 2 {
+		return false
+	}
+	sw, ok := stack[i-2].(*ast.SwitchStmt)
+	if !ok {
+		return false
+	}
+	for _, e := range cc.List {
+		if sw.Tag != nil {
+			if !errorLike(info.TypeOf(sw.Tag)) || !isSentinel(info, e) {
+				return false
+			}
+		} else if !picksKind(info, httpwrite.Term{E: e, Truth: true}) {
+			return false
+		}
+	}
+	return true
+}
+
+// excludedBefore reports an answer that an earlier statement of an
+// enclosing block narrowed to one kind of error by returning for every
+// other: if err != ErrGone { ...; return } (or if !errors.Is(err, ErrGone))
+// before it.
+func excludedBefore(info *types.Info, stack []ast.Node) bool {
+	for i := 0; i+1 < len(stack); i++ {
+		var list []ast.Stmt
+		switch n := stack[i].(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		default:
+			continue
+		}
+		for _, s := range list {
+			if s == stack[i+1] {
+				break
+			}
+			ifs, ok := s.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
+				continue
+			}
+			for _, t := range httpwrite.Terms(ifs.Cond, false) {
+				if picksKind(info, t) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// kindPicked reports an answer that the code around it has narrowed to one
+// kind of error (sortedByKind, or an enclosing if picking one): the error
+// it names in its message is that kind, whatever the call it came from.
+func kindPicked(info *types.Info, stack []ast.Node) bool {
+	if sortedByKind(info, stack) {
+		return true
+	}
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
+			if picksKind(info, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
