@@ -107,8 +107,13 @@ func run(pass *analysis.Pass) (any, error) {
 	// bodies); every declaration is indexed, stubs too, so the tracer knows
 	// each function of the package by object. Debug mode (expressions to
 	// values) only for the checks of answers: the origins exported as facts
-	// are traced through values alone.
-	ssaFuncs := ssabuild.Build(pass, bodies(pass, writes), ssabuild.All, len(writes) > 0)
+	// are traced through values alone. A package with neither answers nor
+	// a function to trace for a fact needs no SSA at all: its stubs would
+	// export nothing.
+	var ssaFuncs map[ast.Node]*ssa.Function
+	if keep := bodies(pass, writes); len(keep) > 0 || len(writes) > 0 {
+		ssaFuncs = ssabuild.Build(pass, keep, ssabuild.All, len(writes) > 0)
+	}
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},

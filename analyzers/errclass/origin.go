@@ -102,7 +102,9 @@ func (f *originFact) String() string {
 }
 
 // tracer follows error values back to the calls they come from, within the
-// package through SSA and across packages through originFacts.
+// package through SSA and across packages through originFacts. A call or
+// value it learns to place must be a leaf to mayOriginate too, or exported
+// functions that reach only it are never built.
 type tracer struct {
 	importFact func(*types.Func) *originFact
 	pkg        *types.Package

@@ -12,11 +12,12 @@ import (
 )
 
 // bodies is the set of declarations whose SSA body can matter: the
-// exported functions returning an error (exportOrigins records where their
-// errors come from), those that write an answer or hold a literal that
-// does, and every function returning an error that these call in the
-// package, transitively (the tracer follows static calls into them). The
-// others are never traced or judged.
+// exported functions returning an error that can have an origin
+// (exportOrigins records where their errors come from; mayOriginate),
+// those that write an answer or hold a literal that does, and every
+// function returning an error that these call in the package,
+// transitively (the tracer follows static calls into them). The others are
+// never traced or judged.
 //
 // In a file another tool generated, an exported function is traced for its
 // fact only when it takes a context: a store, a client, an RPC stub (sqlc,
@@ -33,7 +34,7 @@ func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast
 		return res.Len() > 0 && httpwrite.IsErrorType(res.At(res.Len()-1).Type())
 	}
 	keep := map[*ast.FuncDecl]bool{}
-	var work []*ast.FuncDecl
+	var work, origins []*ast.FuncDecl
 	for _, file := range pass.Files {
 		generated := report.ForeignGenerated(file)
 		for _, decl := range file.Decls {
@@ -46,10 +47,25 @@ func bodies(pass *analysis.Pass, writes map[ast.Node][]*answers.Answer) map[*ast
 				continue
 			}
 			declOf[fn] = fd
-			if returnsError(fn) && httpwrite.Exported(fn) && (!generated || takesContext(fn)) || writesIn(fd, writes) {
+			switch {
+			case writesIn(fd, writes):
 				keep[fd] = true
 				work = append(work, fd)
+			case returnsError(fn) && httpwrite.Exported(fn) && (!generated || takesContext(fn)):
+				origins = append(origins, fd)
 			}
+		}
+	}
+	// An exported function needs a body for its fact only when its errors
+	// can have an origin at all (mayOriginate).
+	var may map[*ast.FuncDecl]bool
+	if len(origins) > 0 && prescreen && len(internalFuncs) == 0 {
+		may = mayOriginate(pass, declOf)
+	}
+	for _, fd := range origins {
+		if may == nil || may[fd] {
+			keep[fd] = true
+			work = append(work, fd)
 		}
 	}
 	for len(work) > 0 {

@@ -1,0 +1,71 @@
+package errclass_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpwire/mcpwire/analyzers/errclass"
+)
+
+// TestPrescreenKeepsFacts runs errclass over every fixture package of every
+// check (and the stubs they import) with the origin facts' pre-screen on
+// and off: the screen may only save SSA, so the facts and findings must be
+// the same. A leaf the tracer learns that the screen does not admit shows
+// here as a fact lost, once a fixture exercises it.
+func TestPrescreenKeepsFacts(t *testing.T) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: testdata(t), Tests: false}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		t.Fatalf("%d errors loading the fixtures", n)
+	}
+	run := func(screen bool) []string {
+		defer func(old bool) { *errclass.Prescreen = old }(*errclass.Prescreen)
+		*errclass.Prescreen = screen
+		g, err := checker.Analyze([]*analysis.Analyzer{errclass.Analyzer}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for act := range g.All() {
+			if act.Analyzer != errclass.Analyzer {
+				continue
+			}
+			if act.Err != nil {
+				t.Fatalf("%s: %v", act, act.Err)
+			}
+			for _, f := range act.AllObjectFacts() {
+				if f.Object.Pkg() == act.Package.Types {
+					out = append(out, fmt.Sprintf("%s: %s", f.Object, f.Fact))
+				}
+			}
+			for _, d := range act.Diagnostics {
+				out = append(out, fmt.Sprintf("%s: %s", act.Package.Fset.Position(d.Pos), d.Message))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	on, off := run(true), run(false)
+	if len(off) == 0 {
+		t.Fatal("no facts or findings without the pre-screen")
+	}
+	for _, s := range off {
+		if _, found := slices.BinarySearch(on, s); !found {
+			t.Errorf("lost with the pre-screen: %s", s)
+		}
+	}
+	for _, s := range on {
+		if _, found := slices.BinarySearch(off, s); !found {
+			t.Errorf("only with the pre-screen: %s", s)
+		}
+	}
+	t.Logf("%d facts and findings, the same both ways", len(on))
+}
