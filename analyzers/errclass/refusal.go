@@ -250,15 +250,7 @@ func endsInReturn(n ast.Node) bool {
 func (c *checker) encodedToWriter(w *httpwrite.Write) bool {
 	info := c.pass.TypesInfo
 	st := w.Stack
-	i := len(st) - 1
-	for i > 0 {
-		switch st[i-1].(type) {
-		case *ast.CompositeLit, *ast.KeyValueExpr, *ast.UnaryExpr, *ast.ParenExpr:
-			i--
-			continue
-		}
-		break
-	}
+	i := httpwrite.Enveloped(st)
 	if i == 0 {
 		return false
 	}

@@ -19,15 +19,7 @@ func Delivered(info *types.Info, body *ast.BlockStmt, w *Write) bool {
 		return true
 	}
 	st := w.Stack
-	i := len(st) - 1
-	for i > 0 {
-		switch st[i-1].(type) {
-		case *ast.CompositeLit, *ast.KeyValueExpr, *ast.UnaryExpr, *ast.ParenExpr:
-			i--
-			continue
-		}
-		break
-	}
+	i := Enveloped(st)
 	if i == 0 {
 		return true
 	}
@@ -101,4 +93,21 @@ func Delivered(info *types.Info, body *ast.BlockStmt, w *Write) bool {
 		return false
 	})
 	return delivered
+}
+
+// Enveloped returns the index in stack (a Write's Stack) of the outermost
+// expression that still builds the error object: the composite literals,
+// keys, & and parentheses that wrap it in its response envelope. 0 means
+// nothing holds the envelope: it is the function body itself.
+func Enveloped(stack []ast.Node) int {
+	i := len(stack) - 1
+	for i > 0 {
+		switch stack[i-1].(type) {
+		case *ast.CompositeLit, *ast.KeyValueExpr, *ast.UnaryExpr, *ast.ParenExpr:
+			i--
+			continue
+		}
+		break
+	}
+	return i
 }
