@@ -85,28 +85,13 @@ func caseOfKind(info *types.Info, stack []ast.Node, i int) bool {
 // other: if err != ErrGone { ...; return } (or if !errors.Is(err, ErrGone))
 // before it.
 func excludedBefore(info *types.Info, stack []ast.Node) bool {
-	for i := 0; i+1 < len(stack); i++ {
-		var list []ast.Stmt
-		switch n := stack[i].(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		default:
+	for ifs := range httpwrite.EarlierIfs(stack) {
+		if ifs.Else != nil || !endsInReturn(ifs.Body) {
 			continue
 		}
-		for _, s := range list {
-			if s == stack[i+1] {
-				break
-			}
-			ifs, ok := s.(*ast.IfStmt)
-			if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) {
-				continue
-			}
-			for _, t := range httpwrite.Terms(ifs.Cond, false) {
-				if picksKind(info, t) {
-					return true
-				}
+		for _, t := range httpwrite.Terms(ifs.Cond, false) {
+			if picksKind(info, t) {
+				return true
 			}
 		}
 	}

@@ -240,6 +240,34 @@ func EnclosingIfs(stack []ast.Node) iter.Seq2[*ast.IfStmt, bool] {
 	}
 }
 
+// EarlierIfs yields the if statements that run before the last node of
+// stack on its way: those of each enclosing block or case clause that come
+// before the statement holding it. A rule reads them for a guard that
+// returns before the answer (if id == "" { ...; return }).
+func EarlierIfs(stack []ast.Node) iter.Seq[*ast.IfStmt] {
+	return func(yield func(*ast.IfStmt) bool) {
+		for i := len(stack) - 2; i >= 0; i-- {
+			var list []ast.Stmt
+			switch n := stack[i].(type) {
+			case *ast.BlockStmt:
+				list = n.List
+			case *ast.CaseClause:
+				list = n.Body
+			default:
+				continue
+			}
+			for _, st := range list {
+				if st == stack[i+1] {
+					break
+				}
+				if ifs, ok := st.(*ast.IfStmt); ok && !yield(ifs) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // Funcs returns the function declarations and literals of files, in source
 // order. The analyzers walk files themselves rather than require the
 // inspect pass: they have facts, so whatever they require runs on every

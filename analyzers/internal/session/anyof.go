@@ -93,39 +93,20 @@ func (s *Scan) aboutEntry(e ast.Expr) bool {
 // is there (`if id != ""`, the else of `if id == ""`), or an earlier if in
 // an enclosing block that tests for no id and returns.
 func (s *Scan) missingExcluded(stack []ast.Node) bool {
-	for i := len(stack) - 2; i >= 0; i-- {
-		var list []ast.Stmt
-		switch n := stack[i].(type) {
-		case *ast.IfStmt:
-			inThen := stack[i+1] == n.Body
-			if !inThen && (n.Else == nil || stack[i+1] != n.Else) {
-				continue
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
+			if k, ok := s.test(t.E, !t.Truth); ok && k.Kind == Missing {
+				return true
 			}
-			for _, t := range httpwrite.Terms(n.Cond, inThen) {
-				if k, ok := s.test(t.E, !t.Truth); ok && k.Kind == Missing {
-					return true
-				}
-			}
-			continue
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		default:
+		}
+	}
+	for ifs := range httpwrite.EarlierIfs(stack) {
+		if !terminates(ifs.Body) {
 			continue
 		}
-		for _, st := range list {
-			if st == stack[i+1] {
-				break
-			}
-			ifs, ok := st.(*ast.IfStmt)
-			if !ok || !terminates(ifs.Body) {
-				continue
-			}
-			for _, t := range disjuncts(ifs.Cond, true) {
-				if k, ok := s.test(t.E, t.Truth); ok && k.Kind == Missing {
-					return true
-				}
+		for _, t := range disjuncts(ifs.Cond, true) {
+			if k, ok := s.test(t.E, t.Truth); ok && k.Kind == Missing {
+				return true
 			}
 		}
 	}
