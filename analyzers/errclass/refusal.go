@@ -486,7 +486,7 @@ func (c *checker) helperStatus(fn *types.Func) (token.Pos, string) {
 		switch {
 		case callee != nil && callee.Name() == "WriteHeader" && len(call.Args) == 1:
 			at, how = call.Pos(), "pins HTTP 200"
-		case callee != nil && c.sinkOf(callee) != nil:
+		case callee != nil && c.sinkOf(callee) != nil && !c.sinkOf(callee).Builds:
 			at, how = call.Pos(), "answers through "+callee.Name()+" with HTTP 200"
 		case httpwrite.BodyWriteTarget(info, call) != nil:
 			at = call.Pos()

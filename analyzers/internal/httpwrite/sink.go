@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 )
 
 // Sink summarises a function that writes one answer: which of its
@@ -23,6 +24,12 @@ type Sink struct {
 	// Implicit: the function writes a body and never a status, so it
 	// answers HTTP 200 (Status stays 0; see implicitSink).
 	Implicit bool
+	// Keyed is the status as a function of a parameter, "N.Field|table"
+	// (see keyed.go); the field is empty for the parameter itself.
+	Keyed string
+	// Builds: the function writes nothing; it returns an error object
+	// whose Code is Code (a constructor a keyed helper is given).
+	Builds bool
 }
 
 func (s *Sink) String() string {
@@ -30,12 +37,18 @@ func (s *Sink) String() string {
 	if s.Implicit {
 		implicit = " implicit200"
 	}
+	if s.Builds {
+		return fmt.Sprintf("builds(code=%d)", s.Code)
+	}
 	return fmt.Sprintf("sink(status=%s code=%s object=%d err=%d%s)", s.statusString(), s.codeString(), s.ObjectArg, s.ErrArg, implicit)
 }
 
 func (s *Sink) statusString() string {
 	if s.StatusArg > 0 {
 		return fmt.Sprintf("arg%d", s.StatusArg)
+	}
+	if s.Keyed != "" {
+		return "keyed(" + s.Keyed + ")"
 	}
 	return fmt.Sprint(s.Status)
 }
@@ -56,7 +69,7 @@ func (s *Sink) codeString() string {
 // own block. Writing exactly one answer, always, is deliberately strict: a
 // helper that picks between answers, or answers only in one case, is not a
 // sink, and its callers are not judged through it.
-func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write) *Sink {
+func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write, idx *pkgIndex) *Sink {
 	var answers []*Write
 	for _, w := range ws {
 		// A Constructor in a helper builds an error value; the helper
@@ -67,6 +80,9 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 	}
 	answers = dropEncodeFallbacks(info, dropImplicit(answers))
 	if len(answers) == 0 {
+		if b := builds(info, fn, decl); b != nil {
+			return b
+		}
 		return implicitSink(info, fn, decl, ws)
 	}
 	if len(answers) != 1 {
@@ -100,6 +116,19 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			s.StatusArg, s.Status = i, 0
 		}
 	}
+	if w.StatusExpr != nil && s.StatusArg == 0 && s.Status == 0 {
+		// The status picked from a parameter by a table.
+		var stop ast.Node = w.Node
+		for _, n := range w.Stack {
+			if st, ok := n.(ast.Stmt); ok && slices.Contains(decl.Body.List, st) {
+				stop = st
+				break
+			}
+		}
+		if arg, field, table := keyedStatus(info, decl, sig, w.StatusExpr, stop, idx); arg > 0 {
+			s.Keyed = fmt.Sprintf("%d.%s|%s", arg, field, table)
+		}
+	}
 	if w.CodeExpr != nil {
 		if i := param(w.CodeExpr); i > 0 {
 			s.CodeArg, s.Code, s.HasCode = i, 0, false
@@ -124,7 +153,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		// decides whether the answer refuses the request with 200.
 		s.CodeArg = ctorCodeParam(info, decl, sig)
 	}
-	if s.StatusArg == 0 && s.Status == 0 && s.CodeArg == 0 && !s.HasCode && s.ObjectArg == 0 && !s.Implicit {
+	if s.StatusArg == 0 && s.Status == 0 && s.Keyed == "" && s.CodeArg == 0 && !s.HasCode && s.ObjectArg == 0 && !s.Implicit {
 		return nil
 	}
 	return s
@@ -145,6 +174,9 @@ type Summary struct {
 	changedAt map[*types.Func]int // the tick at which a function's Sink last changed
 	tick      int
 	memo      map[*ast.FuncDecl]*collected
+	// customErrors: the package installs its own framework error handler,
+	// so a plain error a handler returns has no known status.
+	customErrors bool
 }
 
 // collected is one declaration's answers, collected at a tick, and the
@@ -169,6 +201,9 @@ func (s *Summary) Writes(decl *ast.FuncDecl) []*Write {
 		}
 		return s.sinkOf(fn)
 	})
+	if !s.customErrors && frameworkHandler(s.info, decl) {
+		c.writes = append(c.writes, plainErrorReturns(s.info, decl, c.writes)...)
+	}
 	s.memo[decl] = c
 	return c.writes
 }
@@ -210,6 +245,8 @@ func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) *Sum
 		declared:  map[*types.Func]bool{},
 		changedAt: map[*types.Func]int{},
 		memo:      map[*ast.FuncDecl]*collected{},
+
+		customErrors: customErrorHandler(files),
 	}
 	s.sinkOf = func(fn *types.Func) *Sink {
 		if sink, ok := s.Sinks[fn]; ok {
@@ -233,10 +270,11 @@ func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) *Sum
 			}
 		}
 	}
+	idx := newPkgIndex(info, files)
 	for round := 0; round < 4; round++ {
 		changed := false
 		for i, d := range decls {
-			if s.set(fns[i], summarize(info, fns[i], d, s.Writes(d))) {
+			if s.set(fns[i], summarize(info, fns[i], d, s.Writes(d), idx)) {
 				changed = true
 			}
 		}

@@ -157,6 +157,9 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 	if sinkOf != nil {
 		s = sinkOf(fn)
 	}
+	if s != nil && s.Builds {
+		s = nil
+	}
 	if s == nil {
 		// Not a helper that writes: an error value a constructor
 		// builds, or nothing.
@@ -183,6 +186,14 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 	}
 	if e := arg(s.StatusArg); e != nil {
 		w.StatusExpr, w.Status = e, statusOf(info, e)
+	}
+	if s.Keyed != "" {
+		n, field, table := parseKeyed(s.Keyed)
+		if e := arg(n); e != nil {
+			if k, ok := keyAt(info, e, field, sinkOf); ok {
+				w.Status = statusByKey(table, k)
+			}
+		}
 	}
 	if e := arg(s.CodeArg); e != nil {
 		w.CodeExpr = e
@@ -421,6 +432,12 @@ func jsonMembers(info *types.Info, lit *ast.CompositeLit, t types.Type) map[stri
 		for _, kv := range keyed(lit) {
 			if n, ok := names[kv.key]; ok {
 				out[n] = kv.value
+			}
+		}
+		// RPCError{-32001, "Session not found"}: unkeyed, in field order.
+		if len(lit.Elts) == u.NumFields() && len(keyed(lit)) == 0 {
+			for i, e := range lit.Elts {
+				out[jsonName(u.Field(i).Name(), u.Tag(i))] = e
 			}
 		}
 	}
