@@ -69,6 +69,8 @@ func run(pass *analysis.Pass) (any, error) {
 			onlyRefusal(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
 			endUnknown(pass, p, ext.Member, scan, a)
+			endAny(pass, p, scan, a)
+			goneAs5xx(pass, p, scan, a)
 			memberRefused(pass, ext.Member, scan, a)
 			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
@@ -209,12 +211,26 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 
 // statusCallBefore reports a call before pos in body that may set the
 // status by a name (WriteHeader, a framework's SetStatus or Status): a
-// helper that writes only a body after it does not answer 200.
+// helper that writes only a body after it does not answer 200. A call in a
+// branch that ends in a return and does not hold pos (an earlier refusal)
+// never runs before the answer.
 func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= pos {
 			return false
+		}
+		switch b := n.(type) {
+		case *ast.BlockStmt:
+			if b != body && pos >= b.End() && terminates(b) {
+				return false
+			}
+		case *ast.CaseClause:
+			if pos >= b.End() && len(b.Body) > 0 {
+				if _, ok := b.Body[len(b.Body)-1].(*ast.ReturnStmt); ok {
+					return false
+				}
+			}
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
 			if fn := httpwrite.Callee(info, call); fn != nil {

@@ -60,6 +60,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
+		"fixtures/sessionstatus/endany",          // ended with no lookup, answered 2xx
+		"fixtures/sessionstatus/gone5xx",         // a lookup's not-found answered 5xx
+		"fixtures/sessionstatus/gonesentinel",    // session.ErrExpired of err := mgr.Touch(id)
+		"fixtures/sessionstatus/keyedstatus",     // the status a table gives the code
+		"fixtures/sessionstatus/lateid",          // var sid string; sid = vals[0] in a branch
 		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
 		// A table miss that falls through to serving; a pass-through
 		// gateway and a stateless server stay silent.
@@ -115,5 +120,6 @@ func TestFrameworks(t *testing.T) {
 	}
 	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
-		"sessionstatus/ginuntested", "sessionstatus/ginserved")
+		"sessionstatus/ginuntested", "sessionstatus/ginserved",
+		"sessionstatus/plainerrors", "sessionstatus/customhandler")
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -137,6 +138,54 @@ func RefusalSentinel(v *types.Var) bool {
 		}
 	}
 	return session && gone
+}
+
+// GoneSentinel reports whether v, tested against the error of a call
+// keyed by the session id, says the session is not there: a
+// RefusalSentinel, a sentinel of a package named for sessions whose name
+// says gone (session.ErrExpired), a not-found sentinel of any name
+// (store.ErrNotFound, ErrUnknownID), or a storage library's "no such key"
+// (sql.ErrNoRows, go-redis's Nil, gorm's ErrRecordNotFound, mongo's
+// ErrNoDocuments). "No session" (ErrNoSession) is not gone: it names a
+// missing id as often as an unknown one. Closed is not gone there: a closed store or
+// connection is the server's failure.
+func GoneSentinel(v *types.Var) bool {
+	if RefusalSentinel(v) {
+		return true
+	}
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
+		return false
+	}
+	path := v.Pkg().Path()
+	switch {
+	case path == "database/sql" && v.Name() == "ErrNoRows",
+		strings.Contains(path, "go-redis") && v.Name() == "Nil",
+		strings.HasSuffix(path, "gorm.io/gorm") && v.Name() == "ErrRecordNotFound",
+		strings.Contains(path, "mongo-driver") && v.Name() == "ErrNoDocuments":
+		return true
+	}
+	ws := words(v.Name())
+	sessionPkg := false
+	for _, w := range words(v.Pkg().Name()) {
+		sessionPkg = sessionPkg || w == "session" || w == "sessions"
+	}
+	for _, w := range ws {
+		switch w {
+		case "missing", "required", "empty", "header", "invalid", "malformed", "format", "closed", "conn", "connection", "timeout", "unavailable":
+			return false
+		}
+	}
+	for i, w := range ws {
+		switch {
+		case w == "notfound", w == "unknown", w == "nonexistent":
+			return true
+		case w == "found" && i > 0 && ws[i-1] == "not", w == "such" && i > 0 && ws[i-1] == "no":
+			return true
+		case sessionPkg && (w == "expired" || w == "terminated" || w == "gone" || w == "deleted" || w == "ended"):
+			return true
+		}
+	}
+	return false
 }
 
 // SessionSentinel reports whether v is a package-level error variable
@@ -465,4 +514,35 @@ func otherBranches(root ast.Node, p, q token.Pos) bool {
 func isEmptyString(info *types.Info, e ast.Expr) bool {
 	v, ok := httpwrite.StringConst(info, e)
 	return ok && v == ""
+}
+
+// FailedCall returns the call given the id whose error the innermost if
+// around the answer (stack) tests non-nil (if err := mgr.Touch(id); err
+// != nil), also when that error is its only result, or nil.
+func (s *Scan) FailedCall(stack []ast.Node) *ast.CallExpr {
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		if !inThen {
+			return nil
+		}
+		for _, t := range httpwrite.Terms(ifs.Cond, true) {
+			b, ok := t.E.(*ast.BinaryExpr)
+			if !ok || !t.Truth || b.Op != token.NEQ {
+				continue
+			}
+			x := b.X
+			if s.isNil(x) {
+				x = b.Y
+			}
+			v := s.varOf(x)
+			if v == nil {
+				continue
+			}
+			switch d := s.at(v, x.Pos()); d.kind {
+			case errDef, callErrDef, invalidDef:
+				return d.call
+			}
+		}
+		return nil
+	}
+	return nil
 }

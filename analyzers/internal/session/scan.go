@@ -55,6 +55,11 @@ const (
 	errDef             // err of s, err := store.Get(ctx, id)
 	invalidDef         // err of err := v.Validate(id) or ok, err := store.Exists(ctx, id)
 	emptyDef           // id := "": a string that is empty (an id read only in some modes)
+	// callErrDef is err of err := mgr.Touch(id): the only result of a call
+	// given the id. Its err != nil may be a malformed id, so alone it says
+	// nothing; tested against a sentinel naming a session not there
+	// (errors.Is(err, ErrExpired)), it is an unknown session.
+	callErrDef
 )
 
 // def is one assignment to a variable, at pos.
@@ -148,6 +153,17 @@ func newScan(info *types.Info, body *ast.BlockStmt, ids map[*types.Var]bool, pkg
 			for i, id := range n.Names {
 				lhs[i] = id
 			}
+			if len(n.Values) == 0 {
+				// var sid string: the zero value, empty.
+				for _, id := range n.Names {
+					if v := s.varOf(id); v != nil {
+						if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+							s.set(id, n.Pos(), emptyDef, "")
+						}
+					}
+				}
+				break
+			}
 			s.assign(lhs, n.Values, n.Pos())
 		case *ast.RangeStmt:
 			s.lcall, s.lrhs = nil, nil
@@ -213,7 +229,10 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
 		case terminates(x.scope), otherBranch(x.branches, pos):
-		case x.record && (d.kind == emptyDef || d.kind == other && !d.pos.IsValid()):
+		case (x.record || x.kind == idDef) && (d.kind == emptyDef || d.kind == other && !d.pos.IsValid()):
+			// var sid string; if vals := r.Header[k]; len(vals) > 0 {
+			// sid = vals[0] }: the id, or "" when the header is absent,
+			// which the id's tests read as a missing id.
 			d = x
 		default:
 			d = def{}
@@ -322,6 +341,14 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			} else if w, ok := s.errValidator(rhs[i]); ok && httpwrite.IsErrorType(v.Type()) {
 				// err := sessions.Validate(id)
 				kind, what = invalidDef, w
+			} else if w, ok := s.lookup(rhs[i]); ok && httpwrite.IsErrorType(v.Type()) && s.lcall != nil {
+				// err := db.QueryRow(q, id).Scan(&v) is a lookup's
+				// failure; err := mgr.Touch(id) may be a refusal of
+				// the id's form as well.
+				kind, what = callErrDef, w
+				if scansRow(s.lcall) {
+					kind = errDef
+				}
 			} else if nilable(v.Type()) && !httpwrite.IsErrorType(v.Type()) {
 				// An error is not the session: err == nil is success.
 				if w, ok := s.lookup(rhs[i]); ok {
@@ -420,12 +447,53 @@ func (s *Scan) lookup(e ast.Expr) (string, bool) {
 			}
 		}
 		for _, a := range e.Args {
-			if s.IsID(a) {
+			if s.IsID(a) || s.keyOfID(a) {
 				return render(e.Fun) + "(...)", true
+			}
+		}
+		// rdb.Get(ctx, key(id)).Bytes(), row.Scan(&v) of a query given
+		// the id: a result read from the lookup's call.
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+			if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+				if w, ok := s.lookup(inner); ok {
+					return w, true
+				}
 			}
 		}
 	}
 	return "", false
+}
+
+// scansRow reports call X.Scan(...) on the result of another call: a row
+// a query returned, read into variables.
+func scansRow(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Scan" {
+		return false
+	}
+	_, ok = ast.Unparen(sel.X).(*ast.CallExpr)
+	return ok
+}
+
+// keyOfID reports whether e is a key made of the id: "prefix:"+id,
+// fmt.Sprintf("sess:%s", id), or any function given the id that returns a
+// string (key(id)).
+func (s *Scan) keyOfID(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && (s.IsID(e.X) || s.IsID(e.Y))
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(s.info, e)
+		if fn == nil || !returnsString(fn) {
+			return false
+		}
+		for _, a := range e.Args {
+			if s.IsID(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // boolIndex reports whether e is a plain index of a map of bools by the
@@ -804,11 +872,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 // id's form or another principal is not one.
 func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
 	v := s.varOf(errExpr)
-	if v == nil || !RefusalSentinel(s.sentinel(sentinel)) {
+	if v == nil || !GoneSentinel(s.sentinel(sentinel)) {
 		return Cond{}, false
 	}
 	switch d := s.at(v, errExpr.Pos()); d.kind {
-	case errDef, invalidDef:
+	case errDef, invalidDef, callErrDef:
 		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 	}
 	return Cond{}, false

@@ -80,10 +80,12 @@ func (h *handler) resume(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// push's error may be a full queue: not judged.
+// push's error may be a full queue, so its failure is not an unknown
+// session as a whole; but its errNoSuchSession, not told apart, is
+// answered 503 with the full queue.
 func (h *handler) post(w http.ResponseWriter, r *http.Request) {
 	if err := h.m.push(r.Header.Get("Mcp-Session-Id"), nil); err != nil {
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		http.Error(w, err.Error(), http.StatusServiceUnavailable) // want `answers 503 to an unknown Mcp-Session-Id too \(errNoSuchSession of the lookup is not told apart\)`
 	}
 }
 

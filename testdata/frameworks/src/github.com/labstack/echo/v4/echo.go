@@ -27,3 +27,9 @@ func (e *HTTPError) Error() string { return fmt.Sprint(e.Code, e.Message) }
 func NewHTTPError(code int, message ...any) *HTTPError {
 	return &HTTPError{Code: code, Message: message}
 }
+
+// Echo is the framework instance; HTTPErrorHandler answers the errors
+// handlers return.
+type Echo struct {
+	HTTPErrorHandler func(err error, c Context)
+}

@@ -1,0 +1,97 @@
+// Package endany: handlers that end whatever session the request names,
+// with no lookup on the way, and answer a success: the unknown id gets it
+// too. A handler that looks first, or that creates sessions, is silent.
+package endany
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+)
+
+var ErrUnknownSession = errors.New("unknown session")
+
+type store interface {
+	Delete(ctx context.Context, id string) error
+}
+
+type srv struct {
+	mu       sync.Mutex
+	sessions map[string]chan struct{}
+	live     sync.Map
+	st       store
+}
+
+func (s *srv) end(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	s.mu.Lock()
+	delete(s.sessions, id)
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent) // want `answers 204 whatever Mcp-Session-Id is ended`
+}
+
+func (s *srv) endStore(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	_ = s.st.Delete(r.Context(), id)
+	w.WriteHeader(http.StatusOK) // want `answers 200 whatever Mcp-Session-Id is ended`
+}
+
+func (s *srv) endSwallowed(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if err := s.st.Delete(r.Context(), id); err != nil && !errors.Is(err, ErrUnknownSession) {
+		http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent) // want `answers 204 also to an unknown Mcp-Session-Id: s.st.Delete\(...\) failing with ErrUnknownSession is let through`
+}
+
+// endLooked tells the unknown id apart first: silent.
+func (s *srv) endLooked(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	_, ok := s.sessions[id]
+	if !ok {
+		s.mu.Unlock()
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	delete(s.sessions, id)
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// endTold refuses the not-found error: silent.
+func (s *srv) endTold(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	if err := s.st.Delete(r.Context(), id); err != nil {
+		if errors.Is(err, ErrUnknownSession) {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+		http.Error(w, "store unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// replace drops the old session and registers a new one: not a handler
+// that only ends sessions, silent.
+func (s *srv) replace(w http.ResponseWriter, r *http.Request) {
+	old := r.Header.Get("Mcp-Session-Id")
+	s.live.Delete(old)
+	s.live.Store("fresh", struct{}{})
+	w.WriteHeader(http.StatusOK)
+}
