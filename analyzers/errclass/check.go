@@ -103,6 +103,13 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	parse := w.HasCode && w.Code == httpwrite.CodeParseError
 	if a.HasSession {
 		switch {
+		case !parse && w.HasCode && w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
+			// -32603 says the server failed; a session refusal is the
+			// client's condition, whatever status it gets.
+			if !c.helperMismatch(w) {
+				c.report(w.Node, catMismatch, nil, nil,
+					"pairs -32603 (Internal error) with HTTP %d: a server failure is 500; a client fault needs a client code", w.Status)
+			}
 		case !parse:
 		case a.Session.Kind == session.Missing:
 			c.report(w.Node, catSessionCode, nil, c.codeFix(w, "-32000", "x.CodeServerError"),
@@ -143,16 +150,30 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		return
 	}
 
+	status := w.Status
+	if status == 0 && w.StatusExpr != nil {
+		status = defaultStatus(info, body, w.StatusExpr)
+	}
+	serverCode := w.HasCode && w.Code == httpwrite.CodeInternalError
+	if (serverCode && (status == 0 || status >= 500) || status >= 500 && speaksJSONRPC(writes)) && bodyDecodeOnly(info, body, origins) {
+		what := fmt.Sprintf("HTTP %d", status)
+		switch {
+		case serverCode && status >= 500:
+			what = fmt.Sprintf("%d with -32603 (Internal error)", status)
+		case serverCode:
+			what = "-32603 (Internal error)"
+		}
+		c.report(w.Node, catClientAsServer, origins[0].related("the request body's decode: "+origins[0].name), nil,
+			"answers %s when the request body does not decode, the client's fault: answer 400 with -32700", what)
+		return
+	}
+
 	var in *origin
 	for i := range origins {
 		if origins[i].kind == internal {
 			in = &origins[i]
 			break
 		}
-	}
-	status := w.Status
-	if status == 0 && w.StatusExpr != nil {
-		status = defaultStatus(info, body, w.StatusExpr)
 	}
 	// -32600 says the request was malformed. Judged only when every
 	// error the answer can report is the server's: a lookup keyed by the
@@ -420,14 +441,15 @@ func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
 // Categories of errclass findings (Diagnostic.Category): SARIF and editors
 // group and filter by them.
 const (
-	catServerFailure = "server-failure-as-client-error" // 400 or -32700 for a server-side failure
-	catMismatch      = "status-code-mismatch"           // a status and a code that contradict
-	catCodeZero      = "code-zero"                      // JSON-RPC code 0
-	catBodyLimit     = "body-limit"                     // a body over the limit not answered 413
-	catSessionCode   = "session-parse-error"            // -32700 for a session-id refusal
-	catRefusalOK     = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
-	catReadParse     = "read-as-parse-error"            // -32700 for a body that could not be read
-	catWrongShape    = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
+	catServerFailure  = "server-failure-as-client-error" // 400 or -32700 for a server-side failure
+	catClientAsServer = "client-input-as-server-failure" // 500 or -32603 for the request body not decoding
+	catMismatch       = "status-code-mismatch"           // a status and a code that contradict
+	catCodeZero       = "code-zero"                      // JSON-RPC code 0
+	catBodyLimit      = "body-limit"                     // a body over the limit not answered 413
+	catSessionCode    = "session-parse-error"            // -32700 for a session-id refusal
+	catRefusalOK      = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
+	catReadParse      = "read-as-parse-error"            // -32700 for a body that could not be read
+	catWrongShape     = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -195,6 +195,9 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 		f := t.funcs[fn]
 		var fact originFact
 		for _, o := range t.returns(f) {
+			if o.upstream {
+				continue
+			}
 			switch o.kind {
 			case decode:
 				fact.Decode = true

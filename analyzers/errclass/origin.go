@@ -42,6 +42,11 @@ type origin struct {
 	// state: not an error but a server-side component found down
 	// (stateDown).
 	state bool
+	// upstream: a request the server sends upstream. Its failure is the
+	// server's where the handler sends it; a library that sends one on
+	// the client's behalf (an OAuth code exchange) fails on the client's
+	// input too, so it is not carried in facts.
+	upstream bool
 }
 
 // headline is the call as a headline names it: the call in this package
@@ -317,6 +322,9 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 	if internalFuncs[fn.FullName()] {
 		return []origin{{kind: internal, name: describe(fn)}}
 	}
+	if upstreamCall(fn) {
+		return []origin{{kind: internal, name: describe(fn), upstream: true}}
+	}
 	if k, ok := known(fn); ok {
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
 		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape}}
@@ -416,6 +424,9 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	m := c.Method
 	if internalFuncs[m.FullName()] {
 		return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+	}
+	if httpwrite.IsMethod(m, httpwrite.PkgHTTP, "RoundTripper", "RoundTrip") {
+		return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name(), upstream: true}}
 	}
 	if o := invokedCodec(c); o != nil {
 		return o
@@ -553,10 +564,43 @@ func known(fn *types.Func) (kind, bool) {
 		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode"),
 		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID"),
 		fn.Pkg() != nil && fn.Pkg().Path() == "database/sql",
+		fn.Pkg() != nil && storePkg(fn.Pkg().Path()),
 		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New") && fn.Name() != "NewString":
 		return internal, true
 	}
 	return 0, false
+}
+
+// storePkg reports a client library of a database or cache (go-redis, pgx,
+// gorm, sqlx, the MongoDB driver): whatever it fails with, the server's
+// store failed, as database/sql's errors say.
+func storePkg(path string) bool {
+	for _, p := range []string{"github.com/redis/go-redis/", "github.com/go-redis/redis/", "github.com/jackc/pgx/", "gorm.io/gorm", "github.com/jmoiron/sqlx", "go.mongodb.org/mongo-driver/"} {
+		if strings.HasPrefix(path, p) || path == strings.TrimSuffix(p, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// upstreamCall reports a request the server sends upstream (an
+// http.Client's Do, Get, Post, a Transport's RoundTrip): its failure is the
+// upstream's or the network's, never the client's request.
+func upstreamCall(fn *types.Func) bool {
+	switch {
+	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Do"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Get"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Post"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "PostForm"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Head"),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Transport", "RoundTrip"),
+		httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Get"),
+		httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Post"),
+		httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "PostForm"),
+		httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Head"):
+		return true
+	}
+	return false
 }
 
 // readsStream reports the decoders and readers that read from an

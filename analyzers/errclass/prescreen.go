@@ -156,7 +156,7 @@ func callLeaf(pass *analysis.Pass, call *ast.CallExpr) (leaf bool, v *types.Var)
 		if isInterfaceMethod(callee) {
 			// tracer.invoke
 			sig := callee.Type().(*types.Signature)
-			if codec(sig, "", false) != nil {
+			if codec(sig, "", false) != nil || httpwrite.IsMethod(callee, httpwrite.PkgHTTP, "RoundTripper", "RoundTrip") {
 				return true, nil
 			}
 			return sig.Params().Len() > 0 && httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") && !dispatches(callee.Name(), sig), nil
@@ -166,7 +166,7 @@ func callLeaf(pass *analysis.Pass, call *ast.CallExpr) (leaf bool, v *types.Var)
 		if fn.Pkg() == pass.Pkg {
 			return false, nil // a function of the package without a declaration
 		}
-		if _, ok := known(fn); ok || existenceApart(fn) || codec(fn.Type().(*types.Signature), "", false) != nil {
+		if _, ok := known(fn); ok || upstreamCall(fn) || existenceApart(fn) || codec(fn.Type().(*types.Signature), "", false) != nil {
 			return true, nil
 		}
 		var f originFact

@@ -1,0 +1,149 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// The request's own body failing to decode is the client's fault: the
+// Refusals table's not-json row, 400 with -32700. Answered 500 or with
+// -32603 it blames the server for bytes the client sent, and a client
+// that retries server failures sends them again.
+
+// bodyDecodeOnly reports whether every origin is a decode of the request's
+// own body (json.NewDecoder(r.Body).Decode, json.Unmarshal of the bytes
+// io.ReadAll read from it, a framework context's raw body): what was
+// decoded is the client's, not an upstream's reply.
+func bodyDecodeOnly(info *types.Info, body *ast.BlockStmt, origins []origin) bool {
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.kind != decode || o.shape || !o.pos.IsValid() {
+			return false
+		}
+		call := callAt(body, o.pos)
+		if call == nil || !decodesRequestBody(info, body, call) {
+			return false
+		}
+	}
+	return true
+}
+
+// callAt is the call in body whose parenthesis (an SSA call's position)
+// or start is at pos.
+func callAt(body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && (c.Lparen == pos || c.Pos() == pos) {
+			found = c
+		}
+		return true
+	})
+	return found
+}
+
+// decodesRequestBody reports a decode whose input is the request body:
+// X.Decode(v) with X a decoder made on it, or Unmarshal(b, v) with b read
+// from it.
+func decodesRequestBody(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Decode":
+		return madeOnBody(info, body, sel.X, 0)
+	case "Unmarshal", "UnmarshalFromString":
+		return len(call.Args) == 2 && madeOnBody(info, body, call.Args[0], 0)
+	}
+	return false
+}
+
+// madeOnBody reports whether e is the request body, a reader or decoder
+// made on it, or the bytes read from it, following a local variable to
+// the one value it is assigned.
+func madeOnBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	e = ast.Unparen(e)
+	if httpwrite.IsRequestBody(info, e) {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(info, e)
+		if fn == nil {
+			// []byte(s) and other conversions keep the bytes.
+			if len(e.Args) == 1 {
+				return madeOnBody(info, body, e.Args[0], depth+1)
+			}
+			return false
+		}
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && slices.ContainsFunc(httpwrite.FrameworkPkgs, func(p string) bool { return fn.Pkg() != nil && fn.Pkg().Path() == p }) {
+			// A framework context's raw body: fiber's c.Body(), gin's c.GetRawData().
+			switch fn.Name() {
+			case "Body", "BodyRaw", "GetRawData":
+				return true
+			}
+		}
+		switch fn.Name() {
+		case "NewDecoder", "ReadAll", "LimitReader", "MaxBytesReader", "NopCloser", "NewReader":
+			for _, a := range e.Args {
+				if madeOnBody(info, body, a, depth+1) {
+					return true
+				}
+			}
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[e].(*types.Var)
+		if v == nil {
+			return false
+		}
+		var rhs ast.Expr
+		n := 0
+		ast.Inspect(body, func(x ast.Node) bool {
+			as, ok := x.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+					continue
+				}
+				n++
+				switch {
+				case len(as.Lhs) == len(as.Rhs):
+					rhs = as.Rhs[i]
+				case len(as.Rhs) == 1 && i == 0:
+					rhs = as.Rhs[0] // b, err := io.ReadAll(r.Body)
+				}
+			}
+			return true
+		})
+		return n == 1 && rhs != nil && madeOnBody(info, body, rhs, depth+1)
+	}
+	return false
+}
+
+// speaksJSONRPC reports whether a function's answers carry JSON-RPC codes:
+// an MCP endpoint, where a plain 500 also answers a JSON-RPC request (a
+// REST route's answers are not judged).
+func speaksJSONRPC(writes []*answers.Answer) bool {
+	for _, a := range writes {
+		if a.HasCode {
+			return true
+		}
+	}
+	return false
+}
