@@ -146,7 +146,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.reportHelpers()
 	c.reportRefusals()
-	c.reportReturnedRefusals(funcs, writes, c.returnedRefusals(funcs, writes, ssaFuncs))
+	// returnedRefusals exports refusalFacts; the checks before it run on
+	// facts-only units too, since what they trace is memoised and the
+	// facts' tracing must see the same memo.
+	known := c.returnedRefusals(funcs, writes, ssaFuncs)
+	if report.FactsOnly() {
+		return nil, nil
+	}
+	c.reportReturnedRefusals(funcs, writes, known)
 	return nil, nil
 }
 

@@ -66,7 +66,9 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)
 	exportRegistrarFacts(pass)
-	checkTables(pass) // hand-rolled session tables: no SDK needed
+	if !report.FactsOnly() {
+		checkTables(pass) // hand-rolled session tables: no SDK needed
+	}
 	if !relevant(pass) {
 		return nil, nil
 	}
@@ -77,6 +79,9 @@ func run(pass *analysis.Pass) (any, error) {
 	exportConstructorFacts(pass)
 	exportSessionFacts(pass)
 	exportConnectorFacts(pass)
+	if report.FactsOnly() {
+		return nil, nil // the checks below export no fact
+	}
 	ins := inspector.New(pass.Files)
 	c := newContexts(pass, ins)
 	checkRuntime(pass, c, ins)

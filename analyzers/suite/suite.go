@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/errclass"
 	"github.com/mcpwire/mcpwire/analyzers/ignoredirective"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
 	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
 	"github.com/mcpwire/mcpwire/analyzers/sessionversion"
@@ -36,3 +37,9 @@ var all = func() []*analysis.Analyzer {
 // Analyzers returns mcpvet's analyzers, sorted by name. The slice is the
 // caller's; the analyzers are shared.
 func Analyzers() []*analysis.Analyzer { return slices.Clone(all) }
+
+// SetFactsOnly tells the analyzers that nothing reads this process's
+// findings, only the facts it exports: go vet's runs on a checked package's
+// dependencies (a unit config with VetxOnly). The checks then skip the work
+// that exports no fact; the facts are the same either way.
+func SetFactsOnly(on bool) { report.SetFactsOnly(on) }

@@ -13,6 +13,7 @@
 package mcpvet
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -77,6 +78,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case opts.version == "full", opts.flags, len(opts.args) == 1 && strings.HasSuffix(opts.args[0], ".cfg"):
 		// go vet's protocol: let x/tools answer it from the same command
 		// line, so the -V=full cache key and the -flags list are its own.
+		if len(opts.args) == 1 {
+			suite.SetFactsOnly(vetxOnly(opts.args[0]))
+		}
 		multichecker.Main(vetNamed(suite.Analyzers())...)
 		panic("unreachable: multichecker.Main exits")
 	case opts.version == "true", opts.printVer:
@@ -356,4 +360,16 @@ func relPath(wd, file string) string {
 		return rel
 	}
 	return file
+}
+
+// vetxOnly reports whether go vet's unit config at path asks for facts
+// only: a dependency of the checked packages, whose findings go vet drops.
+// A config that cannot be read is left to x/tools to report.
+func vetxOnly(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var cfg struct{ VetxOnly bool }
+	return json.Unmarshal(data, &cfg) == nil && cfg.VetxOnly
 }

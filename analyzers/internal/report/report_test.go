@@ -2,6 +2,9 @@ package report_test
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -75,4 +78,29 @@ func FuzzParseDirective(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestFactsOnly: when nothing reads the findings, Report drops them and
+// Finish reads no directive; with it off, the same calls report a finding
+// and the fixture's unused directives.
+func TestFactsOnly(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(analysistest.TestData(), "src", "a", "a.go"), nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, factsOnly := range []bool{true, false} {
+		got := 0
+		pass := &analysis.Pass{Analyzer: flagBad, Fset: fset, Files: []*ast.File{f}, Report: func(analysis.Diagnostic) { got++ }}
+		report.SetFactsOnly(factsOnly)
+		report.Reportf(pass, f.Name, "a finding")
+		report.Finish(pass)
+		report.SetFactsOnly(false)
+		if factsOnly && got != 0 {
+			t.Errorf("facts only: %d diagnostics, want none", got)
+		}
+		if !factsOnly && got < 2 {
+			t.Errorf("findings read: %d diagnostics, want the finding and the unused directives", got)
+		}
+	}
 }
