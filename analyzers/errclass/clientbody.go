@@ -2,7 +2,6 @@ package errclass
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 
@@ -27,28 +26,12 @@ func bodyDecodeOnly(info *types.Info, body *ast.BlockStmt, origins []origin) boo
 		if o.kind != decode || o.shape || !o.pos.IsValid() {
 			return false
 		}
-		call := callAt(body, o.pos)
+		call := httpwrite.CallAt(body, o.pos)
 		if call == nil || !decodesRequestBody(info, body, call) {
 			return false
 		}
 	}
 	return true
-}
-
-// callAt is the call in body whose parenthesis (an SSA call's position)
-// or start is at pos.
-func callAt(body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
-	var found *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if c, ok := n.(*ast.CallExpr); ok && (c.Lparen == pos || c.Pos() == pos) {
-			found = c
-		}
-		return true
-	})
-	return found
 }
 
 // decodesRequestBody reports a decode whose input is the request body:

@@ -3,7 +3,6 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -30,7 +29,7 @@ func goneAs5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.A
 	var call *ast.CallExpr
 	switch {
 	case a.HasSession && c.Kind == session.LookupErr && !c.AlsoMissing:
-		call = callStartingAt(scan.Body, c.Pos)
+		call = httpwrite.CallAt(scan.Body, c.Pos)
 	case !a.HasSession:
 		// err := mgr.Touch(id): an error that is the call's only
 		// result says nothing alone, but one the callee returns for
@@ -59,23 +58,6 @@ func goneAs5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.A
 			w.Status, gone),
 		Related: []analysis.RelatedInformation{{Pos: c.Pos, Message: "the session lookup: " + c.What}},
 	})
-}
-
-func callStartingAt(body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
-	if !pos.IsValid() {
-		return nil
-	}
-	var found *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found != nil {
-			return false
-		}
-		if c, ok := n.(*ast.CallExpr); ok && c.Pos() == pos {
-			found = c
-		}
-		return true
-	})
-	return found
 }
 
 // failsGone names the error call fails with for a key it does not hold, or

@@ -305,3 +305,22 @@ func InTest(pass *analysis.Pass, n ast.Node) bool {
 	f := pass.Fset.File(n.Pos())
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
+
+// CallAt is the call in body that starts at pos or whose parenthesis is
+// at pos (where SSA places a call), or nil.
+func CallAt(body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
+	if body == nil || !pos.IsValid() {
+		return nil
+	}
+	var found *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && (c.Pos() == pos || c.Lparen == pos) {
+			found = c
+		}
+		return true
+	})
+	return found
+}
