@@ -86,7 +86,7 @@ func caseOfKind(info *types.Info, stack []ast.Node, i int) bool {
 // before it.
 func excludedBefore(info *types.Info, stack []ast.Node) bool {
 	for ifs := range httpwrite.EarlierIfs(stack) {
-		if ifs.Else != nil || !endsInReturn(ifs.Body) {
+		if ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) {
 			continue
 		}
 		for _, t := range httpwrite.Terms(ifs.Cond, false) {

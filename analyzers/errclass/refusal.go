@@ -153,43 +153,7 @@ func (c *checker) implicit200(body *ast.BlockStmt, writes []*answers.Answer, w *
 	default:
 		return false
 	}
-	return !statusBefore(writes, w) && !statusCallBefore(c.pass.TypesInfo, body, w.Node.Pos())
-}
-
-// statusCallBefore reports a call before pos that may set the status
-// without being an answer errclass knows (a framework's SetStatus, a
-// WriteHeader on a wrapper): then the status is not known to be 200.
-func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
-	found := false
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if found || n.Pos() >= pos {
-			return false
-		}
-		stack = append(stack, n)
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := httpwrite.Callee(info, call)
-		if fn == nil {
-			return true
-		}
-		switch fn.Name() {
-		case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "CustomAbort":
-			// One in an earlier branch that returns cannot reach pos.
-			blk := enclosingList(stack)
-			if blk == nil || blk.Pos() <= pos && pos < blk.End() || !endsInReturn(blk) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return !statusBefore(writes, w) && !httpwrite.StatusCallBefore(c.pass.TypesInfo, body, w.Node.Pos())
 }
 
 // statusBefore reports a status written before w that may still hold when
@@ -207,40 +171,12 @@ func statusBefore(writes []*answers.Answer, w *httpwrite.Write) bool {
 		default:
 			continue
 		}
-		blk := enclosingList(ow.Stack)
-		if blk == nil || blk.Pos() <= w.Node.Pos() && w.Node.End() <= blk.End() || !endsInReturn(blk) {
+		blk := httpwrite.EnclosingList(ow.Stack)
+		if blk == nil || blk.Pos() <= w.Node.Pos() && w.Node.End() <= blk.End() || !httpwrite.EndsInReturn(blk) {
 			return true
 		}
 	}
 	return false
-}
-
-// enclosingList is the innermost block or case clause on stack.
-func enclosingList(stack []ast.Node) ast.Node {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch stack[i].(type) {
-		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			return stack[i]
-		}
-	}
-	return nil
-}
-
-func endsInReturn(n ast.Node) bool {
-	var list []ast.Stmt
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		list = n.List
-	case *ast.CaseClause:
-		list = n.Body
-	case *ast.CommClause:
-		list = n.Body
-	}
-	if len(list) == 0 {
-		return false
-	}
-	_, ok := list[len(list)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // encodedToWriter reports an error object (inside its envelope) that the

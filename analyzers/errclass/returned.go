@@ -347,7 +347,7 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast.CallExpr) ast.Node {
 	info := c.pass.TypesInfo
 	if t := httpwrite.BodyWriteTarget(info, wc); t != nil && httpwrite.IsResponseWriter(info.TypeOf(t)) {
-		if statusBefore(writes, &httpwrite.Write{Node: wc}) || statusCallBefore(info, body, wc.Pos()) {
+		if statusBefore(writes, &httpwrite.Write{Node: wc}) || httpwrite.StatusCallBefore(info, body, wc.Pos()) {
 			return nil
 		}
 		return wc

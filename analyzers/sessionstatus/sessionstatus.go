@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"strconv"
 	"strings"
 
@@ -104,7 +103,7 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 	// judged like any other status for a missing or an unknown id. A
 	// helper that writes a body and never a status answers 200 too.
 	status := w.Status
-	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !statusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
+	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
 		status = 200
 	}
 	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing)
@@ -212,40 +211,4 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 		}
 	}
 	return code, edits
-}
-
-// statusCallBefore reports a call before pos in body that may set the
-// status by a name (WriteHeader, a framework's SetStatus or Status): a
-// helper that writes only a body after it does not answer 200. A call in a
-// branch that ends in a return and does not hold pos (an earlier refusal)
-// never runs before the answer.
-func statusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found || n == nil || n.Pos() >= pos {
-			return false
-		}
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			if b != body && pos >= b.End() && terminates(b) {
-				return false
-			}
-		case *ast.CaseClause:
-			if pos >= b.End() && len(b.Body) > 0 {
-				if _, ok := b.Body[len(b.Body)-1].(*ast.ReturnStmt); ok {
-					return false
-				}
-			}
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn := httpwrite.Callee(info, call); fn != nil {
-				switch fn.Name() {
-				case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "AbortWithStatus":
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
