@@ -190,7 +190,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		}
 	}
 	if missing {
-		for n, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, func(n ast.Node) bool { return need[n] && sum.Scans[n] == nil }) {
+		for n, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, sum.IDFunc, func(n ast.Node) bool { return need[n] && sum.Scans[n] == nil }) {
 			scans[n] = s
 		}
 	}

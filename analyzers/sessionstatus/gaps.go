@@ -28,10 +28,12 @@ type pkgInfo struct {
 	// Mcp-Session-Id 400 somewhere: it tells a missing id from an
 	// unknown one, so a path that does not is a slip, not a design.
 	missing400 bool
+	// ext is what facts tell of other packages' functions.
+	ext *getOrCreateResult
 }
 
-func newPkgInfo(pass *analysis.Pass, sum *answers.Result) *pkgInfo {
-	p := &pkgInfo{decls: map[*types.Func]*ast.FuncDecl{}}
+func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult) *pkgInfo {
+	p := &pkgInfo{decls: map[*types.Func]*ast.FuncDecl{}, ext: ext}
 	for _, n := range sum.Funcs {
 		if fd, ok := n.(*ast.FuncDecl); ok {
 			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -30,7 +31,7 @@ var getOrCreates = &analysis.Analyzer{
 	Name:       "sessiongetorcreate",
 	Doc:        "find the functions that register an entry under a string parameter on a lookup's miss (a fact for sessionstatus)",
 	Run:        runGetOrCreate,
-	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact)},
+	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact), new(goneFact)},
 	ResultType: reflect.TypeOf((*getOrCreateResult)(nil)),
 }
 
@@ -43,7 +44,24 @@ type getOrCreateResult struct {
 	// Member reports a membership function (memberFact) of this package
 	// or another.
 	Member func(fn *types.Func) bool
+	// Gone lists the sentinels saying a session is not there that a
+	// function of another package returns (goneFact).
+	Gone func(fn *types.Func) []string
+	// GoneMethods are the methods of the packages this one imports,
+	// directly or not, that return such a sentinel: the implementations an
+	// interface's call may reach.
+	GoneMethods map[*types.Func][]string
 }
+
+// goneFact marks a function taking a string that returns a sentinel saying
+// a session is not there (store.ErrNotFound, directly or wrapped by
+// fmt.Errorf), so that a handler of another package that answers its every
+// error 5xx is known to answer an unknown id so.
+type goneFact struct{ Names []string }
+
+func (*goneFact) AFact() {}
+
+func (f *goneFact) String() string { return fmt.Sprintf("gone(%s)", strings.Join(f.Names, ", ")) }
 
 func runGetOrCreate(pass *analysis.Pass) (any, error) {
 	res := &getOrCreateResult{Of: func(fn *types.Func) (int, bool) {
@@ -56,6 +74,21 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.AllObjectFacts() {
 		if _, ok := f.Fact.(*getOrCreateFact); ok {
 			res.Any = true
+		}
+	}
+	res.Gone = func(fn *types.Func) []string {
+		var f goneFact
+		if fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &f) {
+			return f.Names
+		}
+		return nil
+	}
+	res.GoneMethods = map[*types.Func][]string{}
+	for _, f := range pass.AllObjectFacts() {
+		if g, ok := f.Fact.(*goneFact); ok {
+			if fn, ok := f.Object.(*types.Func); ok && fn.Type().(*types.Signature).Recv() != nil {
+				res.GoneMethods[fn] = g.Names
+			}
 		}
 	}
 	members := map[*types.Func]bool{}
@@ -84,6 +117,13 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 				members[fn] = true
 				if httpwrite.Exported(fn) {
 					pass.ExportObjectFact(fn, new(memberFact))
+				}
+			}
+			if fn.Exported() {
+				// A method of an unexported type too: an interface
+				// of another package reaches it.
+				if names := goneReturned(info, fd); len(names) > 0 {
+					pass.ExportObjectFact(fn, &goneFact{Names: names})
 				}
 			}
 			if !httpwrite.Exported(fn) {

@@ -107,18 +107,29 @@ func returnsGone(info *types.Info, p *pkgInfo, fn *types.Func) []string {
 	if d := p.decls[fn]; d != nil {
 		return goneReturned(info, d)
 	}
+	if p.ext != nil {
+		if names := p.ext.Gone(fn); len(names) > 0 {
+			return names
+		}
+	}
 	sig := fn.Type().(*types.Signature)
 	if sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
 		return nil
 	}
 	iface, _ := sig.Recv().Type().Underlying().(*types.Interface)
+	if p.ext != nil && iface != nil {
+		for m, names := range p.ext.GoneMethods {
+			if m.Name() == fn.Name() && implements(m.Type().(*types.Signature).Recv().Type(), iface) {
+				return names
+			}
+		}
+	}
 	for m, d := range p.decls {
 		msig := m.Type().(*types.Signature)
 		if m.Name() != fn.Name() || msig.Recv() == nil || iface == nil {
 			continue
 		}
-		rt := msig.Recv().Type()
-		if !types.Implements(rt, iface) && !types.Implements(types.NewPointer(rt), iface) {
+		if !implements(msig.Recv().Type(), iface) {
 			continue
 		}
 		if s := goneReturned(info, d); len(s) > 0 {
@@ -126,6 +137,15 @@ func returnsGone(info *types.Info, p *pkgInfo, fn *types.Func) []string {
 		}
 	}
 	return nil
+}
+
+// implements reports whether a method's receiver type, or a pointer to
+// it, implements iface.
+func implements(recv types.Type, iface *types.Interface) bool {
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	return types.Implements(recv, iface) || types.Implements(types.NewPointer(recv), iface)
 }
 
 // goneReturned lists the sentinels saying a session is not there that d

@@ -55,7 +55,7 @@ func helperID(pass *analysis.Pass, sum *answers.Result, n ast.Node, key *ast.Ide
 	if len(want) == 0 {
 		return false
 	}
-	for m, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, func(m ast.Node) bool { return want[m] }) {
+	for m, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, sum.IDFunc, func(m ast.Node) bool { return want[m] }) {
 		found := false
 		ast.Inspect(httpwrite.Body(m), func(x ast.Node) bool {
 			if _, ok := x.(*ast.FuncLit); ok {

@@ -65,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, n := range sum.Funcs {
 		for _, a := range sum.Answers[n] {
 			if p == nil {
-				p = newPkgInfo(pass, sum)
+				p = newPkgInfo(pass, sum, ext)
 			}
 			scan := sum.Scans[n]
 			check(pass, a, scan)

@@ -83,6 +83,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/carriers",
 		// Each state of the id as a test spells it.
 		"fixtures/sessionstatus/states",
+		// The id read through a helper of another package (a fact).
+		"fixtures/sessionstatus/idfact",
+		// A store of another package whose lookup fails not-found (a fact).
+		"fixtures/sessionstatus/gonefact",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -37,8 +37,19 @@ exports a fact for every exported helper that writes exactly one answer.`,
 	URL:        "https://github.com/mcpwire/mcpwire#mcpvet",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(SinkFact)},
+	FactTypes:  []analysis.Fact{new(SinkFact), new(IDFuncFact)},
 }
+
+// IDFuncFact marks a function that returns the request's Mcp-Session-Id
+// (sessionID(r) string, a framework accessor with a fallback), so that a
+// handler in another package that reads the id through it is judged as
+// one that reads the header.
+type IDFuncFact struct{}
+
+// AFact marks IDFuncFact as an analysis fact.
+func (*IDFuncFact) AFact() {}
+
+func (*IDFuncFact) String() string { return "returns the session id" }
 
 // SinkFact marks a function that writes one answer (see httpwrite.Sink), so
 // its callers in other packages are judged by what they pass it.
@@ -77,10 +88,16 @@ type Result struct {
 	// Scans are the session scans of the functions in Answers, for
 	// checks that read more than the condition an answer is given under.
 	Scans map[ast.Node]*session.Scan
+	// IDFunc reports a function of another package that returns the
+	// request's id (an IDFuncFact), for the checks' own scans.
+	IDFunc func(*types.Func) bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	res := &Result{Answers: map[ast.Node][]*Answer{}, Scans: map[ast.Node]*session.Scan{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
+	res.IDFunc = func(fn *types.Func) bool {
+		return fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(IDFuncFact))
+	}
 	if skip(pass) {
 		return res, nil
 	}
@@ -110,10 +127,16 @@ func run(pass *analysis.Pass) (any, error) {
 	// function that writes none needs no scan of its own.
 	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
+	learned := session.Learn(pass.TypesInfo, pass.Pkg, funcs, res.IDFunc)
+	for _, fn := range learned.IDFuncs() {
+		if httpwrite.Exported(fn) {
+			pass.ExportObjectFact(fn, new(IDFuncFact))
+		}
+	}
 	if len(writes) == 0 {
 		return res, nil
 	}
-	scans := session.ScanPackage(pass.TypesInfo, pass.Pkg, funcs, func(n ast.Node) bool { return writes[n] != nil })
+	scans := learned.Scans(func(n ast.Node) bool { return writes[n] != nil })
 	for n, ws := range writes {
 		scan := scans[n]
 		if scan != nil {

@@ -41,7 +41,7 @@ func (r funcRefs) reaches(ids *pkgIDs) bool {
 // of learn's rounds scans only the functions that can hold the id: most of
 // a package's functions never touch it, and a scan is far dearer than this
 // walk.
-func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node) []funcRefs {
+func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node, ids *pkgIDs) []funcRefs {
 	out := make([]funcRefs, len(funcs))
 	for i, n := range funcs {
 		body, _ := funcBody(info, n)
@@ -68,6 +68,10 @@ func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node) []funcRef
 				case *types.Func:
 					if o.Pkg() == pkg {
 						r.funcs = append(r.funcs, o.Origin())
+					} else if !r.header && ids.idFunc(o) {
+						// Another package's helper that returns the
+						// id stands for the header read inside it.
+						r.header = true
 					}
 				case *types.Var:
 					if o.IsField() {

@@ -119,6 +119,18 @@ type Scan struct {
 type pkgIDs struct {
 	funcs  map[*types.Func]bool
 	fields map[*types.Var]bool
+	// imported reports a function of another package known, through a
+	// fact, to return the request's id; it may be nil.
+	imported func(*types.Func) bool
+}
+
+// idFunc reports a function that returns the request's id: one of the
+// package's, or one of another package's that a fact says does.
+func (p *pkgIDs) idFunc(fn *types.Func) bool {
+	if fn = fn.Origin(); p.funcs[fn] {
+		return true
+	}
+	return p.imported != nil && fn.Pkg() != nil && p.imported(fn)
 }
 
 // NewScan records the assignments of body (seeded with the parameters that
@@ -568,7 +580,7 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		if httpwrite.IsFrameworkHeader(s.info, e) || httpwrite.IsHeaderAccessor(s.info, e) {
 			return true
 		}
-		if fn != nil && s.pkg != nil && s.pkg.funcs[fn.Origin()] && !here {
+		if fn != nil && s.pkg != nil && s.pkg.idFunc(fn) && !here {
 			return true
 		}
 		// strings.TrimSpace(r.Header.Get(...)) and the like.
@@ -981,15 +993,58 @@ func render(e ast.Expr) string {
 // the id and the fields it is stored in. That knowledge comes from every
 // function in funcs; only the scans are limited, because a caller's scan is
 // only read where it writes an answer.
-func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node, want func(ast.Node) bool) map[ast.Node]*Scan {
-	seeds, ids := learn(info, pkg, funcs)
+func ScanPackage(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool, want func(ast.Node) bool) map[ast.Node]*Scan {
+	return Learn(info, pkg, funcs, imported).Scans(want)
+}
+
+// Learned is what a package tells of where its session ids live (see
+// learn), from which its functions' scans are made.
+type Learned struct {
+	info  *types.Info
+	funcs []ast.Node
+	seeds map[*types.Var]bool
+	ids   *pkgIDs
+}
+
+// Learn learns where the package's functions pass the session id on;
+// imported, which may be nil, reports a function of another package that
+// returns the request's id.
+func Learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool) *Learned {
+	seeds, ids := learn(info, pkg, funcs, imported)
+	return &Learned{info: info, funcs: funcs, seeds: seeds, ids: ids}
+}
+
+// Scans scans the functions want selects (all, when want is nil).
+func (l *Learned) Scans(want func(ast.Node) bool) map[ast.Node]*Scan {
 	out := map[ast.Node]*Scan{}
-	for _, n := range funcs {
+	for _, n := range l.funcs {
 		if want != nil && !want(n) {
 			continue
 		}
-		if body, params := funcBody(info, n); body != nil {
-			out[n] = newScan(info, body, seeded(params, seeds), ids)
+		if body, params := funcBody(l.info, n); body != nil {
+			out[n] = newScan(l.info, body, seeded(params, l.seeds), l.ids)
+		}
+	}
+	return out
+}
+
+// IDFuncs are the functions of the package that return the request's id
+// whatever their callers pass (sessionID(r) string, an interface's
+// method its types implement so), for a fact: not those that return a
+// parameter a caller of the package fills with the id, which say nothing
+// of what another package passes them.
+func (l *Learned) IDFuncs() []*types.Func {
+	var out []*types.Func
+	for fn := range l.ids.funcs {
+		sig := fn.Type().(*types.Signature)
+		own := true
+		for i := range sig.Params().Len() {
+			if l.seeds[sig.Params().At(i)] {
+				own = false
+			}
+		}
+		if own {
+			out = append(out, fn)
 		}
 	}
 	return out
@@ -1036,10 +1091,10 @@ func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
 // fields it is stored in (req.SessionID = r.Header.Get(...), or a literal
 // T{SessionID: id}). It repeats so that ids passed on twice are followed
 // too.
-func learn(info *types.Info, pkg *types.Package, funcs []ast.Node) (map[*types.Var]bool, *pkgIDs) {
+func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool) (map[*types.Var]bool, *pkgIDs) {
 	seeds := map[*types.Var]bool{}
-	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}}
-	refs := learnRefs(info, pkg, funcs)
+	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}, imported: imported}
+	refs := learnRefs(info, pkg, funcs, ids)
 	for round := 0; round < 3; round++ {
 		changed := false
 		mark := func(m map[*types.Var]bool, v *types.Var) {
