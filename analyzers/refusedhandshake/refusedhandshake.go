@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
@@ -64,6 +65,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
 	exportRegistrarFacts(pass)
 	if !report.FactsOnly() {

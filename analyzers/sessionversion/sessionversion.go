@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
@@ -72,6 +73,7 @@ type echo struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
 	if !importsNetHTTP(pass.Pkg) {
 		return nil, nil // every shape is an http.Request or ResponseWriter header

@@ -94,6 +94,7 @@ type Result struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	httpwrite.LearnHeaderVars(pass)
 	res := &Result{Answers: map[ast.Node][]*Answer{}, Scans: map[ast.Node]*session.Scan{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
 	res.IDFunc = func(fn *types.Func) bool {
 		return fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(IDFuncFact))

@@ -91,11 +91,12 @@ func IntConst(info *types.Info, e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
-// StringConst returns the string constant value of e.
+// StringConst returns the string constant value of e, or the MCP header
+// name a package-level variable e names holds (see LearnHeaderVars).
 func StringConst(info *types.Info, e ast.Expr) (string, bool) {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
+		return headerVar(info, e)
 	}
 	return constant.StringVal(tv.Value), true
 }

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
 // funcRefs is what one function's body names that can make a value in it
@@ -76,6 +78,9 @@ func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node, ids *pkgI
 				case *types.Var:
 					if o.IsField() {
 						r.fields = append(r.fields, o.Origin())
+					} else if v, ok := httpwrite.StringConst(info, n); ok && !r.header && idName(v) {
+						// var sessionHeader = "Mcp-Session-Id"
+						r.header = true
 					}
 				}
 			}
