@@ -78,3 +78,18 @@ func StringOrBytes(t types.Type) bool {
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
 }
+
+// NotRequestHeader reports whether h, an http.Header, is one a handler
+// does not receive from its client: an upstream response's (resp.Header)
+// or the one it is writing (w.Header()). An Mcp-Session-Id read there is
+// an upstream's or the handler's own, not the request's.
+func NotRequestHeader(info *types.Info, h ast.Expr) bool {
+	switch h := ast.Unparen(h).(type) {
+	case *ast.SelectorExpr:
+		return h.Sel.Name == "Header" && IsNamed(info.TypeOf(h.X), PkgHTTP, "Response")
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(h.Fun).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Header" && len(h.Args) == 0 && IsNamed(info.TypeOf(sel.X), PkgHTTP, "ResponseWriter")
+	}
+	return false
+}

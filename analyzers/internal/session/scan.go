@@ -575,7 +575,8 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 		}
 		fn := httpwrite.Callee(s.info, e)
 		if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get") && len(e.Args) == 1 {
-			return IDHeader(s.info, e.Args[0])
+			sel, _ := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			return IDHeader(s.info, e.Args[0]) && (sel == nil || !httpwrite.NotRequestHeader(s.info, sel.X))
 		}
 		if httpwrite.IsFrameworkHeader(s.info, e) || httpwrite.IsHeaderAccessor(s.info, e) {
 			return true
@@ -904,13 +905,15 @@ func (s *Scan) isValues(e ast.Expr) bool {
 		return v != nil && s.at(v, e.Pos()).kind == valuesDef
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(s.info, e)
-		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && IDHeader(s.info, e.Args[0])
+		sel, _ := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		return httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values") && len(e.Args) == 1 && IDHeader(s.info, e.Args[0]) &&
+			(sel == nil || !httpwrite.NotRequestHeader(s.info, sel.X))
 	case *ast.IndexExpr:
 		if _, values := httpwrite.HeaderMapIndex(s.info, e); values {
 			return true
 		}
 		t := s.info.TypeOf(e.X)
-		if t == nil || !httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") {
+		if t == nil || !httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") || httpwrite.NotRequestHeader(s.info, e.X) {
 			return false
 		}
 		k, ok := httpwrite.StringConst(s.info, e.Index)
