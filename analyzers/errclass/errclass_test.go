@@ -80,6 +80,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/encodefallback/respond",    // facts: a writer whose 500 is its own encoding failing
 		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
 		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
+		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
 	)
 	var acts []*checker.Action
 	for _, r := range results {

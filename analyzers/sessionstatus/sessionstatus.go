@@ -106,7 +106,10 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
 		status = 200
 	}
-	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing)
+	// A failed lookup or check answered 200 is wrong whichever way it
+	// failed: 404 for an unknown id, 5xx for a store that did not answer.
+	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing ||
+		cond.Kind == session.LookupErr || cond.Kind == session.Invalid)
 	if status < 400 && !refusal200 {
 		return
 	}
@@ -140,17 +143,17 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		// which 404 is right too (no such session), or for a store it
 		// could not ask (5xx). A 400 keeps a client whose session expired
 		// retrying it (mcp-go #689).
-		if w.Status == 404 || w.Status >= 500 {
+		if status == 404 || status >= 500 {
 			return
 		}
 		reportStatus(pass, w, cond, catCheck, 404, "http.StatusNotFound",
-			"answers %d when the session check %s fails: answer 404 for an unknown session", w.Status, cond.What)
+			"answers %d when the session check %s fails: answer 404 for an unknown session", status, cond.What)
 	case session.LookupErr:
-		if w.Status == 404 || w.Status >= 500 {
+		if status == 404 || status >= 500 {
 			return
 		}
 		reportStatus(pass, w, cond, catLookup, 404, "http.StatusNotFound",
-			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", w.Status, cond.What)
+			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
 }
 

@@ -89,7 +89,7 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 			if p, ok := t.Underlying().(*types.Pointer); ok {
 				t = p.Elem()
 			}
-			if structHas(t, "code") && structHas(t, "message") {
+			if structHas(t, "code") && structHas(t, "message") || envelopeType(t) {
 				s.ObjectArg = i + 1
 				break
 			}

@@ -38,7 +38,7 @@ func (s *Sink) String() string {
 		implicit = " implicit200"
 	}
 	if s.Builds {
-		return fmt.Sprintf("builds(code=%d)", s.Code)
+		return fmt.Sprintf("builds(code=%s)", s.codeString())
 	}
 	return fmt.Sprintf("sink(status=%s code=%s object=%d err=%d%s)", s.statusString(), s.codeString(), s.ObjectArg, s.ErrArg, implicit)
 }
@@ -81,6 +81,9 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 	answers = dropEncodeFallbacks(info, dropImplicit(answers))
 	if len(answers) == 0 {
 		if b := builds(info, fn, decl); b != nil {
+			return b
+		}
+		if b := buildsEnvelope(info, fn, decl); b != nil {
 			return b
 		}
 		return implicitSink(info, fn, decl, ws)

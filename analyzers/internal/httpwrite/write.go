@@ -200,7 +200,14 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 		w.Code, w.HasCode = IntConst(info, e)
 	}
 	if e := arg(s.ObjectArg); e != nil {
-		if lit := objectLiteral(e); lit != nil {
+		if code, codeExpr, ok := envelopeCode(info, e, sinkOf); ok {
+			// A response built whole: Response{JSONRPC: "2.0", Error:
+			// &RPCError{...}}, or by a constructor of one.
+			w.Code, w.HasCode, w.CodeExpr = code, true, codeExpr
+			if codeExpr != nil {
+				w.Code, w.HasCode = IntConst(info, codeExpr)
+			}
+		} else if lit := objectLiteral(e); lit != nil {
 			o := literalWrite(info, lit, nil)
 			if o == nil {
 				o = objectArgWrite(info, lit)
@@ -384,7 +391,97 @@ func insideEnvelope(info *types.Info, stack []ast.Node) bool {
 			return ok
 		}
 	}
-	return false
+	return boundIntoEnvelope(info, stack)
+}
+
+// boundIntoEnvelope reports whether the literal ending stack (behind & at
+// most) is the value of a local variable (errObj := &RPCError{...}) that
+// the function sets as a member of a literal with a "jsonrpc" member
+// (Response{JSONRPC: "2.0", Error: errObj}) or assigns to a field of a
+// value of such a type (resp.Error = errObj): the error object built
+// apart, then enveloped.
+func boundIntoEnvelope(info *types.Info, stack []ast.Node) bool {
+	i := len(stack) - 2
+	if i >= 0 {
+		if u, ok := stack[i].(*ast.UnaryExpr); ok && u.Op == token.AND {
+			i--
+		}
+	}
+	if i < 1 {
+		return false
+	}
+	value := stack[i+1]
+	var v *types.Var
+	bind := func(lhs ast.Expr) {
+		if id, ok := lhs.(*ast.Ident); ok {
+			v, _ = info.ObjectOf(id).(*types.Var)
+		}
+	}
+	switch st := stack[i].(type) {
+	case *ast.AssignStmt:
+		for j, r := range st.Rhs {
+			if r == value && j < len(st.Lhs) && len(st.Lhs) == len(st.Rhs) {
+				bind(st.Lhs[j])
+			}
+		}
+	case *ast.ValueSpec:
+		for j, r := range st.Values {
+			if r == value && j < len(st.Names) && len(st.Names) == len(st.Values) {
+				bind(st.Names[j])
+			}
+		}
+	}
+	body, ok := stack[0].(*ast.BlockStmt)
+	if v == nil || !ok {
+		return false
+	}
+	refers := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = ast.Unparen(u.X)
+		}
+		id, ok := e.(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	envelope := func(t types.Type) bool {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		return structHas(t, "jsonrpc")
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			t := info.TypeOf(n)
+			if t == nil {
+				return true
+			}
+			members := jsonMembers(info, n, t)
+			if _, ok := members["jsonrpc"]; !ok && !envelope(t) {
+				return true
+			}
+			for _, m := range members {
+				if refers(m) {
+					found = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for j, l := range n.Lhs {
+				if sel, ok := l.(*ast.SelectorExpr); ok && refers(n.Rhs[j]) && envelope(info.TypeOf(sel.X)) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 type keyValue struct {

@@ -3,6 +3,8 @@
 package idfact
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
 	"sync"
 
@@ -56,4 +58,36 @@ func (s *server) tenant(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown tenant", http.StatusBadRequest)
 		return
 	}
+}
+
+var errGone = errors.New("gone")
+
+func (s *server) load(id string) (chan []byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ch, ok := s.sessions[id]; ok {
+		return ch, nil
+	}
+	return nil, errGone
+}
+
+// inBody answers a failed lookup in a 200 body: wrong whichever way the
+// lookup failed.
+func (s *server) inBody(w http.ResponseWriter, r *http.Request) {
+	id := reqctx.SessionID(r)
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	if _, err := s.load(id); err != nil {
+		rpcError(w, -32001, "Session not found") // want `answers 200 when the session lookup s.load\(...\) fails`
+		return
+	}
+}
+
+// rpcError writes a JSON-RPC error and no status.
+func rpcError(w http.ResponseWriter, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": code, "message": msg}})
 }

@@ -1,0 +1,119 @@
+package httpwrite
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// A JSON-RPC response built whole and handed to a writer
+// (write(w, rpcErr(id, -32700, "parse error")), with rpcErr returning
+// Response{JSONRPC: "2.0", ID: id, Error: &RPCError{Code: code, ...}}):
+// the writer encodes its parameter, and the code is in the error member of
+// what it is given.
+
+// envelopeType reports a struct type (or a pointer to one) with "jsonrpc"
+// and "error" members: a JSON-RPC response.
+func envelopeType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return structHas(t, "jsonrpc") && structHas(t, "error")
+}
+
+// errorMember is the error object literal an envelope literal holds in its
+// "error" member, or nil.
+func errorMember(info *types.Info, lit *ast.CompositeLit) *ast.CompositeLit {
+	t := info.TypeOf(lit)
+	if t == nil || !envelopeType(t) {
+		return nil
+	}
+	return objectLiteral(jsonMembers(info, lit, t)["error"])
+}
+
+// envelopeCode is the code of the error a response handed to a writer
+// carries: the code member of the error member of a literal, or what a
+// constructor with a Builds summary puts there (a constant, then codeExpr
+// is nil, or the argument it takes it from).
+func envelopeCode(info *types.Info, e ast.Expr, sinkOf SinkOf) (code int64, codeExpr ast.Expr, ok bool) {
+	if lit := objectLiteral(e); lit != nil {
+		obj := errorMember(info, lit)
+		if obj == nil {
+			return 0, nil, false
+		}
+		t := info.TypeOf(obj)
+		c := jsonMembers(info, obj, t)["code"]
+		if c == nil {
+			return 0, nil, false
+		}
+		return 0, c, true
+	}
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall || sinkOf == nil {
+		return 0, nil, false
+	}
+	fn := Callee(info, call)
+	if fn == nil {
+		return 0, nil, false
+	}
+	s := sinkOf(fn)
+	if s == nil || !s.Builds || !envelopeType(fn.Type().(*types.Signature).Results().At(0).Type()) {
+		return 0, nil, false
+	}
+	switch {
+	case s.CodeArg > 0 && s.CodeArg <= len(call.Args):
+		return 0, call.Args[s.CodeArg-1], true
+	case s.HasCode:
+		return s.Code, nil, true
+	}
+	return 0, nil, false
+}
+
+// buildsEnvelope summarises a constructor of a JSON-RPC error response: a
+// function that writes nothing and returns, on every return, an envelope
+// literal whose error member is an object literal with its code one
+// constant, or one parameter.
+func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink {
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !envelopeType(sig.Results().At(0).Type()) || decl.Body == nil {
+		return nil
+	}
+	param := paramIndex(info, sig)
+	s := &Sink{Builds: true}
+	n, ok := 0, true
+	ast.Inspect(decl.Body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			var obj *ast.CompositeLit
+			if len(x.Results) == 1 {
+				if lit := objectLiteral(x.Results[0]); lit != nil {
+					obj = errorMember(info, lit)
+				}
+			}
+			if obj == nil {
+				ok = false
+				return false
+			}
+			c := jsonMembers(info, obj, info.TypeOf(obj))["code"]
+			if c == nil {
+				ok = false
+				return false
+			}
+			if k := param(c); k > 0 && (n == 0 || s.CodeArg == k) {
+				s.CodeArg = k
+			} else if v, isConst := IntConst(info, c); isConst && s.CodeArg == 0 && (n == 0 || v == s.Code) {
+				s.Code, s.HasCode = v, true
+			} else {
+				ok = false
+				return false
+			}
+			n++
+		}
+		return ok
+	})
+	if !ok || n == 0 {
+		return nil
+	}
+	return s
+}
