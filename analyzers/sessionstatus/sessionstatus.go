@@ -106,10 +106,13 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
 		status = 200
 	}
-	// A failed lookup or check answered 200 is wrong whichever way it
-	// failed: 404 for an unknown id, 5xx for a store that did not answer.
+	// A failed lookup or check refused in a 200 body is wrong whichever
+	// way it failed: 404 for an unknown id, 5xx for a store that did not
+	// answer. Only a refusal's code says the body refuses the request: a
+	// call given the id may be the method itself (fn(ctx, id, params)),
+	// whose error a 200 body rightly carries.
 	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing ||
-		cond.Kind == session.LookupErr || cond.Kind == session.Invalid)
+		(cond.Kind == session.LookupErr || cond.Kind == session.Invalid) && sessionRefusalCode(w.Code))
 	if status < 400 && !refusal200 {
 		return
 	}
@@ -155,6 +158,13 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		reportStatus(pass, w, cond, catLookup, 404, "http.StatusNotFound",
 			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
+}
+
+// sessionRefusalCode reports the codes a refusal of the request or its
+// session is written with: -32000 (the transport's), -32001 (session not
+// found) and -32600 (invalid request).
+func sessionRefusalCode(code int64) bool {
+	return code == -32000 || code == -32001 || code == -32600
 }
 
 func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, category string, want int, name, format string, args ...any) {
