@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,8 @@ func (c *checker) checkPinnedResults() {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
 			if reads {
 				return false
 			}
@@ -98,14 +100,10 @@ func (c *checker) checkPinnedResults() {
 						})
 					}
 				}
+				// What is assigned is walked as any expression is: a
+				// literal's keys name what it writes.
 				for _, r := range n.Rhs {
-					ast.Inspect(r, func(x ast.Node) bool {
-						reads = reads || c.readsProposal(x)
-						if lit, ok := x.(*ast.BasicLit); ok {
-							legacySSE = legacySSE || legacyEvent(lit)
-						}
-						return !reads
-					})
+					ast.Inspect(r, visit)
 				}
 				return false
 			case *ast.BasicLit:
@@ -115,14 +113,27 @@ func (c *checker) checkPinnedResults() {
 				reads = c.readsProposal(n)
 			}
 			return !reads
-		})
+		}
+		ast.Inspect(f, visit)
 	}
 	if reads || !serves || legacySSE {
 		return
 	}
+	var listed []string
 	for _, kv := range results {
 		v := constant.StringVal(c.pass.TypesInfo.Types[kv.Value].Value)
 		if v >= streamableFirst {
+			if listed == nil {
+				listed = c.listedRevisions()
+			}
+			if other := otherRevision(listed, v); other != "" {
+				report.Report(c.pass, analysis.Diagnostic{
+					Pos:      kv.Pos(),
+					End:      kv.End(),
+					Category: "pinned-revision",
+					Message:  "the initialize result states protocolVersion " + v + " whatever the client proposed, though the package lists " + other + " among the revisions it supports: answer the client's revision when it is one of them",
+				})
+			}
 			continue
 		}
 		report.Report(c.pass, analysis.Diagnostic{
@@ -132,6 +143,58 @@ func (c *checker) checkPinnedResults() {
 			Message:  "the initialize result states protocolVersion " + v + ", a revision without Streamable HTTP, whatever the client proposed, and the proposal is never read: answer the client's revision when the server supports it, else a revision it supports",
 		})
 	}
+}
+
+// listedRevisions are the revisions the package lists together, outside
+// tests: the elements or keys of a slice, array or map literal holding two
+// or more revisions (supported := []string{"2025-03-26", "2025-06-18"}).
+// A server that lists them accepts them, so a constant answer to every
+// proposal negotiates none of the others. It returns a non-nil slice.
+func (c *checker) listedRevisions() []string {
+	out := []string{}
+	info := c.pass.TypesInfo
+	for _, f := range c.pass.Files {
+		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			switch info.TypeOf(lit).Underlying().(type) {
+			case *types.Slice, *types.Array, *types.Map:
+			default:
+				return true
+			}
+			var revs []string
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Key
+				}
+				if tv, ok := info.Types[e]; ok && isRevision(tv.Value) {
+					if v := constant.StringVal(tv.Value); !slices.Contains(revs, v) {
+						revs = append(revs, v)
+					}
+				}
+			}
+			if len(revs) >= 2 {
+				out = append(out, revs...)
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// otherRevision is a session revision in listed other than v, or "".
+func otherRevision(listed []string, v string) string {
+	for _, r := range listed {
+		if r != v && r >= streamableFirst && r < "2026-07-28" {
+			return r
+		}
+	}
+	return ""
 }
 
 // pinnedResult returns the protocolVersion element of lit when lit is an

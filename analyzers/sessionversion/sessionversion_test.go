@@ -35,6 +35,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedstdio",  // a stdio server: no HTTP endpoint
 		"fixtures/sessionversion/pinnedsse",    // the HTTP+SSE transport, which 2024-11-05 defines
 		"fixtures/sessionversion/helperserver", // a test helper's fake server and a client's own initialize
+		"fixtures/sessionversion/pinnedlisted", // one revision answered though the package lists others
+		"fixtures/sessionversion/pinnedone",    // one revision served: silent; an assigned result read too
 	)
 }
 
