@@ -63,6 +63,12 @@ func run(pass *analysis.Pass) (any, error) {
 		servedUnknown(pass, sum)
 	}
 	for _, n := range sum.Funcs {
+		if len(sum.Answers[n]) > 0 {
+			if p == nil {
+				p = newPkgInfo(pass, sum, ext)
+			}
+			optionalID(pass, p, n, sum.Scans[n], sum.Answers[n])
+		}
 		for _, a := range sum.Answers[n] {
 			if p == nil {
 				p = newPkgInfo(pass, sum, ext)

@@ -87,6 +87,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/idfact",
 		// A store of another package whose lookup fails not-found (a fact).
 		"fixtures/sessionstatus/gonefact",
+		// A check that judges only a present id, then serving.
+		"fixtures/sessionstatus/optionalid",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

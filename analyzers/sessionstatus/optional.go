@@ -1,0 +1,240 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// optionalID reports a request without Mcp-Session-Id served 2xx past a
+// guard that judges only a present id (if id != "" && !valid(id) { 404;
+// return }): the missing id is let through, where the protocol's table
+// answers it 400. Judged only where the request cannot be an initialize
+// (an initialize branch returned before the guard, or the handler never
+// reads a request body, so it serves GET or DELETE), and only in a package
+// that answers a missing id 400 elsewhere: it means to require the id.
+func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, as []*answers.Answer) {
+	if !p.missing400 || scan == nil {
+		return
+	}
+	info := pass.TypesInfo
+	list := scan.Body.List
+	for i, st := range list {
+		guard, ok := st.(*ast.IfStmt)
+		if !ok || guard.Init != nil || guard.Else != nil || !presentOnly(info, scan, guard.Cond) || !httpwrite.EndsInReturn(guard.Body) {
+			continue
+		}
+		if !refusesIn(as, guard.Body) || !initializeExcluded(info, fn, list[:i]) {
+			continue
+		}
+		for _, a := range as {
+			w := a.Write
+			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) {
+				continue
+			}
+			status := w.Status
+			if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
+				status = 200
+			}
+			if status < 200 || status > 299 {
+				continue
+			}
+			report.Report(pass, analysis.Diagnostic{
+				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
+				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check judges only a present id; answer 400 when it is missing", status),
+				Related: []analysis.RelatedInformation{{Pos: guard.Pos(), End: guard.Cond.End(), Message: "the check a missing id passes"}},
+			})
+			return
+		}
+	}
+}
+
+// presentOnly reports a condition that holds only for a present id:
+// id != "" (or len(id) > 0) and'ed with other tests.
+func presentOnly(info *types.Info, scan *session.Scan, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.LAND {
+		return false
+	}
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if nonEmpty(info, scan, side) {
+			return true
+		}
+		if presentOnly(info, scan, side) {
+			return true
+		}
+	}
+	return false
+}
+
+// nonEmpty reports id != "" or len(id) > 0 (either way round).
+func nonEmpty(info *types.Info, scan *session.Scan, e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	isLen := func(x ast.Expr) bool {
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return false
+		}
+		id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+		return ok && id.Name == "len" && scan.IsID(c.Args[0])
+	}
+	empty := func(x ast.Expr) bool {
+		if v, ok := httpwrite.StringConst(info, x); ok {
+			return v == ""
+		}
+		v, ok := httpwrite.IntConst(info, x)
+		return ok && v == 0
+	}
+	switch b.Op {
+	case token.NEQ:
+		return scan.IsID(b.X) && empty(b.Y) || scan.IsID(b.Y) && empty(b.X) || isLen(b.X) && empty(b.Y)
+	case token.GTR:
+		return isLen(b.X) && empty(b.Y)
+	}
+	return false
+}
+
+// refusesIn reports an answer of 4xx inside body.
+func refusesIn(as []*answers.Answer, body *ast.BlockStmt) bool {
+	for _, a := range as {
+		if a.Write.Status >= 400 && a.Write.Status < 500 && body.Pos() <= a.Write.Node.Pos() && a.Write.Node.Pos() < body.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// testedBetween reports an if whose condition reads the id between from
+// and to: a later test (if id == "" { 400 }) may be what keeps a missing
+// id from the answer.
+func testedBetween(scan *session.Scan, from, to token.Pos) bool {
+	found := false
+	ast.Inspect(scan.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if ifs, ok := n.(*ast.IfStmt); ok && from <= ifs.Pos() && ifs.Pos() < to && testsID(scan, []ast.Node{ifs}) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// testsID reports an if or switch around an answer whose condition reads
+// the id: the answer is given under a test of it.
+func testsID(scan *session.Scan, stack []ast.Node) bool {
+	mentions := func(e ast.Expr) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok && !found && scan.IsID(x) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for _, n := range stack {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if mentions(n.Cond) {
+				return true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && mentions(n.Tag) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initializeExcluded reports that a request reaching the statements after
+// before cannot be an initialize: one of them is an if comparing with
+// "initialize" that returns, or the handler (w, r) or a framework context
+// alone) never reads the request's body, where an initialize is.
+func initializeExcluded(info *types.Info, fn ast.Node, before []ast.Stmt) bool {
+	for _, st := range before {
+		ifs, ok := st.(*ast.IfStmt)
+		if ok && comparesInitialize(info, ifs.Cond) && httpwrite.EndsInReturn(ifs.Body) {
+			return true
+		}
+	}
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok || !handlerOnly(info, fd.Type) {
+		return false
+	}
+	reads := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if httpwrite.IsRequestBody(info, n) {
+				reads = true
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "Bind", "BindJSON", "ShouldBind", "ShouldBindJSON", "ShouldBindBodyWith", "GetRawData", "BodyParser", "Body":
+					reads = true
+				}
+			}
+		}
+		return !reads
+	})
+	return !reads
+}
+
+// comparesInitialize reports a condition comparing a value with
+// "initialize".
+func comparesInitialize(info *types.Info, cond ast.Expr) bool {
+	found := false
+	ast.Inspect(cond, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.EQL {
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				if v, ok := httpwrite.StringConst(info, side); ok && v == "initialize" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// handlerOnly reports a signature that is a handler's and nothing more:
+// (http.ResponseWriter, *http.Request), or one framework context.
+func handlerOnly(info *types.Info, ft *ast.FuncType) bool {
+	var ts []types.Type
+	for _, f := range ft.Params.List {
+		t := info.TypeOf(f.Type)
+		n := len(f.Names)
+		if n == 0 {
+			n = 1
+		}
+		for range n {
+			ts = append(ts, t)
+		}
+	}
+	switch len(ts) {
+	case 1:
+		for _, pkg := range httpwrite.FrameworkPkgs {
+			if httpwrite.IsNamed(ts[0], pkg, "Context") || httpwrite.IsNamed(ts[0], pkg, "Ctx") {
+				return true
+			}
+		}
+	case 2:
+		return httpwrite.IsResponseWriter(ts[0]) && httpwrite.IsNamed(ts[1], httpwrite.PkgHTTP, "Request")
+	}
+	return false
+}
