@@ -167,6 +167,15 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers %s when the request body does not decode, the client's fault: answer 400 with -32700", what)
 		return
 	}
+	if (serverCode && (status == 0 || status >= 500) || status >= 500 && (speaksJSONRPC(writes) || namesMCP(info, body))) && bodyReadOnly(info, body, origins) {
+		what := fmt.Sprintf("HTTP %d", status)
+		if serverCode {
+			what = "-32603 (Internal error)"
+		}
+		c.report(w.Node, catClientAsServer, origins[0].related("the request body's read: "+origins[0].name), nil,
+			"answers %s when reading the request body fails, the client's fault: answer 400 (413 over a size limit)", what)
+		return
+	}
 
 	var in *origin
 	for i := range origins {

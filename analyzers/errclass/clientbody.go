@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -28,6 +29,30 @@ func bodyDecodeOnly(info *types.Info, body *ast.BlockStmt, origins []origin) boo
 		}
 		call := httpwrite.CallAt(body, o.pos)
 		if call == nil || !decodesRequestBody(info, body, call) {
+			return false
+		}
+	}
+	return true
+}
+
+// bodyReadOnly reports whether every origin is a read of the request's
+// own body (io.ReadAll(r.Body), of a MaxBytesReader made on it): it fails
+// when the client went away or broke its chunking (400), or sent more than
+// the limit (413), never for the server's own reasons.
+func bodyReadOnly(info *types.Info, body *ast.BlockStmt, origins []origin) bool {
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.kind != read || !o.pos.IsValid() {
+			return false
+		}
+		call := httpwrite.CallAt(body, o.pos)
+		if call == nil || len(call.Args) == 0 {
+			return false
+		}
+		fn := httpwrite.Callee(info, call)
+		if !httpwrite.IsFunc(fn, httpwrite.PkgIO, "ReadAll") && !httpwrite.IsFunc(fn, "io/ioutil", "ReadAll") || !madeOnBody(info, body, call.Args[0], 0) {
 			return false
 		}
 	}
@@ -122,6 +147,23 @@ func madeOnBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bo
 // speaksJSONRPC reports whether a function's answers carry JSON-RPC codes:
 // an MCP endpoint, where a plain 500 also answers a JSON-RPC request (a
 // REST route's answers are not judged).
+// namesMCP reports a function that names what only an MCP endpoint
+// reads: the "jsonrpc" member, or the Mcp-Session-Id or
+// MCP-Protocol-Version header (a proxy of the endpoint that writes no
+// JSON-RPC error of its own).
+func namesMCP(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && !found {
+			if v, ok := httpwrite.StringConst(info, lit); ok {
+				found = v == "jsonrpc" || strings.EqualFold(v, "Mcp-Session-Id") || strings.EqualFold(v, "MCP-Protocol-Version")
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 func speaksJSONRPC(writes []*answers.Answer) bool {
 	for _, a := range writes {
 		if a.HasCode {
