@@ -75,6 +75,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if c.refusal(fn, body, writes, a) {
 		return
 	}
+	if w.HasCode && w.Code == httpwrite.CodeInternalError && w.Status < 400 && methodRefused(info, w.Stack) {
+		c.report(w.Node, catClientAsServer, nil, nil,
+			"answers -32603 (Internal error) to a request whose HTTP method the endpoint does not serve, the client's: answer 405 with Allow")
+		return
+	}
 	// -32600 with 200 still claims the request was malformed: judged
 	// below against the server's own failures.
 	if w.Status != 0 && w.Status < 400 && !(w.HasCode && w.Code == httpwrite.CodeInvalidRequest) {
