@@ -337,11 +337,45 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		if narrowed {
 			return nil, false
 		}
+		if len(causes) == 0 && inThen {
+			// if err != nil || !ok: the branch runs for every error,
+			// whatever else may also take it.
+			causes = nonNilDisjuncts(info, ifs.Cond)
+		}
 		if len(causes) > 0 {
 			return causes, tooLarge
 		}
 	}
 	return nil, false
+}
+
+// nonNilDisjuncts are the errors x of the x != nil disjuncts of a
+// condition that is a disjunction (a || b): any one of them non-nil takes
+// the branch.
+func nonNilDisjuncts(info *types.Info, cond ast.Expr) []ast.Expr {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.LOR {
+		return nil
+	}
+	var out []ast.Expr
+	for _, side := range []ast.Expr{b.X, b.Y} {
+		if more := nonNilDisjuncts(info, side); more != nil {
+			out = append(out, more...)
+			continue
+		}
+		t, ok := ast.Unparen(side).(*ast.BinaryExpr)
+		if !ok || t.Op != token.NEQ {
+			continue
+		}
+		x, y := ast.Unparen(t.X), ast.Unparen(t.Y)
+		if isNil(info, x) {
+			x, y = y, x
+		}
+		if isNil(info, y) && errorLike(info.TypeOf(x)) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // sortedByKind reports an answer in a case of a type switch on an error

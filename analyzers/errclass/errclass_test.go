@@ -81,6 +81,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
 		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
 		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
+		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
 	)
 	var acts []*checker.Action
 	for _, r := range results {
