@@ -238,3 +238,47 @@ func handlerOnly(info *types.Info, ft *ast.FuncType) bool {
 	}
 	return false
 }
+
+// acceptedUnchecked reports a 202 (a notification or a response accepted)
+// given before the function's own test of the id, when a later answer of
+// the function refuses an id: the message is accepted whatever its
+// Mcp-Session-Id, where a missing id is 400 and an unknown one 404 for
+// every message but an initialize.
+func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.Answer) {
+	if scan == nil {
+		return
+	}
+	info := pass.TypesInfo
+	status := func(a *answers.Answer) int {
+		w := a.Write
+		if w.Status == 0 && w.Implicit && w.Kind == httpwrite.Helper && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
+			return 200
+		}
+		return w.Status
+	}
+	for _, a := range as {
+		w := a.Write
+		if w.Status != 202 || a.HasSession || testsID(scan, w.Stack) {
+			continue
+		}
+		var later *answers.Answer
+		checked := false
+		for _, b := range as {
+			switch {
+			case !b.HasSession:
+			case b.Write.Node.Pos() < w.Node.Pos():
+				checked = true
+			case later == nil && (status(b) >= 400 || status(b) == 200 && b.Write.HasCode && sessionRefusalCode(b.Write.Code)):
+				later = b
+			}
+		}
+		if checked || later == nil {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
+			Message: "accepts the message (202) whatever its Mcp-Session-Id, tested only after: a missing id is 400, an unknown one 404",
+			Related: []analysis.RelatedInformation{{Pos: later.Write.Node.Pos(), End: later.Write.Node.End(), Message: "the id is refused here, for other messages"}},
+		})
+	}
+}

@@ -68,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 				p = newPkgInfo(pass, sum, ext)
 			}
 			optionalID(pass, p, n, sum.Scans[n], sum.Answers[n])
+			acceptedUnchecked(pass, sum.Scans[n], sum.Answers[n])
 		}
 		for _, a := range sum.Answers[n] {
 			if p == nil {
