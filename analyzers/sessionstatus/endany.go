@@ -67,6 +67,14 @@ func endAny(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answ
 			}
 			return
 		case *ast.IfStmt:
+			// if err := store.Delete(ctx, id); err != nil { log(err) }: the
+			// removal's outcome is only logged.
+			if call := loggedRemoval(info, p, scan, st); call != nil {
+				if !stores(info, body) {
+					reportEndAny(pass, w, call, types.ExprString(call.Fun)+"(...)", "")
+				}
+				return
+			}
 			// if err := store.Delete(ctx, id); err != nil && !errors.Is(err, ErrNotFound) { 5xx; return }
 			if call, sentinel := swallowedRemoval(info, p, scan, st); call != nil {
 				if !stores(info, body) {
@@ -87,6 +95,11 @@ func endAny(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answ
 func asksAboutID(info *types.Info, p *pkgInfo, scan *session.Scan, stmts []ast.Stmt) bool {
 	found := false
 	for _, st := range stmts {
+		if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil && ifs.Else == nil && !returnsIn(ifs.Body) {
+			// if v, ok := chans.LoadAndDelete(id); ok { v.close() }: what
+			// it kept only tidies up, it never decides the answer.
+			continue
+		}
 		ast.Inspect(st, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || found {
@@ -110,6 +123,36 @@ func asksAboutID(info *types.Info, p *pkgInfo, scan *session.Scan, stmts []ast.S
 		})
 	}
 	return found
+}
+
+// returnsIn reports a return statement in body, outside function literals.
+func returnsIn(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// loggedRemoval is the removal an if runs in its init whose error the
+// branch only logs (it neither returns nor has an else): whatever the
+// removal found, the handler goes on to its answer.
+func loggedRemoval(info *types.Info, p *pkgInfo, scan *session.Scan, ifs *ast.IfStmt) *ast.CallExpr {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 || ifs.Else != nil || returnsIn(ifs.Body) {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || removal(info, p, scan, call) == "" {
+		return nil
+	}
+	return call
 }
 
 func indexOf(list []ast.Stmt, n ast.Node) int {

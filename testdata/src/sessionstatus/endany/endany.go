@@ -95,3 +95,37 @@ func (s *srv) replace(w http.ResponseWriter, r *http.Request) {
 	s.live.Store("fresh", struct{}{})
 	w.WriteHeader(http.StatusOK)
 }
+
+// endLogged closes what it held locally and only logs the store's
+// answer: an unknown id is ended with a 200 too.
+func (s *srv) endLogged(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	if v, ok := s.live.LoadAndDelete(id); ok {
+		close(v.(chan struct{}))
+	}
+	if err := s.st.Delete(r.Context(), id); err != nil {
+		println("delete failed:", err.Error())
+	}
+	w.WriteHeader(http.StatusOK) // want `answers 200 whatever Mcp-Session-Id is ended: s.st.Delete\(...\) looks nothing up`
+}
+
+// endHeard answers from what the local table said.
+func (s *srv) endHeard(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	if v, ok := s.live.LoadAndDelete(id); ok {
+		close(v.(chan struct{}))
+	} else {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	_ = s.st.Delete(r.Context(), id)
+	w.WriteHeader(http.StatusOK)
+}
