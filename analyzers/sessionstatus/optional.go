@@ -49,8 +49,8 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			}
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
-				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check judges only a present id; answer 400 when it is missing", status),
-				Related: []analysis.RelatedInformation{{Pos: guard.Pos(), End: guard.Cond.End(), Message: "the check a missing id passes"}},
+				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 when it is missing",
+					status, pass.Fset.Position(guard.Pos()).Line),
 			})
 			return
 		}
@@ -277,8 +277,8 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 		}
 		report.Report(pass, analysis.Diagnostic{
 			Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
-			Message: "accepts the message (202) whatever its Mcp-Session-Id, tested only after: a missing id is 400, an unknown one 404",
-			Related: []analysis.RelatedInformation{{Pos: later.Write.Node.Pos(), End: later.Write.Node.End(), Message: "the id is refused here, for other messages"}},
+			Message: fmt.Sprintf("accepts the message (202) whatever its Mcp-Session-Id, tested only after (line %d): a missing id is 400, an unknown one 404",
+				pass.Fset.Position(later.Write.Node.Pos()).Line),
 		})
 	}
 }

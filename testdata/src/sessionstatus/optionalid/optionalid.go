@@ -43,7 +43,7 @@ func (s *server) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK) // want `answers 200 to a request without Mcp-Session-Id: the check judges only a present id`
+	w.WriteHeader(http.StatusOK) // want `answers 200 to a request without Mcp-Session-Id: the check at line [0-9]+ judges only a present id`
 }
 
 // stream reads no body: it serves GET, never an initialize.
@@ -109,7 +109,7 @@ func (s *server) notify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if m.ID == nil {
-		w.WriteHeader(http.StatusAccepted) // want `accepts the message \(202\) whatever its Mcp-Session-Id, tested only after`
+		w.WriteHeader(http.StatusAccepted) // want `accepts the message \(202\) whatever its Mcp-Session-Id, tested only after \(line [0-9]+\)`
 		return
 	}
 	id := r.Header.Get("Mcp-Session-Id")
