@@ -62,6 +62,9 @@ func run(pass *analysis.Pass) (any, error) {
 		adoption(pass, sum)
 		servedUnknown(pass, sum)
 	}
+	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
+		blindIDManager(pass)
+	}
 	for _, n := range sum.Funcs {
 		if len(sum.Answers[n]) > 0 {
 			if p == nil {
