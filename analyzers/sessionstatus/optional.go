@@ -256,9 +256,22 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 		}
 		return w.Status
 	}
+	// top is the statement of the function's body an answer sits in: the
+	// 202 must be given by an if of its own, and the refusal come in a
+	// later statement every other message reaches (not in a sibling case of
+	// a switch on the method, which says nothing of this message).
+	top := func(a *answers.Answer) ast.Node {
+		if len(a.Write.Stack) < 2 || a.Write.Stack[0] != scan.Body {
+			return nil
+		}
+		return a.Write.Stack[1]
+	}
 	for _, a := range as {
 		w := a.Write
 		if w.Status != 202 || a.HasSession || testsID(scan, w.Stack) {
+			continue
+		}
+		if _, isIf := top(a).(*ast.IfStmt); !isIf {
 			continue
 		}
 		var later *answers.Answer
@@ -268,7 +281,7 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 			case !b.HasSession:
 			case b.Write.Node.Pos() < w.Node.Pos():
 				checked = true
-			case later == nil && (status(b) >= 400 || status(b) == 200 && b.Write.HasCode && sessionRefusalCode(b.Write.Code)):
+			case later == nil && top(b) != nil && top(b) != top(a) && (status(b) >= 400 || status(b) == 200 && b.Write.HasCode && sessionRefusalCode(b.Write.Code)):
 				later = b
 			}
 		}

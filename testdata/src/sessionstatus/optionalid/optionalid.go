@@ -145,3 +145,23 @@ func (s *server) notifyChecked(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// perMethod requires the id of one method only; its notification case
+// says nothing of that method's check: silent.
+func (s *server) perMethod(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	switch m.Method {
+	case "notifications/initialized":
+		w.WriteHeader(http.StatusAccepted)
+	case "publish":
+		if r.Header.Get("Mcp-Session-Id") == "" {
+			http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+	}
+}
