@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -271,7 +272,7 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 		if w.Status != 202 || a.HasSession || testsID(scan, w.Stack) {
 			continue
 		}
-		if _, isIf := top(a).(*ast.IfStmt); !isIf {
+		if ifs, isIf := top(a).(*ast.IfStmt); !isIf || !notificationTest(info, ifs.Cond) {
 			continue
 		}
 		var later *answers.Answer
@@ -294,4 +295,44 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 				pass.Fset.Position(later.Write.Node.Pos()).Line),
 		})
 	}
+}
+
+// notificationTest reports a condition that picks notifications: the
+// message's id absent (m.ID == nil, len(m.ID) == 0), a function named for
+// notifications (isNotification(m)), or a method beginning
+// "notifications/". A client's response (an id and no method) is another
+// matter: servers may accept one whatever the session.
+func notificationTest(info *types.Info, cond ast.Expr) bool {
+	found := false
+	idName := func(e ast.Expr) bool {
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && strings.EqualFold(sel.Sel.Name, "id")
+	}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL && (idName(n.X) && isNilExpr(info, n.Y) || idName(n.Y) && isNilExpr(info, n.X)) {
+				found = true
+			}
+		case *ast.CallExpr:
+			switch fun := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				found = found || strings.Contains(strings.ToLower(fun.Name), "notification") ||
+					fun.Name == "len" && len(n.Args) == 1 && idName(n.Args[0])
+			case *ast.SelectorExpr:
+				found = found || strings.Contains(strings.ToLower(fun.Sel.Name), "notification")
+			}
+		case *ast.BasicLit:
+			if v, ok := httpwrite.StringConst(info, n); ok && strings.HasPrefix(v, "notifications/") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isNilExpr(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
 }
