@@ -95,6 +95,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		causes = nil
 	}
 
+	if !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 && overLimit(info, body, w.Stack) {
+		c.report(w.Node, catBodyLimit, nil, c.statusFix(w, 413, "http.StatusRequestEntityTooLarge"),
+			"answers %d to a body over its size limit: answer 413", w.Status)
+		return
+	}
 	if tooLarge && w.Status != 0 && w.Status != 413 {
 		c.report(w.Node, catBodyLimit, nil, c.statusFix(w, 413, "http.StatusRequestEntityTooLarge"),
 			"answers %d to a body over the http.MaxBytesReader limit: answer 413", w.Status)

@@ -2,6 +2,7 @@ package errclass
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -169,6 +170,34 @@ func speaksJSONRPC(writes []*answers.Answer) bool {
 		if a.HasCode {
 			return true
 		}
+	}
+	return false
+}
+
+// overLimit reports an answer whose innermost enclosing if holds when the
+// request's body is over a size: len(b) > N of bytes read from the body
+// (io.ReadAll(io.LimitReader(r.Body, N+1))), or r.ContentLength > N. The
+// table answers that 413.
+func overLimit(info *types.Info, body *ast.BlockStmt, stack []ast.Node) bool {
+	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		if !inThen {
+			return false
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.GTR && b.Op != token.GEQ {
+			return false
+		}
+		if _, isConst := info.Types[b.Y]; !isConst {
+			return false
+		}
+		switch x := ast.Unparen(b.X).(type) {
+		case *ast.CallExpr:
+			id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+			return ok && id.Name == "len" && len(x.Args) == 1 && madeOnBody(info, body, x.Args[0], 0)
+		case *ast.SelectorExpr:
+			return x.Sel.Name == "ContentLength" && httpwrite.IsNamed(info.TypeOf(x.X), httpwrite.PkgHTTP, "Request")
+		}
+		return false
 	}
 	return false
 }
