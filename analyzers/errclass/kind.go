@@ -37,13 +37,8 @@ func picksKind(info *types.Info, t httpwrite.Term) bool {
 // isSentinel reports a package-level variable of an error type, of this
 // package or another (ErrNotFound, store.ErrNotFound, io.EOF).
 func isSentinel(info *types.Info, e ast.Expr) bool {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
+	id := httpwrite.NameOf(e)
+	if id == nil {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)

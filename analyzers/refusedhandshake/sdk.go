@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/ssabuild"
 )
 
@@ -551,14 +552,7 @@ func onlyBlanked(info *types.Info, scope ast.Node, v *types.Var) bool {
 
 // storedIn records the map (a variable or a field) the pair was stored in.
 func (o *ownership) storedIn(m ast.Expr) {
-	var id *ast.Ident
-	switch m := ast.Unparen(m).(type) {
-	case *ast.Ident:
-		id = m
-	case *ast.SelectorExpr:
-		id = m.Sel
-	}
-	if id != nil {
+	if id := httpwrite.NameOf(m); id != nil {
 		if obj := o.info.Uses[id]; obj != nil {
 			o.maps = append(o.maps, obj)
 		}

@@ -78,13 +78,8 @@ func headerName(info *types.Info, e ast.Expr) (string, bool) {
 // headerVar is the header name the variable e names holds, if
 // LearnHeaderVars recorded it.
 func headerVar(info *types.Info, e ast.Expr) (string, bool) {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
+	id := NameOf(e)
+	if id == nil {
 		return "", false
 	}
 	v, ok := info.Uses[id].(*types.Var)

@@ -91,6 +91,18 @@ func IntConst(info *types.Info, e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
+// NameOf is the identifier that names what e refers to: e itself, or the
+// selected name of x.Name (a package's member, a field); nil otherwise.
+func NameOf(e ast.Expr) *ast.Ident {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
+	}
+	return nil
+}
+
 // StringConst returns the string constant value of e, or the MCP header
 // name a package-level variable e names holds (see LearnHeaderVars).
 func StringConst(info *types.Info, e ast.Expr) (string, bool) {

@@ -95,13 +95,8 @@ func (s *Scan) sentinel(e ast.Expr) *types.Var { return SentinelRef(s.info, e) }
 // SentinelRef is the package-level error variable e names (ErrX,
 // pkg.ErrX), or nil.
 func SentinelRef(info *types.Info, e ast.Expr) *types.Var {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
+	id := httpwrite.NameOf(e)
+	if id == nil {
 		return nil
 	}
 	v, _ := info.Uses[id].(*types.Var)
