@@ -119,7 +119,7 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 					pass.ExportObjectFact(fn, new(memberFact))
 				}
 			}
-			if fn.Exported() {
+			if fn.Exported() && returnsError(fn) {
 				// A method of an unexported type too: an interface
 				// of another package reaches it.
 				if names := goneReturned(info, fd); len(names) > 0 {
@@ -144,6 +144,13 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return res, nil
+}
+
+// returnsError reports a function whose last result is an error: one that
+// can fail with a sentinel.
+func returnsError(fn *types.Func) bool {
+	res := fn.Type().(*types.Signature).Results()
+	return res.Len() > 0 && httpwrite.IsErrorType(res.At(res.Len()-1).Type())
 }
 
 // takesString reports whether fd has a parameter of a string type.

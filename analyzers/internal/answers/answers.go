@@ -128,6 +128,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// function that writes none needs no scan of its own.
 	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
+	if len(writes) == 0 && !mayReturnID(pass.Pkg) {
+		return res, nil
+	}
 	learned := session.Learn(pass.TypesInfo, pass.Pkg, funcs, res.IDFunc)
 	for _, fn := range learned.IDFuncs() {
 		if httpwrite.Exported(fn) {
@@ -153,6 +156,64 @@ func run(pass *analysis.Pass) (any, error) {
 		res.Answers[n] = as
 	}
 	return res, nil
+}
+
+// mayReturnID reports, from the types alone, whether the package has an
+// exported function or method that could return a request's session id
+// for a fact: a string result, and a request, a header map or a framework
+// context to read it from. Most packages have none, and need no scan.
+func mayReturnID(pkg *types.Package) bool {
+	fits := func(fn *types.Func) bool {
+		sig := fn.Type().(*types.Signature)
+		if !fn.Exported() || sig.Results().Len() == 0 {
+			return false
+		}
+		if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return false
+		}
+		for i := range sig.Params().Len() {
+			t := sig.Params().At(i).Type()
+			if httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request") || httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") {
+				return true
+			}
+			if m, ok := t.Underlying().(*types.Map); ok {
+				if k, ok := m.Key().Underlying().(*types.Basic); ok && k.Info()&types.IsString != 0 {
+					return true
+				}
+			}
+			for _, p := range httpwrite.FrameworkPkgs {
+				if httpwrite.IsNamed(t, p, "Context") || httpwrite.IsNamed(t, p, "Ctx") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		switch o := scope.Lookup(name).(type) {
+		case *types.Func:
+			if fits(o) {
+				return true
+			}
+		case *types.TypeName:
+			if n, ok := types.Unalias(o.Type()).(*types.Named); ok {
+				for i := range n.NumMethods() {
+					if fits(n.Method(i)) {
+						return true
+					}
+				}
+				if iface, ok := n.Underlying().(*types.Interface); ok {
+					for i := range iface.NumMethods() {
+						if fits(iface.Method(i)) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // skip is the cheap bail-out: the standard library, and packages that
