@@ -54,17 +54,22 @@ func EnclosingList(stack []ast.Node) ast.Node {
 	return nil
 }
 
-// EndsInReturn reports a block or clause whose last statement returns.
-func EndsInReturn(n ast.Node) bool {
-	var list []ast.Stmt
+// Stmts is the statement list of a block or a case or comm clause, or nil.
+func Stmts(n ast.Node) []ast.Stmt {
 	switch n := n.(type) {
 	case *ast.BlockStmt:
-		list = n.List
+		return n.List
 	case *ast.CaseClause:
-		list = n.Body
+		return n.Body
 	case *ast.CommClause:
-		list = n.Body
+		return n.Body
 	}
+	return nil
+}
+
+// EndsInReturn reports a block or clause whose last statement returns.
+func EndsInReturn(n ast.Node) bool {
+	list := Stmts(n)
 	if len(list) == 0 {
 		return false
 	}

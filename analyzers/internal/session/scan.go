@@ -300,15 +300,7 @@ func inside(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.E
 // terminates reports whether the block ends in a return or a panic, so an
 // assignment in it never reaches code after it.
 func terminates(scope ast.Node) bool {
-	var list []ast.Stmt
-	switch n := scope.(type) {
-	case *ast.BlockStmt:
-		list = n.List
-	case *ast.CaseClause:
-		list = n.Body
-	case *ast.CommClause:
-		list = n.Body
-	}
+	list := httpwrite.Stmts(scope)
 	if len(list) == 0 {
 		return false
 	}
