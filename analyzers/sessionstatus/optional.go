@@ -30,10 +30,10 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 	list := scan.Body.List
 	for i, st := range list {
 		guard, ok := st.(*ast.IfStmt)
-		if !ok || guard.Init != nil || guard.Else != nil || !presentOnly(info, scan, guard.Cond) || !httpwrite.EndsInReturn(guard.Body) {
+		if !ok || guard.Init != nil || guard.Else != nil || !presentOnly(scan, guard.Cond) || !httpwrite.EndsInReturn(guard.Body) {
 			continue
 		}
-		if !refusesIn(as, guard.Body) || !initializeExcluded(info, fn, list[:i]) {
+		if !refusesIn(as, guard.Body) || !initializeExcluded(info, scan, fn, list[:i]) {
 			continue
 		}
 		for _, a := range as {
@@ -41,10 +41,7 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) {
 				continue
 			}
-			status := w.Status
-			if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
-				status = 200
-			}
+			status := sentStatus(info, scan, w)
 			if status < 200 || status > 299 {
 				continue
 			}
@@ -60,48 +57,15 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 
 // presentOnly reports a condition that holds only for a present id:
 // id != "" (or len(id) > 0) and'ed with other tests.
-func presentOnly(info *types.Info, scan *session.Scan, cond ast.Expr) bool {
+func presentOnly(scan *session.Scan, cond ast.Expr) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || b.Op != token.LAND {
 		return false
 	}
 	for _, side := range []ast.Expr{b.X, b.Y} {
-		if nonEmpty(info, scan, side) {
+		if scan.PresentIDTest(side) != nil || presentOnly(scan, side) {
 			return true
 		}
-		if presentOnly(info, scan, side) {
-			return true
-		}
-	}
-	return false
-}
-
-// nonEmpty reports id != "" or len(id) > 0 (either way round).
-func nonEmpty(info *types.Info, scan *session.Scan, e ast.Expr) bool {
-	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	isLen := func(x ast.Expr) bool {
-		c, ok := ast.Unparen(x).(*ast.CallExpr)
-		if !ok || len(c.Args) != 1 {
-			return false
-		}
-		id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-		return ok && id.Name == "len" && scan.IsID(c.Args[0])
-	}
-	empty := func(x ast.Expr) bool {
-		if v, ok := httpwrite.StringConst(info, x); ok {
-			return v == ""
-		}
-		v, ok := httpwrite.IntConst(info, x)
-		return ok && v == 0
-	}
-	switch b.Op {
-	case token.NEQ:
-		return scan.IsID(b.X) && empty(b.Y) || scan.IsID(b.Y) && empty(b.X) || isLen(b.X) && empty(b.Y)
-	case token.GTR:
-		return isLen(b.X) && empty(b.Y)
 	}
 	return false
 }
@@ -165,10 +129,10 @@ func testsID(scan *session.Scan, stack []ast.Node) bool {
 // before cannot be an initialize: one of them is an if comparing with
 // "initialize" that returns, or the handler (w, r) or a framework context
 // alone) never reads the request's body, where an initialize is.
-func initializeExcluded(info *types.Info, fn ast.Node, before []ast.Stmt) bool {
+func initializeExcluded(info *types.Info, scan *session.Scan, fn ast.Node, before []ast.Stmt) bool {
 	for _, st := range before {
 		ifs, ok := st.(*ast.IfStmt)
-		if ok && comparesInitialize(info, ifs.Cond) && httpwrite.EndsInReturn(ifs.Body) {
+		if ok && scan.InitializeTest(ifs.Cond) && httpwrite.EndsInReturn(ifs.Body) {
 			return true
 		}
 	}
@@ -194,23 +158,6 @@ func initializeExcluded(info *types.Info, fn ast.Node, before []ast.Stmt) bool {
 		return !reads
 	})
 	return !reads
-}
-
-// comparesInitialize reports a condition comparing a value with
-// "initialize".
-func comparesInitialize(info *types.Info, cond ast.Expr) bool {
-	found := false
-	ast.Inspect(cond, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.EQL {
-			for _, side := range []ast.Expr{b.X, b.Y} {
-				if v, ok := httpwrite.StringConst(info, side); ok && v == "initialize" {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // handlerOnly reports a signature that is a handler's and nothing more:
@@ -250,13 +197,7 @@ func acceptedUnchecked(pass *analysis.Pass, scan *session.Scan, as []*answers.An
 		return
 	}
 	info := pass.TypesInfo
-	status := func(a *answers.Answer) int {
-		w := a.Write
-		if w.Status == 0 && w.Implicit && w.Kind == httpwrite.Helper && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
-			return 200
-		}
-		return w.Status
-	}
+	status := func(a *answers.Answer) int { return sentStatus(info, scan, a.Write) }
 	// top is the statement of the function's body an answer sits in: the
 	// 202 must be given by an if of its own, and the refusal come in a
 	// later statement every other message reaches (not in a sibling case of
@@ -311,7 +252,7 @@ func notificationTest(info *types.Info, cond ast.Expr) bool {
 	ast.Inspect(cond, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if n.Op == token.EQL && (idName(n.X) && isNilExpr(info, n.Y) || idName(n.Y) && isNilExpr(info, n.X)) {
+			if n.Op == token.EQL && (idName(n.X) && isNil(info, n.Y) || idName(n.Y) && isNil(info, n.X)) {
 				found = true
 			}
 		case *ast.CallExpr:
@@ -330,9 +271,4 @@ func notificationTest(info *types.Info, cond ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func isNilExpr(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.IsNil()
 }

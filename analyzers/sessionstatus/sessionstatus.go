@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -112,10 +113,7 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 	// A JSON-RPC error written with 200 is a refusal sent as a success:
 	// judged like any other status for a missing or an unknown id. A
 	// helper that writes a body and never a status answers 200 too.
-	status := w.Status
-	if status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(pass.TypesInfo, scan.Body, w.Node.Pos()) {
-		status = 200
-	}
+	status := sentStatus(pass.TypesInfo, scan, w)
 	// A failed lookup or check refused in a 200 body is wrong whichever
 	// way it failed: 404 for an unknown id, 5xx for a store that did not
 	// answer. Only a refusal's code says the body refuses the request: a
@@ -168,6 +166,16 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		reportStatus(pass, w, cond, catLookup, 404, "http.StatusNotFound",
 			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
+}
+
+// sentStatus is the status an answer goes out with: its own, or 200 for a
+// helper that writes a body and never a status, unless a status was set
+// on the way to it.
+func sentStatus(info *types.Info, scan *session.Scan, w *httpwrite.Write) int {
+	if w.Status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
+		return 200
+	}
+	return w.Status
 }
 
 // sessionRefusalCode reports the codes a refusal of the request or its

@@ -26,9 +26,30 @@ func (s *Scan) TestsInitialize(e ast.Expr) bool {
 // EmptyIDTest returns the variable e tests for emptiness when e is
 // v == "" or len(v) == 0 (either side) and v may hold the request's id
 // read in this function; nil otherwise.
-func (s *Scan) EmptyIDTest(e ast.Expr) *ast.Ident {
+func (s *Scan) EmptyIDTest(e ast.Expr) *ast.Ident { return s.emptinessTest(e, false) }
+
+// PresentIDTest is EmptyIDTest's converse: v != "", len(v) != 0 or
+// len(v) > 0.
+func (s *Scan) PresentIDTest(e ast.Expr) *ast.Ident { return s.emptinessTest(e, true) }
+
+// InitializeTest reports whether e, when true, says the message is an
+// initialize request (m.Method == "initialize").
+func (s *Scan) InitializeTest(e ast.Expr) bool { return s.isInit(e, true) }
+
+func (s *Scan) emptinessTest(e ast.Expr, present bool) *ast.Ident {
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL {
+	if !ok {
+		return nil
+	}
+	switch {
+	case !present && b.Op == token.EQL:
+	case present && b.Op == token.NEQ:
+	case present && b.Op == token.GTR:
+		// len(v) > 0: the length on the left only.
+		if s.isEmpty(ast.Unparen(b.X)) {
+			return nil
+		}
+	default:
 		return nil
 	}
 	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
