@@ -38,6 +38,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "list every site and every finding in it, and each repository's time")
 	mcpvetBin := fs.String("mcpvet", "", "use this mcpvet binary instead of building ./cmd/mcpvet")
 	timeout := fs.Duration("timeout", 40*time.Minute, "give up on the whole run after this long")
+	perception := fs.Bool("perception", false, "measure the httpanswers model instead of the checks: answers it records inside errcode and sessionstatus sites (with -v, the study half's FLAG sites where it records none; the score half's are never listed)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -87,6 +88,9 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		known = append(known, a.Name)
 	}
 	analyzers := fieldAnalyzers(known)
+	if *perception {
+		analyzers = nil
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
@@ -98,7 +102,11 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	bin := *mcpvetBin
 	if bin == "" {
-		if bin, err = buildMcpvet(ctx, tmp, stderr); err != nil {
+		build := buildMcpvet
+		if *perception {
+			build = buildModelDump
+		}
+		if bin, err = build(ctx, tmp, stderr); err != nil {
 			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
 			return 1
 		}
@@ -130,6 +138,10 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "field-corpus: %s: %d findings in %s\n", repo, len(got), time.Since(start).Round(time.Millisecond))
 			}
 		}
+		if *perception {
+			Perceive(sites, findings).Report(stdout, split, *verbose && split == "study")
+			continue
+		}
 		res := Score(plain, findings)
 		res.LoadFails = fails
 		if *judgedFile != "" {
@@ -147,6 +159,18 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, FieldSummary(split, res))
 	}
 	return 0
+}
+
+// buildModelDump builds the modeldump command (the httpanswers model's
+// answers as diagnostics) from this checkout.
+func buildModelDump(ctx context.Context, dir string, stderr io.Writer) (string, error) {
+	bin := filepath.Join(dir, "modeldump")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./analyzers/internal/modeldump/cmd/modeldump")
+	build.Stdout, build.Stderr = stderr, stderr
+	if err := build.Run(); err != nil {
+		return "", fmt.Errorf("building modeldump from this checkout: %v", err)
+	}
+	return bin, nil
 }
 
 // fieldRepos are the distinct repo@commit of sites, in table order.
