@@ -47,6 +47,9 @@ type Write struct {
 	// Implicit: a helper call that writes a body and never a status, so
 	// the answer is HTTP 200 unless the caller set one (Status stays 0).
 	Implicit bool
+	// Caller is, for an error a function returns to a caller that writes
+	// it (ErrorReturns), the caller's answer: Node is the return's error.
+	Caller ast.Node
 	// objParam is, for an ErrorObject that is a parameter, that parameter.
 	objParam *types.Var
 }
@@ -158,6 +161,16 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 		s = sinkOf(fn)
 	}
 	if s != nil && s.Builds {
+		if s.HasCode {
+			// An error object a constructor builds with its own code
+			// (sessionRequired(), parseErr(msg)): like a literal one, it
+			// is paired with a status written beside it.
+			w := &Write{Kind: ErrorObject, Node: call, Code: s.Code, HasCode: true}
+			for _, a := range call.Args {
+				w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+			}
+			return w
+		}
 		s = nil
 	}
 	if s == nil {
@@ -620,6 +633,7 @@ func CollectFuncs(pass *analysis.Pass, sum *Summary) (funcs []ast.Node, writes m
 		} else {
 			ws = Collect(pass.TypesInfo, Body(n), sum.sinkOf)
 		}
+		ws = Assigned(pass.TypesInfo, Body(n), ws)
 		if len(ws) > 0 {
 			writes[n] = ws
 		}
