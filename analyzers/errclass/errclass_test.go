@@ -70,6 +70,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/paramsshape",               // -32700 for params of the wrong shape
 		"fixtures/errclass/keyedstatus",               // the status a table gives the code
 		"fixtures/errclass/clientasserver",            // the request body's decode answered 500 or -32603
+		"fixtures/errclass/statusvar",                 // the status set in branches, written once later
 		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only
 		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400

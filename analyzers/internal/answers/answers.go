@@ -128,6 +128,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// function that writes none needs no scan of its own.
 	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
+	for n, ds := range httpwrite.ErrorReturns(pass.TypesInfo, funcs, writes) {
+		writes[n] = append(writes[n], ds...)
+	}
 	if len(writes) == 0 && !mayReturnID(pass.Pkg) {
 		return res, nil
 	}
@@ -146,14 +149,23 @@ func run(pass *analysis.Pass) (any, error) {
 		if scan != nil {
 			res.Scans[n] = scan
 		}
-		as := make([]*Answer, len(ws))
-		for i, w := range ws {
-			as[i] = &Answer{Write: w}
+		as := make([]*Answer, 0, len(ws))
+		for _, w := range ws {
+			a := &Answer{Write: w}
 			if scan != nil {
-				as[i].Session, as[i].HasSession = scan.Condition(w.Stack)
+				a.Session, a.HasSession = scan.Condition(w.Stack)
 			}
+			if w.Caller != nil && !a.HasSession {
+				// An error returned to a caller is the function's answer
+				// only where the session decides it; the error's origin
+				// is errclass's, traced from the caller.
+				continue
+			}
+			as = append(as, a)
 		}
-		res.Answers[n] = as
+		if len(as) > 0 {
+			res.Answers[n] = as
+		}
 	}
 	return res, nil
 }

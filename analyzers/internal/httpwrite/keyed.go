@@ -691,8 +691,11 @@ func keyAt(info *types.Info, e ast.Expr, field string, sinkOf SinkOf) (int64, bo
 
 // builds summarises a constructor of an error object: a function that
 // writes nothing and returns, on every return, a literal of a struct with
-// an integer Code field set to one constant.
-func builds(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink {
+// an integer Code field set to one constant, or an error object another
+// constructor builds with one constant code (SessionRequired() returning
+// NewRPCError(CodeSessionRequired, nil)), which ws, the function's answers,
+// holds as an ErrorObject at that call.
+func builds(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write) *Sink {
 	sig := fn.Type().(*types.Signature)
 	if sig.Results().Len() != 1 || codeField(sig.Results().At(0).Type()) == "" {
 		return nil
@@ -707,6 +710,12 @@ func builds(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink {
 			lit := (*ast.CompositeLit)(nil)
 			if len(x.Results) == 1 {
 				lit = objectLiteral(x.Results[0])
+				if lit == nil {
+					if c, built := builtCode(info, x.Results[0], ws); built && (n == 0 || c == code) {
+						code, n = c, n+1
+						return true
+					}
+				}
 			}
 			if lit == nil {
 				ok = false
@@ -726,4 +735,22 @@ func builds(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink {
 		return nil
 	}
 	return &Sink{Builds: true, Code: code, HasCode: true}
+}
+
+// builtCode is the code of the error object e, a call that ws holds as an
+// ErrorObject with a constant code.
+func builtCode(info *types.Info, e ast.Expr, ws []*Write) (int64, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	for _, w := range ws {
+		if w.Node == call && w.Kind == ErrorObject && w.HasCode {
+			if w.CodeExpr == nil {
+				return w.Code, true
+			}
+			return IntConst(info, w.CodeExpr)
+		}
+	}
+	return 0, false
 }

@@ -80,7 +80,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 	}
 	answers = dropEncodeFallbacks(info, dropImplicit(answers))
 	if len(answers) == 0 {
-		if b := builds(info, fn, decl); b != nil {
+		if b := builds(info, fn, decl, ws); b != nil {
 			return b
 		}
 		if b := buildsEnvelope(info, fn, decl); b != nil {
