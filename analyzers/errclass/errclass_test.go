@@ -71,6 +71,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/keyedstatus",               // the status a table gives the code
 		"fixtures/errclass/clientasserver",            // the request body's decode answered 500 or -32603
 		"fixtures/errclass/statusvar",                 // the status set in branches, written once later
+		"fixtures/errclass/envelopector",              // an RPCError handed to the response's constructor
 		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only
 		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400

@@ -374,7 +374,7 @@ func jsonObject(info *types.Info, lit *ast.CompositeLit, t types.Type, stack []a
 			return nil
 		}
 	}
-	if !insideEnvelope(info, stack) {
+	if !insideEnvelope(info, stack) && !rpcErrorType(t) {
 		return nil
 	}
 	w := &Write{Kind: ErrorObject, Node: lit, HasCode: true}
@@ -386,6 +386,27 @@ func jsonObject(info *types.Info, lit *ast.CompositeLit, t types.Type, stack []a
 		w.Causes = ErrorsIn(info, msg)
 	}
 	return w
+}
+
+// rpcErrorType reports a named struct type whose name says it is a
+// JSON-RPC error (RPCError, JSONRPCError, JsonRpcErr): with a code and a
+// message member, such a literal is an error object wherever it is built,
+// also handed to a constructor of the envelope (NewErrorResponse(id,
+// &RPCError{Code: code, Message: msg})). A type named for errors alone
+// (APIError{Code: 404}) may carry an HTTP status: only the nesting tells.
+func rpcErrorType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return false
+	}
+	name := strings.ToLower(n.Obj().Name())
+	return strings.Contains(name, "rpc") && strings.Contains(name, "err")
 }
 
 // insideEnvelope reports whether the literal ending stack sits (possibly
