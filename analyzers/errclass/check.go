@@ -30,11 +30,6 @@ func (c *checker) function(fn *ssa.Function, body *ast.BlockStmt, writes []*answ
 func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers.Answer, a *answers.Answer, unlimitedCheck bool) {
 	w := a.Write
 	info := c.pass.TypesInfo
-	if w.Caller != nil {
-		// An error returned to the caller that writes it: its origin is
-		// judged at the caller's answer.
-		return
-	}
 	if !httpwrite.Delivered(info, body, w) {
 		// Built and never written, returned or handed on: not an answer.
 		return

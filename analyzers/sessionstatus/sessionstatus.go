@@ -132,7 +132,6 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		if cond.Pos.IsValid() {
 			d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
 		}
-		d.Related = append(d.Related, callerRelated(w)...)
 		report.Report(pass, d)
 		return
 	}
@@ -191,7 +190,6 @@ func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, ca
 	if cond.Pos.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
 	}
-	d.Related = append(d.Related, callerRelated(w)...)
 	if e := httpwrite.ConstEdit(pass.TypesInfo, w.StatusExpr, strconv.Itoa(want), name); e != nil {
 		msg, edits := fmt.Sprintf("answer %d", want), []analysis.TextEdit{*e}
 		if code, more := codeEdits(pass, w, want); more != nil {
@@ -244,14 +242,4 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 		}
 	}
 	return code, edits
-}
-
-// callerRelated names, for an error returned to a caller that writes it,
-// the caller's answer: the status is given there.
-func callerRelated(w *httpwrite.Write) []analysis.RelatedInformation {
-	if w.Caller == nil {
-		return nil
-	}
-	return []analysis.RelatedInformation{{Pos: w.Caller.Pos(), End: w.Caller.End(),
-		Message: fmt.Sprintf("the caller answers this error %d", w.Status)}}
 }

@@ -59,17 +59,15 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/mergedvalidator", // false for "" and unknown alike
 		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
 		"fixtures/sessionstatus/statusvar",       // the status set in branches, written once later
-		"fixtures/sessionstatus/returnederr",     // errors returned to a caller that writes them with one status
-		"fixtures/sessionstatus/returnederr/answered",
-		"fixtures/sessionstatus/ctorcode",     // refusals built by constructors with their own code, written 200
-		"fixtures/sessionstatus/fixation",     // an initialize keeping the client's id
-		"fixtures/sessionstatus/endunknown",   // a DELETE of an unknown id answered 204
-		"fixtures/sessionstatus/endany",       // ended with no lookup, answered 2xx
-		"fixtures/sessionstatus/gone5xx",      // a lookup's not-found answered 5xx
-		"fixtures/sessionstatus/gonesentinel", // session.ErrExpired of err := mgr.Touch(id)
-		"fixtures/sessionstatus/keyedstatus",  // the status a table gives the code
-		"fixtures/sessionstatus/lateid",       // var sid string; sid = vals[0] in a branch
-		"fixtures/sessionstatus/ifaceid",      // the id read through an interface
+		"fixtures/sessionstatus/ctorcode",        // refusals built by constructors with their own code, written 200
+		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
+		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
+		"fixtures/sessionstatus/endany",          // ended with no lookup, answered 2xx
+		"fixtures/sessionstatus/gone5xx",         // a lookup's not-found answered 5xx
+		"fixtures/sessionstatus/gonesentinel",    // session.ErrExpired of err := mgr.Touch(id)
+		"fixtures/sessionstatus/keyedstatus",     // the status a table gives the code
+		"fixtures/sessionstatus/lateid",          // var sid string; sid = vals[0] in a branch
+		"fixtures/sessionstatus/ifaceid",         // the id read through an interface
 		// A table miss that falls through to serving; a pass-through
 		// gateway and a stateless server stay silent.
 		"fixtures/sessionstatus/served",

@@ -128,9 +128,6 @@ func run(pass *analysis.Pass) (any, error) {
 	// function that writes none needs no scan of its own.
 	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
-	for n, ds := range httpwrite.ErrorReturns(pass.TypesInfo, funcs, writes) {
-		writes[n] = append(writes[n], ds...)
-	}
 	if len(writes) == 0 && !mayReturnID(pass.Pkg) {
 		return res, nil
 	}
@@ -149,23 +146,14 @@ func run(pass *analysis.Pass) (any, error) {
 		if scan != nil {
 			res.Scans[n] = scan
 		}
-		as := make([]*Answer, 0, len(ws))
-		for _, w := range ws {
-			a := &Answer{Write: w}
+		as := make([]*Answer, len(ws))
+		for i, w := range ws {
+			as[i] = &Answer{Write: w}
 			if scan != nil {
-				a.Session, a.HasSession = scan.Condition(w.Stack)
+				as[i].Session, as[i].HasSession = scan.Condition(w.Stack)
 			}
-			if w.Caller != nil && !a.HasSession {
-				// An error returned to a caller is the function's answer
-				// only where the session decides it; the error's origin
-				// is errclass's, traced from the caller.
-				continue
-			}
-			as = append(as, a)
 		}
-		if len(as) > 0 {
-			res.Answers[n] = as
-		}
+		res.Answers[n] = as
 	}
 	return res, nil
 }

@@ -47,9 +47,6 @@ type Write struct {
 	// Implicit: a helper call that writes a body and never a status, so
 	// the answer is HTTP 200 unless the caller set one (Status stays 0).
 	Implicit bool
-	// Caller is, for an error a function returns to a caller that writes
-	// it (ErrorReturns), the caller's answer: Node is the return's error.
-	Caller ast.Node
 	// objParam is, for an ErrorObject that is a parameter, that parameter.
 	objParam *types.Var
 }
