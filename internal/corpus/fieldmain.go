@@ -164,13 +164,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 // buildModelDump builds the modeldump command (the httpanswers model's
 // answers as diagnostics) from this checkout.
 func buildModelDump(ctx context.Context, dir string, stderr io.Writer) (string, error) {
-	bin := filepath.Join(dir, "modeldump")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./analyzers/internal/modeldump/cmd/modeldump")
-	build.Stdout, build.Stderr = stderr, stderr
-	if err := build.Run(); err != nil {
-		return "", fmt.Errorf("building modeldump from this checkout: %v", err)
-	}
-	return bin, nil
+	return buildCommand(ctx, dir, "./analyzers/internal/modeldump/cmd/modeldump", stderr)
 }
 
 // fieldRepos are the distinct repo@commit of sites, in table order.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -169,11 +170,18 @@ func filter(sites []Site, keep func(Site) bool) []Site {
 
 // buildMcpvet builds ./cmd/mcpvet of this checkout into dir.
 func buildMcpvet(ctx context.Context, dir string, stderr io.Writer) (string, error) {
-	bin := filepath.Join(dir, "mcpvet")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/mcpvet")
+	return buildCommand(ctx, dir, "./cmd/mcpvet", stderr)
+}
+
+// buildCommand builds the command at pkg, a package path of this checkout,
+// into dir, named as its last element.
+func buildCommand(ctx context.Context, dir, pkg string, stderr io.Writer) (string, error) {
+	name := path.Base(pkg)
+	bin := filepath.Join(dir, name)
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, pkg)
 	build.Stdout, build.Stderr = stderr, stderr
 	if err := build.Run(); err != nil {
-		return "", fmt.Errorf("building mcpvet from this checkout: %v", err)
+		return "", fmt.Errorf("building %s from this checkout: %v", name, err)
 	}
 	return bin, nil
 }
