@@ -27,16 +27,16 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	for _, fn := range res.Funcs {
 		for _, a := range res.Answers[fn] {
-			pass.Reportf(a.Node.Pos(), "%s", Describe(a))
+			pass.Reportf(a.Node.Pos(), "%s", describe(a))
 		}
 	}
 	return nil, nil
 }
 
-// Describe renders an answer as space-separated key=value fields:
+// describe renders an answer as space-separated key=value fields:
 // status (0 when not a constant), code ("none" when the answer has none),
 // session (the condition's kind, "none" when no session test decides it).
-func Describe(a *answers.Answer) string {
+func describe(a *answers.Answer) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "answer status=%d", a.Status)
 	if a.HasCode {
