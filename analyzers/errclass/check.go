@@ -202,8 +202,8 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
 		return
 	}
-	if in != nil && (parse || status == 400 || invalid) {
-		what := "400"
+	if in != nil && (parse || status == 400 || invalid || refusesClient(status) && (speaksJSONRPC(writes) || namesMCP(info, body))) {
+		what := fmt.Sprint(status)
 		switch {
 		case invalid && status == 400:
 			what = "400 with -32600 (Invalid Request)"
@@ -251,6 +251,18 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				w.Code, codeName(w.Code), w.Status)
 		}
 	}
+}
+
+// refusesClient reports a status that tells the client the resource its
+// request named is not there (404) or not its own (403). Under an error
+// that can come from a server-side failure, that answer blames the client
+// for the server's. Judged on an MCP endpoint only (the function answers
+// JSON-RPC or names MCP's headers): a REST route's 404 for a failed lookup
+// is its own convention. A 401 is not judged: a credential check that
+// reaches an identity provider fails mostly on the client's token, and
+// whether its outage is a 401 or a 500 is the deployment's call.
+func refusesClient(status int) bool {
+	return status == 403 || status == 404
 }
 
 func codeName(code int64) string {

@@ -61,9 +61,12 @@ func bodyReadOnly(info *types.Info, body *ast.BlockStmt, origins []origin) bool 
 }
 
 // decodesRequestBody reports a decode whose input is the request body:
-// X.Decode(v) with X a decoder made on it, or Unmarshal(b, v) with b read
-// from it.
+// X.Decode(v) with X a decoder made on it, Unmarshal(b, v) with b read
+// from it, or a framework's binder (c.Bind(&v), c.ShouldBindJSON(&v)).
 func decodesRequestBody(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	if _, decodes := httpwrite.BindsBody(httpwrite.Callee(info, call)); decodes {
+		return true // the framework binds the request's own body
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false

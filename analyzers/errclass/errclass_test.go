@@ -1,6 +1,7 @@
 package errclass_test
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,6 +77,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
 		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
 		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
+		"fixtures/errclass/foldedlookup",              // a store's failure folded into 404 or 403 on an MCP endpoint
 		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
 		"fixtures/errclass/sentineleq",                // err == pkg.ErrX picks one kind, as errors.Is
 		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
@@ -111,4 +113,15 @@ func TestFixtures(t *testing.T) {
 // the code used, and a body-limit answer becomes 413.
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), errclass.Analyzer, "fixtures/errclass/fixes")
+}
+
+// TestFrameworks runs the fixtures that read and answer through a web
+// framework's context (stand-ins with the frameworks' import paths and API
+// shape, in the GOPATH tree testdata/frameworks).
+func TestFrameworks(t *testing.T) {
+	root, err := fixtures.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), errclass.Analyzer, "errclass/echobind")
 }

@@ -431,6 +431,10 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	if o := invokedCodec(c); o != nil {
 		return o
 	}
+	if k, ok := known(m); ok {
+		// A framework context's binder, through echo's Context interface.
+		return []origin{{kind: k, name: describeValue(c.Value) + "." + m.Name(), body: true}}
+	}
 	sig := m.Type().(*types.Signature)
 	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {
 		return nil
@@ -545,6 +549,12 @@ func checksInput(name string, args []ssa.Value) bool {
 // known classifies calls of the standard library, go-sdk and the runtime
 // by what they are.
 func known(fn *types.Func) (kind, bool) {
+	if binds, decodes := httpwrite.BindsBody(fn); binds {
+		if decodes {
+			return decode, true
+		}
+		return read, true
+	}
 	switch {
 	case httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal"),
 		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode"),

@@ -156,7 +156,7 @@ func callLeaf(pass *analysis.Pass, call *ast.CallExpr) (leaf bool, v *types.Var)
 		if isInterfaceMethod(callee) {
 			// tracer.invoke
 			sig := callee.Type().(*types.Signature)
-			if codec(sig, "", false) != nil || httpwrite.IsMethod(callee, httpwrite.PkgHTTP, "RoundTripper", "RoundTrip") {
+			if _, ok := known(callee); ok || codec(sig, "", false) != nil || httpwrite.IsMethod(callee, httpwrite.PkgHTTP, "RoundTripper", "RoundTrip") {
 				return true, nil
 			}
 			return sig.Params().Len() > 0 && httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") && !dispatches(callee.Name(), sig), nil

@@ -272,7 +272,8 @@ func (c *checker) preDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrit
 }
 
 // readsRequest reports a function that reads the request's body (r.Body),
-// or decodes bytes handed to it as a []byte parameter (the body read by its
+// through a framework's binder (echo's Bind, gin's ShouldBindJSON), or decodes
+// bytes handed to it as a []byte parameter (the body read by its
 // caller; a json.RawMessage is a member of a message already decoded).
 func readsRequest(info *types.Info, fn *ssa.Function, body *ast.BlockStmt) bool {
 	byteParams := map[types.Object]bool{}
@@ -301,6 +302,9 @@ func readsRequest(info *types.Info, fn *ssa.Function, body *ast.BlockStmt) bool 
 			}
 		case *ast.CallExpr:
 			callee := httpwrite.Callee(info, n)
+			if binds, _ := httpwrite.BindsBody(callee); binds {
+				found = true
+			}
 			if httpwrite.IsFunc(callee, "encoding/json", "Unmarshal") || httpwrite.IsFunc(callee, "bytes", "NewReader") {
 				if len(n.Args) > 0 {
 					if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok && byteParams[info.Uses[id]] {

@@ -158,3 +158,33 @@ func isHTTPStatusConst(info *types.Info, e ast.Expr) bool {
 	c, ok := info.Uses[sel.Sel].(*types.Const)
 	return ok && c.Pkg() != nil && c.Pkg().Path() == PkgHTTP && strings.HasPrefix(c.Name(), "Status")
 }
+
+// frameworkBinders are, per framework context type, the methods that read
+// the request's body and decode it into a value (true), or only read it
+// (false). Their errors are the client's bytes failing to decode, or the
+// body failing to be read, as json.Unmarshal's and io.ReadAll's are.
+var frameworkBinders = map[[2]string]map[string]bool{
+	{PkgGin, "Context"}: {
+		"Bind": true, "BindJSON": true, "ShouldBind": true, "ShouldBindJSON": true,
+		"ShouldBindWith": true, "ShouldBindBodyWith": true, "ShouldBindBodyWithJSON": true,
+		"GetRawData": false,
+	},
+	{PkgEcho, "Context"}:   {"Bind": true},
+	{PkgEchoV5, "Context"}: {"Bind": true},
+	{PkgFiber, "Ctx"}:      {"BodyParser": true},
+}
+
+// BindsBody reports a framework context method that reads the request's
+// body, and whether it also decodes it: gin's ShouldBindJSON, echo's Bind,
+// fiber's BodyParser (decode); gin's GetRawData (read only).
+func BindsBody(fn *types.Func) (binds, decodes bool) {
+	if fn == nil || fn.Pkg() == nil {
+		return false, false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false, false
+	}
+	d, ok := frameworkBinders[[2]string{fn.Pkg().Path(), recvName(sig.Recv().Type())}][fn.Name()]
+	return ok, d
+}

@@ -13,6 +13,7 @@ type Context interface {
 	JSON(code int, i any) error
 	String(code int, s string) error
 	NoContent(code int) error
+	Bind(i any) error
 }
 
 // HTTPError is an error with the status echo's error handler answers.
