@@ -91,6 +91,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/gonefact",
 		// A check that judges only a present id, then serving.
 		"fixtures/sessionstatus/optionalid",
+		"fixtures/sessionstatus/commaokmethod",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

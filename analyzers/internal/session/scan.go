@@ -412,7 +412,7 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 		// something that can be absent (a *Session, an interface): that
 		// keeps validateID(id) (string, error) and parse(id) out.
 		_, isIndex := ast.Unparen(rhs[0]).(*ast.IndexExpr)
-		if !isIndex && (v0 == nil || !nilable(v0.Type())) {
+		if !isIndex && (v0 == nil || !nilable(v0.Type())) && !(v1 != nil && commaOkMethod(s.info, rhs[0], v1.Pkg())) {
 			if t := s.info.TypeOf(rhs[0]); t == nil || !firstNilable(t) {
 				return
 			}
@@ -466,6 +466,36 @@ func (s *Scan) lookup(e ast.Expr) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// commaOkMethod reports a call of a method of a type the calling package
+// declares that answers (T, bool), as a map index does: the package's own
+// session table (s.sessions.get(id)), whose bool says whether the id is in
+// it. A function (strings.CutPrefix(id, p)) or another package's method
+// says something else with its bool.
+func commaOkMethod(info *types.Info, e ast.Expr, pkg *types.Package) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpwrite.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || excludedName(fn.Name()) {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || sig.Results().Len() != 2 || !isBool(sig.Results().At(1).Type()) {
+		return false
+	}
+	rt := sig.Recv().Type()
+	if p, ok := types.Unalias(rt).(*types.Pointer); ok {
+		rt = p.Elem()
+	}
+	named, ok := types.Unalias(rt).(*types.Named)
+	if !ok || named.Obj().Pkg() != fn.Pkg() {
+		return false
+	}
+	_, isIface := named.Underlying().(*types.Interface)
+	return !isIface && fn.Pkg() == pkg
 }
 
 // scansRow reports call X.Scan(...) on the result of another call: a row
