@@ -17,7 +17,8 @@ import (
 
 // optionalID reports a request without Mcp-Session-Id served 2xx past a
 // guard that judges only a present id (if id != "" && !valid(id) { 404;
-// return }): the missing id is let through, where the protocol's table
+// return }, or if id != "" { if !valid(id) { 404; return } }): the
+// missing id is let through, where the protocol's table
 // answers it 400. Judged only where the request cannot be an initialize
 // (an initialize branch returned before the guard, or the handler never
 // reads a request body, so it serves GET or DELETE), and only in a package
@@ -30,7 +31,13 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 	list := scan.Body.List
 	for i, st := range list {
 		guard, ok := st.(*ast.IfStmt)
-		if !ok || guard.Init != nil || guard.Else != nil || !presentOnly(scan, guard.Cond) || !httpwrite.EndsInReturn(guard.Body) {
+		if !ok || guard.Else != nil || guard.Init != nil && !initReadsID(scan, guard.Init) {
+			continue
+		}
+		// if id != "" && !valid(id) { 404; return }, or the test nested:
+		// if id != "" { if !valid(id) { 404; return } }. Either way the
+		// statements after it run for a known id and for a missing one.
+		if !(presentOnly(scan, guard.Cond) && httpwrite.EndsInReturn(guard.Body)) && scan.PresentIDTest(guard.Cond) == nil {
 			continue
 		}
 		if !refusesIn(as, guard.Body) || !initializeExcluded(info, scan, fn, list[:i]) {
@@ -47,12 +54,61 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			}
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
+				Related: guardRelated(guard),
 				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 when it is missing",
 					status, pass.Fset.Position(guard.Pos()).Line),
 			})
 			return
 		}
+		if n := servedAfter(info, scan, list[i+1:]); n != nil {
+			report.Report(pass, analysis.Diagnostic{
+				Pos: n.Pos(), End: n.End(), Category: catMissing,
+				Related: guardRelated(guard),
+				Message: fmt.Sprintf("serves a request without Mcp-Session-Id (HTTP 200): the check at line %d judges only a present id; answer 400 when it is missing",
+					pass.Fset.Position(guard.Pos()).Line),
+			})
+			return
+		}
 	}
+}
+
+// guardRelated points at the check that judges only a present id.
+func guardRelated(guard *ast.IfStmt) []analysis.RelatedInformation {
+	return []analysis.RelatedInformation{{Pos: guard.Pos(), End: guard.Cond.End(), Message: "the check judges only a present Mcp-Session-Id"}}
+}
+
+// servedAfter is the first of stmts, read in order at the top level of
+// the handler, that writes a body to the ResponseWriter before any status
+// is set (an event stream's first comment, w.Write(b), fmt.Fprintf(w,
+// ...)): net/http answers it 200. Nil when a statement before it returns
+// under a condition, tests the id, or writes a status or an answer.
+func servedAfter(info *types.Info, scan *session.Scan, stmts []ast.Stmt) ast.Stmt {
+	for _, st := range stmts {
+		switch st.(type) {
+		case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.DeferStmt:
+		default:
+			// A branch, a loop, a return: what follows is not plainly
+			// reached by every request.
+			return nil
+		}
+		if testedBetween(scan, st.Pos(), st.End()) || httpwrite.StatusCallBefore(info, scan.Body, st.End()) {
+			return nil
+		}
+		if httpwrite.WritesBody(info, st) {
+			return st
+		}
+	}
+	return nil
+}
+
+// initReadsID reports an if's init that only assigns the id (if id :=
+// r.Header.Get("Mcp-Session-Id"); id != "" {...}).
+func initReadsID(scan *session.Scan, init ast.Stmt) bool {
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	return scan.IsID(as.Rhs[0])
 }
 
 // presentOnly reports a condition that holds only for a present id:

@@ -325,6 +325,13 @@ func bodyWriteTo(info *types.Info, n ast.Node, isW func(ast.Expr) bool) bool {
 	return found
 }
 
+// WritesBody reports whether the statement n writes a body to an
+// http.ResponseWriter (or a wrapper with its methods) outside any
+// function literal.
+func WritesBody(info *types.Info, n ast.Node) bool {
+	return bodyWriteTo(info, n, func(e ast.Expr) bool { return IsResponseWriter(info.TypeOf(e)) })
+}
+
 // BodyWriteTarget returns the writer call writes a body to, when call is
 // json.NewEncoder(w).Encode(v), w.Write(b) on a ResponseWriter,
 // fmt.Fprint*(w, ...) or io.WriteString(w, s); else nil.
