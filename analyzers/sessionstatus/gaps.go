@@ -30,6 +30,9 @@ type pkgInfo struct {
 	missing400 bool
 	// ext is what facts tell of other packages' functions.
 	ext *getOrCreateResult
+	// issues is 1 when the package sets Mcp-Session-Id on a response, -1
+	// when not, 0 until asked (issuesIDs).
+	issues int
 }
 
 func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult) *pkgInfo {

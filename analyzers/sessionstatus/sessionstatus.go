@@ -85,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 			mergedValidator(pass, p, scan, a)
 			endUnknown(pass, p, ext.Member, scan, a)
 			endAny(pass, p, scan, a)
+			missingServed(pass, p, n, scan, a)
 			goneAs5xx(pass, p, scan, a)
 			memberRefused(pass, ext.Member, scan, a)
 			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {

@@ -92,6 +92,8 @@ func TestFixtures(t *testing.T) {
 		// A check that judges only a present id, then serving.
 		"fixtures/sessionstatus/optionalid",
 		"fixtures/sessionstatus/commaokmethod",
+		"fixtures/sessionstatus/missingserved",
+		"fixtures/sessionstatus/missingserved/stateless",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

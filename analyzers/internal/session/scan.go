@@ -644,7 +644,9 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 				if notInit && k.Kind != Missing {
 					return Cond{}, false
 				}
-				k.NotInit = notInit
+				// id == "" && method != "initialize": the same test
+				// says the request is not an initialize.
+				k.NotInit = notInit || k.Kind == Missing && inThen && s.notInitialize(ifs.Cond, true)
 				if k.Kind == LookupErr && inThen && s.refusalToldApart(stack, ifs, c.E) {
 					return Cond{}, false
 				}

@@ -1,0 +1,109 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// missingServed reports a success answered under a test that the request
+// carries no Mcp-Session-Id, where the request cannot be an initialize:
+// the test says it is not one (method != "initialize"), or the handler
+// never reads a body (it serves GET or DELETE). The table answers that
+// request 400 (session-missing); a 2xx opens a stream or ends "a session"
+// for a client that never had one. Judged only in a package that issues
+// session ids (it sets Mcp-Session-Id on a response) or refuses a missing
+// id 400 elsewhere: a stateless server has no session to require.
+func missingServed(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, a *answers.Answer) {
+	if !a.HasSession || a.Session.Kind != session.Missing || a.Session.AlsoMissing || scan == nil {
+		return
+	}
+	w := a.Write
+	status := sentStatus(pass.TypesInfo, scan, w)
+	if status < 200 || status > 299 || w.HasCode {
+		return
+	}
+	if !p.missing400 && !p.issuesIDs(pass) {
+		return
+	}
+	if !a.Session.NotInit {
+		var before []ast.Stmt
+		if len(w.Stack) > 1 && w.Stack[0] == scan.Body {
+			if i := indexOf(scan.Body.List, w.Stack[1]); i >= 0 {
+				before = scan.Body.List[:i]
+			}
+		}
+		if !initializeExcluded(pass.TypesInfo, scan, fn, before) {
+			return
+		}
+	}
+	report.Report(pass, analysis.Diagnostic{
+		Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
+		Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id that cannot be an initialize: answer 400", status),
+	})
+}
+
+// issuesIDs reports, once per package, whether it sets Mcp-Session-Id on
+// a response it writes: w.Header().Set(k, id), a framework's c.Header(k,
+// id) or c.Set(k, id).
+func (p *pkgInfo) issuesIDs(pass *analysis.Pass) bool {
+	if p.issues != 0 {
+		return p.issues > 0
+	}
+	p.issues = -1
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || p.issues > 0 {
+				return p.issues < 0
+			}
+			if setsResponseSessionHeader(pass.TypesInfo, call) {
+				p.issues = 1
+			}
+			return true
+		})
+		if p.issues > 0 {
+			break
+		}
+	}
+	return p.issues > 0
+}
+
+// setsResponseSessionHeader reports call X.Set(k, v) or X.Add(k, v) with X
+// a ResponseWriter's Header(), or a framework context's Header(k, v) or
+// Set(k, v), k spelling Mcp-Session-Id.
+func setsResponseSessionHeader(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 2 {
+		return false
+	}
+	k, ok := httpwrite.StringConst(info, call.Args[0])
+	if !ok || !strings.EqualFold(k, "Mcp-Session-Id") {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Set", "Add":
+		if h, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+			if hs, ok := ast.Unparen(h.Fun).(*ast.SelectorExpr); ok && hs.Sel.Name == "Header" && len(h.Args) == 0 {
+				return httpwrite.IsResponseWriter(info.TypeOf(hs.X))
+			}
+		}
+		return frameworkContext(info.TypeOf(sel.X))
+	case "Header":
+		return frameworkContext(info.TypeOf(sel.X))
+	}
+	return false
+}
+
+// frameworkContext reports gin's *Context or fiber's *Ctx.
+func frameworkContext(t types.Type) bool {
+	return httpwrite.IsNamed(t, httpwrite.PkgGin, "Context") || httpwrite.IsNamed(t, httpwrite.PkgFiber, "Ctx") || httpwrite.IsNamed(t, httpwrite.PkgFiber3, "Ctx")
+}
