@@ -372,8 +372,10 @@ func findPuts(info *types.Info, pkg *types.Package, n ast.Node) []*put {
 				key, _ := ast.Unparen(x.Args[0]).(*ast.Ident)
 				sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 				if key != nil && ok && isVar(info, key) {
+					// A struct of the package stored after a Load of the
+					// same key missed is a get-or-create, as with a map.
 					out = append(out, &put{fn: n, node: x, key: key, m: types.ExprString(sel.X),
-						path: append([]ast.Node(nil), path...)})
+						path: append([]ast.Node(nil), path...), own: ownStruct(info, pkg, x.Args[1])})
 				}
 			case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set"):
 				key, _ := ast.Unparen(x.Args[1]).(*ast.Ident)

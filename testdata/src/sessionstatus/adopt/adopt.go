@@ -73,3 +73,24 @@ func (h *hub) post(w http.ResponseWriter, r *http.Request) {
 	_ = c
 	w.WriteHeader(http.StatusAccepted)
 }
+
+// connAt returns the connection under id from the sync.Map, storing a new
+// one when the Load missed.
+func (h *hub) connAt(id string) *conn {
+	if v, ok := h.byID.Load(id); ok {
+		return v.(*conn)
+	}
+	v, _ := h.byID.LoadOrStore(id, &conn{id: id})
+	return v.(*conn)
+}
+
+// The header's id, or a fresh one, handed to the sync.Map get-or-create.
+func (h *hub) listen(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		id = newID()
+	}
+	c := h.connAt(id) // want `creates a session under the client's Mcp-Session-Id when none is known`
+	_ = c
+	w.WriteHeader(http.StatusOK)
+}
