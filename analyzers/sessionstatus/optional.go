@@ -54,7 +54,6 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			}
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
-				Related: guardRelated(guard),
 				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 when it is missing",
 					status, pass.Fset.Position(guard.Pos()).Line),
 			})
@@ -63,18 +62,12 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 		if n := servedAfter(info, scan, list[i+1:]); n != nil {
 			report.Report(pass, analysis.Diagnostic{
 				Pos: n.Pos(), End: n.End(), Category: catMissing,
-				Related: guardRelated(guard),
 				Message: fmt.Sprintf("serves a request without Mcp-Session-Id (HTTP 200): the check at line %d judges only a present id; answer 400 when it is missing",
 					pass.Fset.Position(guard.Pos()).Line),
 			})
 			return
 		}
 	}
-}
-
-// guardRelated points at the check that judges only a present id.
-func guardRelated(guard *ast.IfStmt) []analysis.RelatedInformation {
-	return []analysis.RelatedInformation{{Pos: guard.Pos(), End: guard.Cond.End(), Message: "the check judges only a present Mcp-Session-Id"}}
 }
 
 // servedAfter is the first of stmts, read in order at the top level of

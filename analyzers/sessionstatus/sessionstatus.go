@@ -66,6 +66,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
 		blindIDManager(pass)
 	}
+	if len(sum.Answers) > 0 {
+		if p == nil {
+			p = newPkgInfo(pass, sum, ext)
+		}
+		streamUnchecked(pass, p)
+	}
 	for _, n := range sum.Funcs {
 		if len(sum.Answers[n]) > 0 {
 			if p == nil {

@@ -94,6 +94,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/commaokmethod",
 		"fixtures/sessionstatus/missingserved",
 		"fixtures/sessionstatus/missingserved/stateless",
+		"fixtures/sessionstatus/streamunchecked",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

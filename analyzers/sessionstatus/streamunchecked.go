@@ -1,0 +1,207 @@
+package sessionstatus
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// streamUnchecked reports a handler (w, r) that opens an event stream
+// (Content-Type: text/event-stream on its response) without ever reading
+// the request's Mcp-Session-Id, beside handlers that issue session ids
+// and read them on their other requests. A GET stream belongs to a session: one
+// without an id is 400, one with an unknown id 404 (session-missing,
+// session-unknown); a stream opened for anyone gets the server's messages
+// for no session, or for someone else's.
+//
+// Silent when the handler hands the request (or its URL or headers) to
+// another function, which may check the id, and when it announces an
+// endpoint (the HTTP+SSE transport of 2024-11-05, whose stream mints its
+// session itself). The methods of the handler's receiver type (or, for a
+// function, the package's functions) must be the ones that issue and read
+// ids.
+func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
+	if !p.issuesIDs(pass) {
+		return
+	}
+	info := pass.TypesInfo
+	// What each receiver type's methods (nil: the package's functions) do
+	// with ids: a stateless bridge beside a sessionful one in the same
+	// package keeps no sessions to check.
+	type use struct{ issues, reads bool }
+	uses := map[types.Object]*use{}
+	var handlers []*ast.FuncDecl
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || httpwrite.InTest(pass, fd) {
+				continue
+			}
+			k := recvObj(info, fd)
+			u := uses[k]
+			if u == nil {
+				u = &use{}
+				uses[k] = u
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					u.issues = u.issues || setsResponseSessionHeader(info, call)
+					u.reads = u.reads || readsRequestIDCall(info, call)
+				}
+				return true
+			})
+			if handlerOnly(info, fd.Type) {
+				handlers = append(handlers, fd)
+			}
+		}
+	}
+	for _, fd := range handlers {
+		if u := uses[recvObj(info, fd)]; u == nil || !u.issues || !u.reads {
+			continue
+		}
+		params := fd.Type.Params.List
+		if len(params) != 2 || len(params[1].Names) != 1 {
+			continue
+		}
+		req, _ := info.Defs[params[1].Names[0]].(*types.Var)
+		if req == nil {
+			continue
+		}
+		open := streamOpened(info, fd.Body)
+		if open == nil || mayCheckID(info, fd.Body, req) {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: open.Pos(), End: open.End(), Category: catMissing,
+			Message: "opens an event stream without reading Mcp-Session-Id: a GET without one is 400, with an unknown one 404",
+		})
+	}
+}
+
+// recvObj is the named type whose method fd declares, or nil for a
+// function.
+func recvObj(info *types.Info, fd *ast.FuncDecl) types.Object {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return nil
+	}
+	t := info.TypeOf(fd.Recv.List[0].Type)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
+// streamOpened is the call setting Content-Type: text/event-stream on a
+// ResponseWriter's header in body, or nil.
+func streamOpened(info *types.Info, body *ast.BlockStmt) *ast.CallExpr {
+	var open *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || open != nil {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Set" {
+			return true
+		}
+		h, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		hs, ok := ast.Unparen(h.Fun).(*ast.SelectorExpr)
+		if !ok || hs.Sel.Name != "Header" || !httpwrite.IsResponseWriter(info.TypeOf(hs.X)) {
+			return true
+		}
+		k, _ := httpwrite.StringConst(info, call.Args[0])
+		v, _ := httpwrite.StringConst(info, call.Args[1])
+		if strings.EqualFold(k, "Content-Type") && strings.HasPrefix(v, "text/event-stream") {
+			open = call
+		}
+		return true
+	})
+	return open
+}
+
+// mayCheckID reports a body that reads the session id header, hands the
+// request, its URL or its headers to a function outside the standard
+// library (which may check the id), or names an endpoint event.
+func mayCheckID(info *types.Info, body *ast.BlockStmt, req *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if v, ok := httpwrite.StringConst(info, n); ok && (session.IDHeader(info, n) || strings.Contains(v, "endpoint")) {
+				found = true
+			}
+		case *ast.Ident:
+			// A named constant of the header (const hdr = "Mcp-Session-Id").
+			if _, ok := info.Uses[n].(*types.Const); ok && session.IDHeader(info, n) {
+				found = true
+			}
+		case *ast.CallExpr:
+			fn := httpwrite.Callee(info, n)
+			if fn != nil && fn.Pkg() != nil && httpwrite.IsStd(fn.Pkg().Path()) {
+				return true // the standard library reads no session
+			}
+			for _, a := range n.Args {
+				if usesRequest(info, a, req) {
+					found = true
+				}
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && usesRequest(info, sel.X, req) && !isContextCall(info, n) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// usesRequest reports an expression that is the request or reaches into
+// it other than for its context (r, r.URL, r.Header, *r).
+func usesRequest(info *types.Info, e ast.Expr, req *types.Var) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && isContextCall(info, call) {
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == req {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isContextCall reports r.Context().
+func isContextCall(info *types.Info, call *ast.CallExpr) bool {
+	return httpwrite.IsMethod(httpwrite.Callee(info, call), httpwrite.PkgHTTP, "Request", "Context")
+}
+
+// readsRequestIDCall reports r.Header.Get(k) of a request's header, k
+// naming the session id.
+func readsRequestIDCall(info *types.Info, call *ast.CallExpr) bool {
+	if !httpwrite.IsMethod(httpwrite.Callee(info, call), httpwrite.PkgHTTP, "Header", "Get") || len(call.Args) != 1 || !session.IDHeader(info, call.Args[0]) {
+		return false
+	}
+	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return sel != nil && !httpwrite.NotRequestHeader(info, sel.X)
+}
