@@ -87,6 +87,12 @@
 // jsonrpc.CodeParseError becomes jsonrpc.CodeInternalError, 400 becomes
 // 500), and protocol.ParseError(err) becomes protocol.Internal(err).
 //
+// On MCP's endpoint, a server-side failure answered 404 or 403 (a store's
+// lookup folded whole into "not found" or "forbidden") is reported the
+// same way; a 401 is not judged. A framework's binder (echo's Bind, gin's
+// ShouldBindJSON, fiber's BodyParser) decodes the request's own body: its
+// failure is the client's.
+//
 // # -32700 for a session-id refusal
 //
 // A request whose Mcp-Session-Id is unknown, or missing, had a body that

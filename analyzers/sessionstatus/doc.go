@@ -58,8 +58,10 @@
 // per-id timestamp) into the map under the key on the miss of a lookup of
 // the same map and key (inside if !ok or if s == nil, or after an if ok or
 // if s != nil that returns), or a call of a package helper that does so on
-// a miss of its parameter. sync.Map.LoadOrStore is not judged: it is how
-// mcp-go opens a GET stream when its session manager accepts any id. In a branch that runs only
+// a miss of its parameter; a sync.Map's Store or LoadOrStore after a Load
+// of the key missed counts the same. A bare sync.Map.LoadOrStore is not
+// judged: it is how mcp-go opens a GET stream when its session manager
+// accepts any id. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
 // a case "initialize", or an unexported function called only from such
 // branches), a map store keyed by, or an Mcp-Session-Id answered with, a
@@ -168,6 +170,13 @@
 //		protocol.WriteError(w, nil, protocol.BadRequest("Bad Request: Mcp-Session-Id header is required"))
 //		return
 //	}
+//
+// A success under the test that the id is missing, where the request
+// cannot be an initialize (the condition says method != "initialize", or
+// the handler reads no body), is reported too, in a package that issues
+// ids or refuses a missing one 400 elsewhere; so is a handler that opens
+// an event stream without ever reading the request's Mcp-Session-Id, when
+// the other methods of its receiver type issue and read ids.
 //
 // # A refusal sentinel left to the fallback
 //
