@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -202,7 +203,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
 		return
 	}
-	if in != nil && (parse || status == 400 || invalid || refusesClient(status) && (speaksJSONRPC(writes) || namesMCP(info, body))) {
+	if in != nil && (parse || status == 400 || invalid || refusesClient(status) && !sessionLookup(origins) && (speaksJSONRPC(writes) || namesMCP(info, body))) {
 		what := fmt.Sprint(status)
 		switch {
 		case invalid && status == 400:
@@ -263,6 +264,21 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 // whether its outage is a 401 or a 500 is the deployment's call.
 func refusesClient(status int) bool {
 	return status == 403 || status == 404
+}
+
+// sessionLookup reports an error from a lookup of a session (the call
+// names one: s.sessions.Get, store.LoadSession), whatever carries its id
+// (the Mcp-Session-Id header, the 2024-11-05 transport's sessionId query).
+// A session the store cannot produce is answered 404 so the client starts
+// over; whether its outage deserves a 5xx instead is sessionstatus's to
+// say, not a server failure blamed on the client.
+func sessionLookup(origins []origin) bool {
+	for _, o := range origins {
+		if o.kind == internal && (strings.Contains(strings.ToLower(o.name), "session") || strings.Contains(strings.ToLower(o.recv), "session")) {
+			return true
+		}
+	}
+	return false
 }
 
 func codeName(code int64) string {

@@ -47,6 +47,9 @@ type origin struct {
 	// the client's behalf (an OAuth code exchange) fails on the client's
 	// input too, so it is not carried in facts.
 	upstream bool
+	// recv is the type of the value an interface method was called on
+	// (SessionStore), for rules that read what the call looks up.
+	recv string
 }
 
 // headline is the call as a headline names it: the call in this package
@@ -442,7 +445,7 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	if dispatches(m.Name(), sig) {
 		return nil
 	}
-	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name()}}
+	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name(), recv: types.TypeString(c.Value.Type(), nil)}}
 }
 
 // dispatches reports a method that hands a request on rather than stores

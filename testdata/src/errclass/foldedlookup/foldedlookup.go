@@ -93,3 +93,20 @@ func authenticate(v verifier, w http.ResponseWriter, r *http.Request) bool {
 	}
 	return user != ""
 }
+
+// sessions is the server's store of sessions.
+type sessions interface {
+	Get(ctx context.Context, id string) (string, error)
+}
+
+// A session the store cannot produce answered 404, by the 2024-11-05
+// transport's sessionId query: the client starts over. Whether a store
+// outage deserves 5xx there is sessionstatus's to judge: silent.
+func message(ss sessions, w http.ResponseWriter, r *http.Request) {
+	conn, err := ss.Get(r.Context(), r.URL.Query().Get("sessionId"))
+	if err != nil {
+		writeErr(w, http.StatusNotFound, -32001, "Session not found")
+		return
+	}
+	_ = conn
+}
