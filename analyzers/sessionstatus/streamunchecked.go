@@ -23,7 +23,8 @@ import (
 // Silent when the handler hands the request (or its URL or headers) to
 // another function, which may check the id, and when it announces an
 // endpoint (the HTTP+SSE transport of 2024-11-05, whose stream mints its
-// session itself). The methods of the handler's receiver type (or, for a
+// session itself), and when nothing in the package refers to the handler
+// (no route of its own serves it). The methods of the handler's receiver type (or, for a
 // function, the package's functions) must be the ones that issue and read
 // ids.
 func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
@@ -61,8 +62,16 @@ func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 			}
 		}
 	}
+	// A handler nothing in the package refers to (an exported method no
+	// route of this package serves) may be reached by no request at all.
+	referenced := map[types.Object]bool{}
+	for id, obj := range info.Uses {
+		if _, ok := obj.(*types.Func); ok && id != nil {
+			referenced[obj] = true
+		}
+	}
 	for _, fd := range handlers {
-		if u := uses[recvObj(info, fd)]; u == nil || !u.issues || !u.reads {
+		if u := uses[recvObj(info, fd)]; u == nil || !u.issues || !u.reads || !referenced[info.Defs[fd.Name]] {
 			continue
 		}
 		params := fd.Type.Params.List

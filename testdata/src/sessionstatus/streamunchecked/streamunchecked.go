@@ -15,6 +15,22 @@ type relay struct {
 	ticks chan string
 }
 
+// ServeHTTP routes by method and path.
+func (x *relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.Method == http.MethodPost:
+		x.post(w, r)
+	case r.URL.Path == "/watch":
+		x.watch(w, r)
+	case r.URL.Path == "/follow":
+		x.follow(w, r)
+	case r.URL.Path == "/sse":
+		x.legacy(w, r)
+	default:
+		x.listen(w, r)
+	}
+}
+
 func (x *relay) post(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if id == "" {
@@ -70,10 +86,21 @@ func (x *relay) legacy(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintf(w, "event: endpoint\ndata: /messages?sessionId=%s\n\n", rand.Text())
 }
 
+// Stream is exported and served by no route of this package: no request
+// may ever reach it. Silent.
+func (x *relay) Stream(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+}
+
 // mirror keeps no sessions at all: its stream is for anyone. Silent.
 type mirror struct{ ticks chan string }
 
-func (m *mirror) post(w http.ResponseWriter, r *http.Request) {
+func (m *mirror) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		m.listen(w, r)
+		return
+	}
 	w.WriteHeader(http.StatusAccepted)
 }
 
