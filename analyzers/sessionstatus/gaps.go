@@ -30,13 +30,14 @@ type pkgInfo struct {
 	missing400 bool
 	// ext is what facts tell of other packages' functions.
 	ext *getOrCreateResult
-	// issues is 1 when the package sets Mcp-Session-Id on a response, -1
-	// when not, 0 until asked (issuesIDs).
+	// issues is 1 when the package hands out session ids, -1 when not, 0
+	// until asked (issuesIDs).
 	issues int
+	sum    *answers.Result
 }
 
 func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult) *pkgInfo {
-	p := &pkgInfo{decls: map[*types.Func]*ast.FuncDecl{}, ext: ext}
+	p := &pkgInfo{decls: map[*types.Func]*ast.FuncDecl{}, ext: ext, sum: sum}
 	for _, n := range sum.Funcs {
 		if fd, ok := n.(*ast.FuncDecl); ok {
 			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {

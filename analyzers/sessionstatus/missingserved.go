@@ -3,13 +3,10 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
-	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
-	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
@@ -51,59 +48,14 @@ func missingServed(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.S
 	})
 }
 
-// issuesIDs reports, once per package, whether it sets Mcp-Session-Id on
-// a response it writes: w.Header().Set(k, id), a framework's c.Header(k,
-// id) or c.Set(k, id).
+// issuesIDs reports, once per package, whether it hands out session ids
+// (setsSessionHeader).
 func (p *pkgInfo) issuesIDs(pass *analysis.Pass) bool {
-	if p.issues != 0 {
-		return p.issues > 0
-	}
-	p.issues = -1
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || p.issues > 0 {
-				return p.issues < 0
-			}
-			if setsResponseSessionHeader(pass.TypesInfo, call) {
-				p.issues = 1
-			}
-			return true
-		})
-		if p.issues > 0 {
-			break
+	if p.issues == 0 {
+		p.issues = -1
+		if setsSessionHeader(pass, p.sum) {
+			p.issues = 1
 		}
 	}
 	return p.issues > 0
-}
-
-// setsResponseSessionHeader reports call X.Set(k, v) or X.Add(k, v) with X
-// a ResponseWriter's Header(), or a framework context's Header(k, v) or
-// Set(k, v), k spelling Mcp-Session-Id.
-func setsResponseSessionHeader(info *types.Info, call *ast.CallExpr) bool {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || len(call.Args) != 2 {
-		return false
-	}
-	k, ok := httpwrite.StringConst(info, call.Args[0])
-	if !ok || !strings.EqualFold(k, "Mcp-Session-Id") {
-		return false
-	}
-	switch sel.Sel.Name {
-	case "Set", "Add":
-		if h, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
-			if hs, ok := ast.Unparen(h.Fun).(*ast.SelectorExpr); ok && hs.Sel.Name == "Header" && len(h.Args) == 0 {
-				return httpwrite.IsResponseWriter(info.TypeOf(hs.X))
-			}
-		}
-		return frameworkContext(info.TypeOf(sel.X))
-	case "Header":
-		return frameworkContext(info.TypeOf(sel.X))
-	}
-	return false
-}
-
-// frameworkContext reports gin's *Context or fiber's *Ctx.
-func frameworkContext(t types.Type) bool {
-	return httpwrite.IsNamed(t, httpwrite.PkgGin, "Context") || httpwrite.IsNamed(t, httpwrite.PkgFiber, "Ctx") || httpwrite.IsNamed(t, httpwrite.PkgFiber3, "Ctx")
 }

@@ -110,23 +110,32 @@ func setsSessionHeader(pass *analysis.Pass, sum *answers.Result) bool {
 			continue
 		}
 		walk(httpwrite.Body(n), func(x ast.Node, _ []ast.Node) {
-			c, ok := x.(*ast.CallExpr)
-			if !ok || found || len(c.Args) != 2 || !httpwrite.IsSessionHeader(info, c.Args[0]) {
-				return
-			}
-			fn := httpwrite.Callee(info, c)
-			switch {
-			case fn == nil:
-			case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set") && answerHeader(info, c),
-				httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Add") && answerHeader(info, c),
-				httpwrite.IsMethod(fn, httpwrite.PkgGin, "Context", "Header"),
-				httpwrite.IsMethod(fn, httpwrite.PkgFiber, "Ctx", "Set"),
-				httpwrite.IsMethod(fn, httpwrite.PkgFiber3, "Ctx", "Set"):
-				found = !relayed(info, httpwrite.Body(n), c.Args[1])
+			if c, ok := x.(*ast.CallExpr); ok && !found {
+				found = issuesID(info, httpwrite.Body(n), c)
 			}
 		})
 	}
 	return found
+}
+
+// issuesID reports a call, in body, that sets Mcp-Session-Id on an answer
+// (w.Header().Set or Add, gin's c.Header, fiber's c.Set) to a value body
+// did not read from another message.
+func issuesID(info *types.Info, body *ast.BlockStmt, c *ast.CallExpr) bool {
+	if len(c.Args) != 2 || !httpwrite.IsSessionHeader(info, c.Args[0]) {
+		return false
+	}
+	fn := httpwrite.Callee(info, c)
+	switch {
+	case fn == nil:
+	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set") && answerHeader(info, c),
+		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Add") && answerHeader(info, c),
+		httpwrite.IsMethod(fn, httpwrite.PkgGin, "Context", "Header"),
+		httpwrite.IsMethod(fn, httpwrite.PkgFiber, "Ctx", "Set"),
+		httpwrite.IsMethod(fn, httpwrite.PkgFiber3, "Ctx", "Set"):
+		return !relayed(info, body, c.Args[1])
+	}
+	return false
 }
 
 // tableVar is the variable a table expression names: a struct field

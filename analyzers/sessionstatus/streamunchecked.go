@@ -52,7 +52,7 @@ func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if call, ok := n.(*ast.CallExpr); ok {
-					u.issues = u.issues || setsResponseSessionHeader(info, call)
+					u.issues = u.issues || issuesID(info, fd.Body, call)
 					u.reads = u.reads || readsRequestIDCall(info, call)
 				}
 				return true

@@ -32,13 +32,12 @@ func (x *relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (x *relay) post(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get("Mcp-Session-Id")
-	if id == "" {
-		id = rand.Text()
+	if r.Header.Get("Mcp-Session-Id") == "" {
+		fresh := rand.Text()
 		x.mu.Lock()
-		x.live[id] = true
+		x.live[fresh] = true
 		x.mu.Unlock()
-		w.Header().Set("Mcp-Session-Id", id)
+		w.Header().Set("Mcp-Session-Id", fresh)
 	}
 	w.WriteHeader(http.StatusOK)
 }
