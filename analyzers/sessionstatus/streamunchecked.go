@@ -24,20 +24,58 @@ import (
 // another function, which may check the id, and when it announces an
 // endpoint (the HTTP+SSE transport of 2024-11-05, whose stream mints its
 // session itself), and when nothing in the package refers to the handler
-// (no route of its own serves it). The methods of the handler's receiver type (or, for a
-// function, the package's functions) must be the ones that issue and read
-// ids.
+// (no route of its own serves it). The methods of the handler's receiver
+// type (or, for a function, the package's functions) must be the ones that
+// issue and read ids.
 func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 	if !p.issuesIDs(pass) {
 		return
 	}
 	info := pass.TypesInfo
+	// The candidates first: most packages open no stream, and need no walk
+	// of every function.
+	type stream struct {
+		fd   *ast.FuncDecl
+		open *ast.CallExpr
+	}
+	var streams []stream
+	candidate := map[types.Object]bool{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !handlerOnly(info, fd.Type) || httpwrite.InTest(pass, fd) {
+				continue
+			}
+			params := fd.Type.Params.List
+			if len(params) != 2 || len(params[1].Names) != 1 {
+				continue
+			}
+			req, _ := info.Defs[params[1].Names[0]].(*types.Var)
+			if req == nil {
+				continue
+			}
+			if open := streamOpened(info, fd.Body); open != nil && !mayCheckID(info, fd.Body, req) {
+				streams = append(streams, stream{fd, open})
+				candidate[info.Defs[fd.Name]] = true
+			}
+		}
+	}
+	if len(streams) == 0 {
+		return
+	}
+	// A handler nothing in the package refers to (an exported method no
+	// route of this package serves) may be reached by no request at all.
+	referenced := map[types.Object]bool{}
+	for _, obj := range info.Uses {
+		if candidate[obj] {
+			referenced[obj] = true
+		}
+	}
 	// What each receiver type's methods (nil: the package's functions) do
 	// with ids: a stateless bridge beside a sessionful one in the same
 	// package keeps no sessions to check.
 	type use struct{ issues, reads bool }
 	uses := map[types.Object]*use{}
-	var handlers []*ast.FuncDecl
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -57,37 +95,14 @@ func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 				}
 				return true
 			})
-			if handlerOnly(info, fd.Type) {
-				handlers = append(handlers, fd)
-			}
 		}
 	}
-	// A handler nothing in the package refers to (an exported method no
-	// route of this package serves) may be reached by no request at all.
-	referenced := map[types.Object]bool{}
-	for id, obj := range info.Uses {
-		if _, ok := obj.(*types.Func); ok && id != nil {
-			referenced[obj] = true
-		}
-	}
-	for _, fd := range handlers {
-		if u := uses[recvObj(info, fd)]; u == nil || !u.issues || !u.reads || !referenced[info.Defs[fd.Name]] {
-			continue
-		}
-		params := fd.Type.Params.List
-		if len(params) != 2 || len(params[1].Names) != 1 {
-			continue
-		}
-		req, _ := info.Defs[params[1].Names[0]].(*types.Var)
-		if req == nil {
-			continue
-		}
-		open := streamOpened(info, fd.Body)
-		if open == nil || mayCheckID(info, fd.Body, req) {
+	for _, st := range streams {
+		if u := uses[recvObj(info, st.fd)]; u == nil || !u.issues || !u.reads || !referenced[info.Defs[st.fd.Name]] {
 			continue
 		}
 		report.Report(pass, analysis.Diagnostic{
-			Pos: open.Pos(), End: open.End(), Category: catMissing,
+			Pos: st.open.Pos(), End: st.open.End(), Category: catMissing,
 			Message: "opens an event stream without reading Mcp-Session-Id: a GET without one is 400, with an unknown one 404",
 		})
 	}

@@ -491,7 +491,7 @@ func commaOkMethod(info *types.Info, e ast.Expr, pkg *types.Package) bool {
 		rt = p.Elem()
 	}
 	named, ok := types.Unalias(rt).(*types.Named)
-	if !ok || named.Obj().Pkg() != fn.Pkg() {
+	if !ok {
 		return false
 	}
 	_, isIface := named.Underlying().(*types.Interface)
