@@ -203,7 +203,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
 		return
 	}
-	if in != nil && (parse || status == 400 || invalid || refusesClient(status) && !sessionLookup(origins) && (speaksJSONRPC(writes) || namesMCP(info, body))) {
+	if in != nil && (parse || invalid || c.serving && (status == 400 || refusesClient(status) && !sessionLookup(origins))) {
 		what := fmt.Sprint(status)
 		switch {
 		case invalid && status == 400:

@@ -136,12 +136,16 @@ func run(pass *analysis.Pass) (any, error) {
 	exportOrigins(pass, t)
 
 	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
+	if len(writes) > 0 {
+		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
+	}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
 		if ws == nil || fn == nil {
 			continue
 		}
+		c.serving = c.endpoint != nil && c.endpoint.serves(n)
 		c.function(fn, httpwrite.Body(n), ws)
 	}
 	c.reportHelpers()
@@ -241,6 +245,10 @@ type checker struct {
 	// codeOnly: the package answers no HTTP itself (codeOnlyAnswers);
 	// only its codes are judged.
 	codeOnly bool
+	// endpoint tells MCP's endpoint from the routes beside it; serving
+	// says whether the function being judged is on it.
+	endpoint *endpoint
+	serving  bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -46,3 +46,9 @@ func (c *conn) reused(w http.ResponseWriter, r *http.Request) {
 	}
 	send(nil)
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (c *conn) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", c.reused)
+}

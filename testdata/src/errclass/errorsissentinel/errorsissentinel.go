@@ -39,3 +39,11 @@ func resumeWrong(w http.ResponseWriter, r *http.Request, es eventStore) {
 		http.Error(w, "Failed to resume stream", http.StatusBadRequest) // want `answers 400 for an error from es.ReplayEventsAfter`
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func routes(mux *http.ServeMux, es eventStore) {
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		resumeWrong(w, r, es)
+	})
+}

@@ -77,3 +77,9 @@ func sessionLiteral(w http.ResponseWriter, r *http.Request) {
 		rpcutil.WriteError(w, http.StatusNotFound, -32700, "unknown session") // want `answers -32700 \(Parse error\) to an unknown or expired Mcp-Session-Id`
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (h *hooks) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", h.plain)
+}

@@ -22,3 +22,9 @@ func viaTypeParam[G getter](w http.ResponseWriter, g G) {
 		http.Error(w, "bad", http.StatusBadRequest)
 	}
 }
+
+// routes serves serve at MCP's endpoint, where the protocol's table says
+// what it answers.
+func routes[T any](mux *http.ServeMux, h *hooks[T]) {
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) { serve(w, h) })
+}

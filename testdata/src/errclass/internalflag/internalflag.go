@@ -13,3 +13,11 @@ func serve(w http.ResponseWriter, r *http.Request, t *tenants) {
 		http.Error(w, "Parse error", http.StatusBadRequest) // want `answers 400 for an error from \(\*internalflag.tenants\).Lookup`
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func routes(mux *http.ServeMux, t *tenants) {
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		serve(w, r, t)
+	})
+}

@@ -39,3 +39,9 @@ func (a *api) split(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (a *api) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", a.serve)
+}

@@ -135,3 +135,9 @@ func (h *handler) crossPackageMixed(w http.ResponseWriter, r *http.Request) {
 		rpcutil.Fail(w, err) // want `answers 400 with -32700 \(Parse error\) for an error that can come from rpcutil.ReadAndRegister`
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (h *handler) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", h.crossPackage)
+}

@@ -114,3 +114,12 @@ func (a *api) removeLocal(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (a *api) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /removedefault/mcp", a.removeDefault)
+	mux.HandleFunc("POST /removerest/mcp", a.removeRest)
+	mux.HandleFunc("POST /removeelse/mcp", a.removeElse)
+	mux.HandleFunc("POST /removelocal/mcp", a.removeLocal)
+}

@@ -72,3 +72,9 @@ func (s *store) good(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (s *store) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", s.serve)
+}

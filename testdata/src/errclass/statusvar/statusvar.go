@@ -50,3 +50,9 @@ func (s *server) run(r *http.Request, name string) error {
 	_, err := s.db.ExecContext(r.Context(), "call", name)
 	return err
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (s *server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", s.call)
+}

@@ -95,3 +95,9 @@ func serveCache(w http.ResponseWriter, r *http.Request, c *cache) {
 		return
 	}
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func (p *proxy) routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp", p.serveLookup)
+}

@@ -29,3 +29,12 @@ func unused(w http.ResponseWriter) {
 	//mcpvet:ignore errclass nothing to silence here // want `unused mcpvet:ignore directive: errclass reports nothing here`
 	http.Error(w, "not found", http.StatusNotFound)
 }
+
+// routes serves these handlers at MCP's endpoint, where the protocol's
+// table says what they answer.
+func routes(mux *http.ServeMux, s store) {
+	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		line(w, r, s)
+		function(w, r, s)
+	})
+}

@@ -1,0 +1,272 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// endpoint tells the functions of a package that serve MCP's endpoint from
+// the others. The protocol's table says what MCP's endpoint answers; a
+// REST route, an OAuth token endpoint or an admin page beside it answers
+// by its own rules, and a 400 there for a database's failure is that
+// route's design, not a misclassified JSON-RPC error.
+//
+// A function serves the endpoint when it carries a mark of MCP itself (see
+// marked), when a router registers it at an MCP path, or when it calls, or
+// is called by, such a function in the same package: ServeHTTP reading
+// Mcp-Session-Id hands the POST to handlePost, which answers. Marks do not
+// spread sideways: two handlers sharing a helper stay apart.
+type endpoint struct {
+	info *types.Info
+	// in holds the units (function declarations and literals) that serve
+	// the endpoint.
+	in map[ast.Node]bool
+	// jsonrpcTypes memoises whether a type is a JSON-RPC message.
+	jsonrpcTypes map[types.Type]bool
+}
+
+func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*answers.Answer) *endpoint {
+	e := &endpoint{info: info, in: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}}
+	decls := map[*types.Func]ast.Node{}
+	var units []ast.Node
+	parent := map[ast.Node]ast.Node{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			if obj, ok := info.Defs[fd.Name].(*types.Func); ok {
+				decls[obj] = fd
+			}
+			units = append(units, fd)
+			var stack []ast.Node
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if n == nil {
+					stack = stack[:len(stack)-1]
+					return true
+				}
+				if lit, ok := n.(*ast.FuncLit); ok {
+					units = append(units, lit)
+					p := ast.Node(fd)
+					for i := len(stack) - 1; i >= 0; i-- {
+						if l, ok := stack[i].(*ast.FuncLit); ok {
+							p = l
+							break
+						}
+					}
+					parent[lit] = p
+				}
+				stack = append(stack, n)
+				return true
+			})
+		}
+	}
+
+	calls := map[ast.Node][]ast.Node{}
+	callers := map[ast.Node][]ast.Node{}
+	link := func(from, to ast.Node) {
+		calls[from] = append(calls[from], to)
+		callers[to] = append(callers[to], from)
+	}
+	var seeds []ast.Node
+	for _, u := range units {
+		if p := parent[u]; p != nil {
+			link(p, u)
+		}
+		mark := speaksJSONRPC(writes[u])
+		ownBody(httpwrite.Body(u), func(n ast.Node) {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if fn := httpwrite.Callee(info, n); fn != nil {
+					if d := decls[fn.Origin()]; d != nil && d != u {
+						link(u, d)
+					}
+				}
+				if h := e.routedHandler(n, decls); h != nil {
+					seeds = append(seeds, h)
+				}
+			case *ast.BasicLit:
+				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) {
+					mark = true
+				}
+			case *ast.Ident:
+				if !mark && e.mcpObject(info.Uses[n]) {
+					mark = true
+				}
+			}
+		})
+		if mark {
+			seeds = append(seeds, u)
+		}
+	}
+	for _, dir := range []map[ast.Node][]ast.Node{calls, callers} {
+		seen := map[ast.Node]bool{}
+		work := append([]ast.Node(nil), seeds...)
+		for len(work) > 0 {
+			u := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[u] {
+				continue
+			}
+			seen[u] = true
+			e.in[u] = true
+			work = append(work, dir[u]...)
+		}
+	}
+	return e
+}
+
+// serves reports whether the function unit n serves MCP's endpoint.
+func (e *endpoint) serves(n ast.Node) bool { return e.in[n] }
+
+// ownBody visits the nodes of body that are not inside a nested function
+// literal: those belong to the literal's own unit.
+func ownBody(body *ast.BlockStmt, visit func(ast.Node)) {
+	if body == nil {
+		return
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		visit(n)
+		return true
+	})
+}
+
+// mcpString reports a constant only MCP's traffic carries: its headers,
+// JSON-RPC's version member, and MCP's own method names.
+func mcpString(v string) bool {
+	switch {
+	case v == "jsonrpc", strings.EqualFold(v, "Mcp-Session-Id"), strings.EqualFold(v, "MCP-Protocol-Version"):
+		return true
+	case v == "initialize", v == "notifications/initialized":
+		return true
+	case strings.HasPrefix(v, "tools/"), strings.HasPrefix(v, "resources/"), strings.HasPrefix(v, "prompts/"):
+		return !strings.ContainsAny(v, " \t\n")
+	}
+	return false
+}
+
+// mcpPackage reports a package of an MCP or JSON-RPC implementation.
+func mcpPackage(path string) bool {
+	for _, p := range []string{
+		"github.com/modelcontextprotocol/go-sdk/",
+		"github.com/mark3labs/mcp-go/",
+		"github.com/mcpwire/mcpwire/runtime/",
+		"github.com/metoro-io/mcp-golang",
+		"github.com/ThinkInAIXYZ/go-mcp/",
+	} {
+		if strings.HasPrefix(path+"/", p) {
+			return true
+		}
+	}
+	return false
+}
+
+// mcpObject reports a use of an MCP SDK's function or type, or of a type
+// of the package's own that is a JSON-RPC message (a struct with a
+// "jsonrpc" member).
+func (e *endpoint) mcpObject(obj types.Object) bool {
+	if obj == nil {
+		return false
+	}
+	if obj.Pkg() != nil && mcpPackage(obj.Pkg().Path()) {
+		return true
+	}
+	switch obj.(type) {
+	case *types.TypeName, *types.Var:
+		return e.jsonrpcType(obj.Type())
+	}
+	return false
+}
+
+func (e *endpoint) jsonrpcType(t types.Type) bool {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	if v, ok := e.jsonrpcTypes[t]; ok {
+		return v
+	}
+	e.jsonrpcTypes[t] = false
+	st, ok := t.Underlying().(*types.Struct)
+	found := false
+	if ok {
+		for i := range st.NumFields() {
+			name := strings.Split(reflect.StructTag(st.Tag(i)).Get("json"), ",")[0]
+			if name == "jsonrpc" {
+				found = true
+				break
+			}
+		}
+	}
+	e.jsonrpcTypes[t] = found
+	return found
+}
+
+// routedHandler returns the function of this package a router call
+// registers at one of MCP's paths: mux.HandleFunc("/mcp", s.handle),
+// r.POST("/message", handler), a literal handler in place.
+func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.Node) ast.Node {
+	if len(call.Args) < 2 {
+		return nil
+	}
+	path, ok := httpwrite.StringConst(e.info, call.Args[0])
+	if !ok || !mcpPath(path) {
+		return nil
+	}
+	for _, a := range call.Args[1:] {
+		switch a := ast.Unparen(a).(type) {
+		case *ast.FuncLit:
+			return a
+		case *ast.Ident, *ast.SelectorExpr:
+			var id *ast.Ident
+			if s, ok := a.(*ast.SelectorExpr); ok {
+				id = s.Sel
+			} else {
+				id = a.(*ast.Ident)
+			}
+			if fn, ok := e.info.Uses[id].(*types.Func); ok {
+				if d := decls[fn.Origin()]; d != nil {
+					return d
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// mcpPath reports a route that names MCP's endpoint or the 2024-11-05
+// transport's: its last segment is mcp, message(s) or sse, after a method
+// prefix ("POST /mcp") if any.
+func mcpPath(p string) bool {
+	if i := strings.LastIndexByte(p, ' '); i >= 0 {
+		p = p[i+1:]
+	}
+	p = strings.TrimSuffix(strings.ToLower(p), "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[i+1:]
+	}
+	switch p {
+	case "mcp", "message", "messages", "sse":
+		return true
+	}
+	return false
+}
