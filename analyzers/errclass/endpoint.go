@@ -75,6 +75,15 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		callers[to] = append(callers[to], from)
 	}
 	var seeds []ast.Node
+	var routing []*ast.FuncLit
+	// groups are the variables holding a router group made at an MCP
+	// path; onVar the calls of methods on variables.
+	type varCall struct {
+		v    types.Object
+		call *ast.CallExpr
+	}
+	groups := map[types.Object]bool{}
+	var onVar []varCall
 	for _, u := range units {
 		if p := parent[u]; p != nil {
 			link(p, u)
@@ -82,7 +91,23 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		mark := speaksJSONRPC(writes[u])
 		ownBody(httpwrite.Body(u), func(n ast.Node) {
 			switch n := n.(type) {
+			case *ast.AssignStmt:
+				// g := r.Group("/mcp"): what g registers serves under it.
+				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) >= 1 {
+						if p, ok := httpwrite.StringConst(info, c.Args[0]); ok && mcpPath(p) {
+							if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
+								groups[info.ObjectOf(id)] = true
+							}
+						}
+					}
+				}
 			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] != nil {
+						onVar = append(onVar, varCall{info.Uses[id], n})
+					}
+				}
 				if fn := httpwrite.Callee(info, n); fn != nil {
 					if d := decls[fn.Origin()]; d != nil && d != u {
 						link(u, d)
@@ -90,6 +115,9 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				}
 				if h := e.routedHandler(n, decls); h != nil {
 					seeds = append(seeds, h)
+					if lit, ok := h.(*ast.FuncLit); ok {
+						routing = append(routing, lit)
+					}
 				}
 			case *ast.BasicLit:
 				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) {
@@ -104,6 +132,29 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		if mark {
 			seeds = append(seeds, u)
 		}
+	}
+	for _, c := range onVar {
+		if groups[c.v] {
+			for _, a := range c.call.Args {
+				if h := e.handlerOf(a, decls, 0); h != nil {
+					seeds = append(seeds, h)
+				}
+			}
+		}
+	}
+	// A literal given a path is a sub-router (chi's r.Route("/mcp",
+	// func(r chi.Router) { r.Post("/", h.post) })): what it registers
+	// serves under that path.
+	for _, lit := range routing {
+		ownBody(lit.Body, func(n ast.Node) {
+			if call, ok := n.(*ast.CallExpr); ok {
+				for _, a := range call.Args {
+					if h := e.handlerOf(a, decls, 0); h != nil {
+						seeds = append(seeds, h)
+					}
+				}
+			}
+		})
 	}
 	for _, dir := range []map[ast.Node][]ast.Node{calls, callers} {
 		seen := map[ast.Node]bool{}
@@ -157,22 +208,6 @@ func mcpString(v string) bool {
 	return false
 }
 
-// mcpPackage reports a package of an MCP or JSON-RPC implementation.
-func mcpPackage(path string) bool {
-	for _, p := range []string{
-		"github.com/modelcontextprotocol/go-sdk/",
-		"github.com/mark3labs/mcp-go/",
-		"github.com/mcpwire/mcpwire/runtime/",
-		"github.com/metoro-io/mcp-golang",
-		"github.com/ThinkInAIXYZ/go-mcp/",
-	} {
-		if strings.HasPrefix(path+"/", p) {
-			return true
-		}
-	}
-	return false
-}
-
 // mcpObject reports a use of an MCP SDK's function or type, or of a type
 // of the package's own that is a JSON-RPC message (a struct with a
 // "jsonrpc" member).
@@ -180,7 +215,7 @@ func (e *endpoint) mcpObject(obj types.Object) bool {
 	if obj == nil {
 		return false
 	}
-	if obj.Pkg() != nil && mcpPackage(obj.Pkg().Path()) {
+	if obj.Pkg() != nil && httpwrite.MCPSDK(obj.Pkg().Path()) {
 		return true
 	}
 	switch obj.(type) {
@@ -191,6 +226,13 @@ func (e *endpoint) mcpObject(obj types.Object) bool {
 }
 
 func (e *endpoint) jsonrpcType(t types.Type) bool {
+	return e.jsonrpcStruct(t, 0)
+}
+
+// jsonrpcStruct reports a struct (through pointers, slices and embedded
+// structs) that is a JSON-RPC message: it has a "jsonrpc" member, or both
+// "method" and "params".
+func (e *endpoint) jsonrpcStruct(t types.Type, depth int) bool {
 	for {
 		switch u := t.(type) {
 		case *types.Pointer:
@@ -208,14 +250,25 @@ func (e *endpoint) jsonrpcType(t types.Type) bool {
 	e.jsonrpcTypes[t] = false
 	st, ok := t.Underlying().(*types.Struct)
 	found := false
-	if ok {
+	if ok && depth < 3 {
+		method, params := false, false
 		for i := range st.NumFields() {
 			name := strings.Split(reflect.StructTag(st.Tag(i)).Get("json"), ",")[0]
-			if name == "jsonrpc" {
+			switch {
+			case name == "jsonrpc":
 				found = true
+			case name == "method":
+				method = true
+			case name == "params":
+				params = true
+			case name == "" && st.Field(i).Embedded():
+				found = e.jsonrpcStruct(st.Field(i).Type(), depth+1)
+			}
+			if found {
 				break
 			}
 		}
+		found = found || method && params
 	}
 	e.jsonrpcTypes[t] = found
 	return found
@@ -223,7 +276,9 @@ func (e *endpoint) jsonrpcType(t types.Type) bool {
 
 // routedHandler returns the function of this package a router call
 // registers at one of MCP's paths: mux.HandleFunc("/mcp", s.handle),
-// r.POST("/message", handler), a literal handler in place.
+// r.POST("/message", handler), mux.Handle("/mcp", auth(http.HandlerFunc(h))),
+// mux.Handle("/mcp", srv) for a type of the package whose ServeHTTP serves,
+// a literal handler in place.
 func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.Node) ast.Node {
 	if len(call.Args) < 2 {
 		return nil
@@ -233,20 +288,54 @@ func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.N
 		return nil
 	}
 	for _, a := range call.Args[1:] {
-		switch a := ast.Unparen(a).(type) {
-		case *ast.FuncLit:
-			return a
-		case *ast.Ident, *ast.SelectorExpr:
-			var id *ast.Ident
-			if s, ok := a.(*ast.SelectorExpr); ok {
-				id = s.Sel
-			} else {
-				id = a.(*ast.Ident)
-			}
-			if fn, ok := e.info.Uses[id].(*types.Func); ok {
-				if d := decls[fn.Origin()]; d != nil {
-					return d
+		if h := e.handlerOf(a, decls, 0); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// handlerOf finds the function of this package a handler expression
+// stands for, through wrapping calls (middleware, http.HandlerFunc).
+func (e *endpoint) handlerOf(a ast.Expr, decls map[*types.Func]ast.Node, depth int) ast.Node {
+	if depth > 3 {
+		return nil
+	}
+	switch a := ast.Unparen(a).(type) {
+	case *ast.FuncLit:
+		return a
+	case *ast.Ident, *ast.SelectorExpr:
+		var id *ast.Ident
+		if s, ok := a.(*ast.SelectorExpr); ok {
+			id = s.Sel
+		} else {
+			id = a.(*ast.Ident)
+		}
+		if fn, ok := e.info.Uses[id].(*types.Func); ok {
+			return decls[fn.Origin()]
+		}
+		// A value whose type of this package has ServeHTTP.
+		if t := e.info.TypeOf(a); t != nil {
+			if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "ServeHTTP"); obj != nil {
+				if fn, ok := obj.(*types.Func); ok {
+					return decls[fn.Origin()]
 				}
+			}
+		}
+	case *ast.UnaryExpr:
+		return e.handlerOf(a.X, decls, depth+1)
+	case *ast.CompositeLit:
+		if t := e.info.TypeOf(a); t != nil {
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, "ServeHTTP"); obj != nil {
+				if fn, ok := obj.(*types.Func); ok {
+					return decls[fn.Origin()]
+				}
+			}
+		}
+	case *ast.CallExpr:
+		for _, x := range a.Args {
+			if h := e.handlerOf(x, decls, depth+1); h != nil {
+				return h
 			}
 		}
 	}
@@ -254,19 +343,23 @@ func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.N
 }
 
 // mcpPath reports a route that names MCP's endpoint or the 2024-11-05
-// transport's: its last segment is mcp, message(s) or sse, after a method
-// prefix ("POST /mcp") if any.
+// transport's: its last segment, past placeholders ({id}, :id, *), is mcp,
+// message(s) or sse, after a method prefix ("POST /mcp") if any.
 func mcpPath(p string) bool {
 	if i := strings.LastIndexByte(p, ' '); i >= 0 {
 		p = p[i+1:]
 	}
-	p = strings.TrimSuffix(strings.ToLower(p), "/")
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		p = p[i+1:]
-	}
-	switch p {
-	case "mcp", "message", "messages", "sse":
-		return true
+	segs := strings.Split(strings.ToLower(p), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		seg := segs[i]
+		if seg == "" || strings.HasPrefix(seg, "{") || strings.HasPrefix(seg, ":") || strings.HasPrefix(seg, "*") {
+			continue
+		}
+		switch seg {
+		case "mcp", "message", "messages", "sse":
+			return true
+		}
+		return false
 	}
 	return false
 }

@@ -30,6 +30,23 @@ const (
 	PkgStreamable = "github.com/mcpwire/mcpwire/runtime/streamable"
 )
 
+// MCPSDK reports a package of an MCP implementation that servers build
+// on: go-sdk, mcp-go, mcp-golang, go-mcp, this repository's runtime.
+func MCPSDK(path string) bool {
+	for _, p := range []string{
+		"github.com/modelcontextprotocol/go-sdk/",
+		"github.com/mark3labs/mcp-go/",
+		"github.com/mcpwire/mcpwire/runtime/",
+		"github.com/metoro-io/mcp-golang/",
+		"github.com/ThinkInAIXYZ/go-mcp/",
+	} {
+		if strings.HasPrefix(path+"/", p) {
+			return true
+		}
+	}
+	return false
+}
+
 // JSON-RPC codes the checks reason about.
 const (
 	CodeParseError      = -32700
