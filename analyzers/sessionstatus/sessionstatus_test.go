@@ -134,5 +134,5 @@ func TestFrameworks(t *testing.T) {
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
 		"sessionstatus/ginuntested", "sessionstatus/ginserved",
 		"sessionstatus/plainerrors", "sessionstatus/customhandler",
-		"sessionstatus/mcpgoids")
+		"sessionstatus/mcpgoids", "sessionstatus/sdksessionid")
 }

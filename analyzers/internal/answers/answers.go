@@ -51,6 +51,19 @@ func (*IDFuncFact) AFact() {}
 
 func (*IDFuncFact) String() string { return "returns the session id" }
 
+// sdkSessionMethod reports a method of an MCP SDK's own (a session's
+// SessionID) called from outside that SDK. Inside the SDK it returns the
+// request's header as it came; to a server built on it, the id is of a
+// session the SDK has already looked up (mcp-go's ClientSessionFromContext
+// gives one only for a known id), not the client's unchecked one.
+func sdkSessionMethod(pkg *types.Package, fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || fn.Pkg() == nil || !httpwrite.MCPSDK(fn.Pkg().Path()) {
+		return false
+	}
+	return !httpwrite.MCPSDK(pkg.Path())
+}
+
 // SinkFact marks a function that writes one answer (see httpwrite.Sink), so
 // its callers in other packages are judged by what they pass it.
 type SinkFact struct{ httpwrite.Sink }
@@ -97,7 +110,10 @@ func run(pass *analysis.Pass) (any, error) {
 	httpwrite.LearnHeaderVars(pass)
 	res := &Result{Answers: map[ast.Node][]*Answer{}, Scans: map[ast.Node]*session.Scan{}, SinkOf: func(*types.Func) *httpwrite.Sink { return nil }}
 	res.IDFunc = func(fn *types.Func) bool {
-		return fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, new(IDFuncFact))
+		if fn.Pkg() == pass.Pkg || sdkSessionMethod(pass.Pkg, fn) {
+			return false
+		}
+		return pass.ImportObjectFact(fn, new(IDFuncFact))
 	}
 	if skip(pass) {
 		return res, nil
