@@ -49,7 +49,8 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/tablerefused",
 		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
 		"fixtures/refusedhandshake/calleerefused/good",
-		"fixtures/refusedhandshake/perbackend", // a per-session backend kept by another package's registrar
+		"fixtures/refusedhandshake/switchcases", // other cases of the method switch are other requests
+		"fixtures/refusedhandshake/perbackend",  // a per-session backend kept by another package's registrar
 		"fixtures/refusedhandshake/perbackend/backends",
 		"fixtures/refusedhandshake/perbackend/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",

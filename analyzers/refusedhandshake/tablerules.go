@@ -501,6 +501,11 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 		var list []ast.Stmt
 		switch n := stack[i].(type) {
 		case *ast.BlockStmt:
+			if i > 0 && clauseList(stack[i-1], n) {
+				// A switch's clauses: the ones after the site's are other
+				// requests' paths, not what follows on its own.
+				continue
+			}
 			list = n.List
 		case *ast.CaseClause:
 			list = n.Body
@@ -539,6 +544,20 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 		}
 	}
 	return out, false
+}
+
+// clauseList reports whether b is the body of a switch or select, whose
+// statements are its clauses.
+func clauseList(parent ast.Node, b *ast.BlockStmt) bool {
+	switch p := parent.(type) {
+	case *ast.SwitchStmt:
+		return p.Body == b
+	case *ast.TypeSwitchStmt:
+		return p.Body == b
+	case *ast.SelectStmt:
+		return p.Body == b
+	}
+	return false
 }
 
 // unansweredIn returns the first branch in st (an if's or a case's) that
