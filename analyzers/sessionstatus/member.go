@@ -70,7 +70,10 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 		}
 		return true
 	})
-	if assigned || len(found) == 0 {
+	// if t.m[id] == nil { return false }, at the top of the body: what
+	// follows runs only for a held id, so a true after it says so.
+	guard := nilGuard(info, decl.Body, param)
+	if assigned || len(found) == 0 && guard == nil {
 		return false
 	}
 	// Every return is false, true in the then branch of an if whose
@@ -95,7 +98,7 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 				return false
 			}
 			if tv, isConst := info.Types[r]; isConst && tv.Value != nil && tv.Value.String() == "true" {
-				if !underFound(info, stack, found) {
+				if !underFound(info, stack, found) && (guard == nil || n.Pos() < guard.End()) {
 					ok = false
 				}
 				return false
@@ -136,6 +139,40 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 		return more
 	})
 	return ok && returns > 0
+}
+
+// nilGuard returns the statement of body, at its top level, that returns
+// false when the map entry under param is nil (if t.m[id] == nil { return
+// false }), or nil.
+func nilGuard(info *types.Info, body *ast.BlockStmt, param *types.Var) *ast.IfStmt {
+	for _, st := range body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			continue
+		}
+		ret, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		if tv, ok := info.Types[ret.Results[0]]; !ok || tv.Value == nil || tv.Value.String() != "false" {
+			continue
+		}
+		b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL {
+			continue
+		}
+		ix, ok := ast.Unparen(b.X).(*ast.IndexExpr)
+		if !ok {
+			continue
+		}
+		if tv, ok := info.Types[b.Y]; !ok || !tv.IsNil() {
+			continue
+		}
+		if _, key := mapKey(info, ix); key != nil && info.Uses[key] == param {
+			return ifs
+		}
+	}
+	return nil
 }
 
 // underFound reports whether the last node of stack is in the then branch
@@ -203,4 +240,91 @@ func memberRefused(pass *analysis.Pass, members func(*types.Func) bool, scan *se
 		}
 		return // only the innermost if decides
 	}
+}
+
+// memberMerged reports a 404 given where a membership function of the
+// package is false for the request's id, when the same answer also takes
+// a request without one, whose row is 400: the branch's test is
+// id == "" || !t.remove(id), or the function is false for an empty id
+// (if id == "" { return false }) and nothing before tested the id.
+func memberMerged(pass *analysis.Pass, p *pkgInfo, members func(*types.Func) bool, scan *session.Scan, a *answers.Answer) {
+	w := a.Write
+	if scan == nil || a.HasSession || w.Status != 404 {
+		return
+	}
+	info := pass.TypesInfo
+	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
+		if !inThen {
+			return
+		}
+		var call *ast.CallExpr
+		empty := false
+		for _, d := range disjuncts(ifs.Cond) {
+			if c := negatedMember(info, members, scan, d); c != nil {
+				call = c
+			} else if emptyID(info, scan, d) {
+				empty = true
+			}
+		}
+		if call == nil {
+			return
+		}
+		fn := calleeOrigin(info, call)
+		switch {
+		case empty:
+			report.Report(pass, analysis.Diagnostic{
+				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMergedTest,
+				Message: fmt.Sprintf("answers 404 both to a missing and to an unknown Mcp-Session-Id (%s(...)): 400 for none, 404 for unknown",
+					types.ExprString(call.Fun)),
+				Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the table lookup, false for an id it does not hold"}},
+			})
+		case falseForEmpty(info, p.decls[fn]) && scan.UnguardedCall(call, p.decls):
+			report.Report(pass, analysis.Diagnostic{
+				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMerged,
+				Message: fmt.Sprintf("answers 404 also to a request without Mcp-Session-Id: %s(...) is false for an empty id: answer that 400",
+					types.ExprString(call.Fun)),
+				Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the table lookup, false for \"\" too"}},
+			})
+		}
+		return // only the innermost if decides
+	}
+}
+
+// negatedMember returns the call in !member(id), given the request's id.
+func negatedMember(info *types.Info, members func(*types.Func) bool, scan *session.Scan, e ast.Expr) *ast.CallExpr {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return nil
+	}
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !scan.MayHoldLocalID(call.Args[0]) {
+		return nil
+	}
+	if fn := calleeOrigin(info, call); fn == nil || !members(fn) {
+		return nil
+	}
+	return call
+}
+
+// emptyID reports id == "" or len(id) == 0 on the request's id.
+func emptyID(info *types.Info, scan *session.Scan, e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x := ast.Unparen(b.X)
+	if c, ok := x.(*ast.CallExpr); ok && len(c.Args) == 1 {
+		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "len" {
+			x = c.Args[0]
+		}
+	}
+	tv, ok := info.Types[b.Y]
+	return ok && tv.Value != nil && (tv.Value.String() == `""` || tv.Value.String() == "0") && scan.MayHoldLocalID(x)
+}
+
+func disjuncts(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LOR {
+		return append(disjuncts(b.X), disjuncts(b.Y)...)
+	}
+	return []ast.Expr{e}
 }

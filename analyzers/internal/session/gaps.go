@@ -273,6 +273,13 @@ func (s *Scan) UnguardedValidator(c Cond, decls map[*types.Func]*ast.FuncDecl) *
 	return call
 }
 
+// UnguardedCall reports whether call is given only the request's id, read
+// from the header in this function with nothing testing it on the way.
+func (s *Scan) UnguardedCall(call *ast.CallExpr, decls map[*types.Func]*ast.FuncDecl) bool {
+	arg := s.onlyIDArg(call)
+	return arg != nil && s.unguardedArg(call, arg, decls)
+}
+
 // ReadsIDHeader reports whether decl's body itself reads the request's
 // Mcp-Session-Id header.
 func (s *Scan) ReadsIDHeader(decl *ast.FuncDecl) bool {
