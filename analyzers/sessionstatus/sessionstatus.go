@@ -88,6 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 			check(pass, a, scan)
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
+			helperReturns(pass, p, scan, a)
 			mergedValidator(pass, p, scan, a)
 			endUnknown(pass, p, ext.Member, scan, a)
 			endAny(pass, p, scan, a)

@@ -81,7 +81,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/fixationhelper",
 		// A branch taken when any one of several tests holds.
 		"fixtures/sessionstatus/anyof",
-		"fixtures/sessionstatus/membership", // a table's bool methods read by their bodies
+		"fixtures/sessionstatus/membership",    // a table's bool methods read by their bodies
+		"fixtures/sessionstatus/helperreturns", // a helper's errors read by the tests they are returned under
 		// The id under another header, tested by a hook in a field.
 		"fixtures/sessionstatus/carriers",
 		// Each state of the id as a test spells it.
