@@ -70,6 +70,15 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			}
 		}
 	}
+	if w.HasCode && w.Code != 0 && w.Code != httpwrite.CodeMethodNotFound && (w.CodeExpr == nil || isConst(info, w.CodeExpr)) && unknownMethodDefault(info, w.Stack) {
+		what := fmt.Sprint(w.Code)
+		if m, ok := stdMessages[w.Code]; ok {
+			what += " (" + m + ")"
+		}
+		c.report(w.Node, catUnknownMethod, nil, nil,
+			"answers %s to a method the server does not serve: answer -32601 (Method not found)", what)
+		return
+	}
 	if c.codeOnly {
 		return
 	}
@@ -279,6 +288,11 @@ func sessionLookup(origins []origin) bool {
 		}
 	}
 	return false
+}
+
+func isConst(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil
 }
 
 func codeName(code int64) string {

@@ -51,6 +51,7 @@ func MCPSDK(path string) bool {
 const (
 	CodeParseError      = -32700
 	CodeInvalidRequest  = -32600
+	CodeMethodNotFound  = -32601
 	CodeInternalError   = -32603
 	CodeSessionNotFound = -32001
 )

@@ -1,0 +1,93 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// catUnknownMethod: a method the server does not serve answered with a
+// code other than JSON-RPC's Method not found.
+const catUnknownMethod = "unknown-method-code"
+
+// unknownMethodDefault reports an answer written straight in the default
+// clause of a switch on the request's JSON-RPC method whose other clauses
+// name MCP's methods (case "initialize", case "tools/call"): that clause
+// is every method the server does not serve, which JSON-RPC answers -32601
+// (Method not found) whatever the transport. An answer under a further
+// test in the clause (a proxy forwarding, a notification told apart) is
+// not that answer.
+func unknownMethodDefault(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 2; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ExprStmt, *ast.ReturnStmt, *ast.AssignStmt:
+			continue
+		case *ast.CaseClause:
+			if n.List != nil {
+				return false
+			}
+			sw, ok := stack[i-2].(*ast.SwitchStmt)
+			return ok && sw.Tag != nil && methodTag(info, sw.Tag) && namesMCPMethods(info, sw)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// methodTag reports the request's method: a field whose JSON member is
+// "method", or a field or variable named method holding a string.
+func methodTag(info *types.Info, e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if b, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+		return false
+	}
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.SelectorExpr:
+		id = x.Sel
+		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			if st, ok := sel.Recv().Underlying().(*types.Struct); ok {
+				if tag, ok := fieldTag(st, sel.Obj().(*types.Var)); ok {
+					name := strings.Split(reflect.StructTag(tag).Get("json"), ",")[0]
+					if name != "" {
+						return name == "method"
+					}
+				}
+			}
+		}
+	case *ast.Ident:
+		id = x
+	default:
+		return false
+	}
+	return strings.EqualFold(id.Name, "method")
+}
+
+func fieldTag(st *types.Struct, f *types.Var) (string, bool) {
+	for i := range st.NumFields() {
+		if st.Field(i) == f {
+			return st.Tag(i), true
+		}
+	}
+	return "", false
+}
+
+// namesMCPMethods reports a switch one of whose cases is an MCP method.
+func namesMCPMethods(info *types.Info, sw *ast.SwitchStmt) bool {
+	for _, st := range sw.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			if v, ok := httpwrite.StringConst(info, e); ok && mcpString(v) && v != "jsonrpc" && !strings.EqualFold(v, "Mcp-Session-Id") && !strings.EqualFold(v, "MCP-Protocol-Version") {
+				return true
+			}
+		}
+	}
+	return false
+}
