@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -187,7 +188,40 @@ func skip(pass *analysis.Pass) bool {
 			return false
 		}
 	}
+	// A dispatcher switching on a JSON-RPC request's method, whose type it
+	// or a package it imports declares: its default clause's code is
+	// judged (unknownMethodDefault).
+	if declaresRequest(pass.Pkg) {
+		return false
+	}
+	for _, imp := range pass.Pkg.Imports() {
+		if !httpwrite.IsStd(imp.Path()) && declaresRequest(imp) {
+			return false
+		}
+	}
 	return !httpwrite.DirectFacts(pass)
+}
+
+// declaresRequest reports a package that declares a struct type with a
+// JSON member "method": a JSON-RPC request. It reads types only.
+func declaresRequest(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			if strings.Split(reflect.StructTag(st.Tag(i)).Get("json"), ",")[0] == "method" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exportOrigins records, for every exported function returning an error,

@@ -23,7 +23,9 @@ const catUnknownMethod = "unknown-method-code"
 func unknownMethodDefault(info *types.Info, stack []ast.Node) bool {
 	for i := len(stack) - 2; i >= 2; i-- {
 		switch n := stack[i].(type) {
-		case *ast.ExprStmt, *ast.ReturnStmt, *ast.AssignStmt:
+		case ast.Expr, *ast.ExprStmt, *ast.ReturnStmt, *ast.AssignStmt:
+			// The object's own expression (a response literal holding
+			// it) and the statement that writes or returns it.
 			continue
 		case *ast.CaseClause:
 			if n.List != nil {
