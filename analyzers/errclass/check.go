@@ -70,13 +70,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			}
 		}
 	}
-	if w.HasCode && w.Code != 0 && w.Code != httpwrite.CodeMethodNotFound && (w.CodeExpr == nil || isConst(info, w.CodeExpr)) && unknownMethodDefault(info, w.Stack) {
-		what := fmt.Sprint(w.Code)
-		if m, ok := stdMessages[w.Code]; ok {
-			what += " (" + m + ")"
-		}
-		c.report(w.Node, catUnknownMethod, nil, nil,
-			"answers %s to a method the server does not serve: answer -32601 (Method not found)", what)
+	if c.unknownMethod(w) {
 		return
 	}
 	if c.codeOnly {

@@ -25,7 +25,7 @@ func codeOnlyAnswers(pass *analysis.Pass) (funcs []ast.Node, writes map[ast.Node
 	for n, list := range ws {
 		for _, w := range list {
 			if w.HasCode && (w.Code == httpwrite.CodeParseError || w.Code == httpwrite.CodeInvalidRequest ||
-				w.Code != 0 && w.Code != httpwrite.CodeMethodNotFound && unknownMethodDefault(pass.TypesInfo, w.Stack)) {
+				unknownMethodCode(pass.TypesInfo, w)) {
 				writes[n] = append(writes[n], &answers.Answer{Write: w})
 			}
 		}

@@ -95,6 +95,9 @@ func run(pass *analysis.Pass) (any, error) {
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	funcs, writes := sum.Funcs, sum.Answers
 	if len(writes) == 0 && skip(pass) {
+		if !report.FactsOnly() {
+			dispatcherCodes(pass)
+		}
 		return nil, nil
 	}
 	codeOnly := false
@@ -185,17 +188,6 @@ func skip(pass *analysis.Pass) bool {
 	// can fail on the server's side through it (existenceApart).
 	for _, imp := range pass.Pkg.Imports() {
 		if httpwrite.Imports(imp, "database/sql") {
-			return false
-		}
-	}
-	// A dispatcher switching on a JSON-RPC request's method, whose type it
-	// or a package it imports declares: its default clause's code is
-	// judged (unknownMethodDefault).
-	if declaresRequest(pass.Pkg) {
-		return false
-	}
-	for _, imp := range pass.Pkg.Imports() {
-		if !httpwrite.IsStd(imp.Path()) && declaresRequest(imp) {
 			return false
 		}
 	}

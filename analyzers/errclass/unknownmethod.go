@@ -1,10 +1,13 @@
 package errclass
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"reflect"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -12,6 +15,56 @@ import (
 // catUnknownMethod: a method the server does not serve answered with a
 // code other than JSON-RPC's Method not found.
 const catUnknownMethod = "unknown-method-code"
+
+// unknownMethod reports w when it is a constant code other than -32601
+// answered for a method the server does not serve.
+func (c *checker) unknownMethod(w *httpwrite.Write) bool {
+	info := c.pass.TypesInfo
+	if !unknownMethodCode(info, w) {
+		return false
+	}
+	what := fmt.Sprint(w.Code)
+	if m, ok := stdMessages[w.Code]; ok {
+		what += " (" + m + ")"
+	}
+	c.report(w.Node, catUnknownMethod, nil, nil,
+		"answers %s to a method the server does not serve: answer -32601 (Method not found)", what)
+	return true
+}
+
+func unknownMethodCode(info *types.Info, w *httpwrite.Write) bool {
+	return w.HasCode && w.Code != 0 && w.Code != httpwrite.CodeMethodNotFound &&
+		(w.CodeExpr == nil || isConst(info, w.CodeExpr)) && unknownMethodDefault(info, w.Stack)
+}
+
+// dispatcherCodes judges, in a package errclass otherwise skips (it can
+// neither answer HTTP nor fail on the server's side) but that declares or
+// imports a JSON-RPC request type, the codes its method switches' default
+// clauses answer. Nothing else is read there: no SSA, no facts.
+func dispatcherCodes(pass *analysis.Pass) {
+	if !declaresRequest(pass.Pkg) && !importsRequest(pass.Pkg) {
+		return
+	}
+	sum := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, nil)
+	funcs, ws := httpwrite.CollectFuncs(pass, sum)
+	c := &checker{pass: pass}
+	for _, n := range funcs {
+		for _, w := range ws[n] {
+			if httpwrite.Delivered(pass.TypesInfo, httpwrite.Body(n), w) {
+				c.unknownMethod(w)
+			}
+		}
+	}
+}
+
+func importsRequest(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		if !httpwrite.IsStd(imp.Path()) && declaresRequest(imp) {
+			return true
+		}
+	}
+	return false
+}
 
 // unknownMethodDefault reports an answer written straight in the default
 // clause of a switch on the request's JSON-RPC method whose other clauses
