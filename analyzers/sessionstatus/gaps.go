@@ -289,6 +289,44 @@ func qualified(from *types.Package, v *types.Var) string {
 // other than 404.
 const catOnlyRefusal = "session-refusal-only"
 
+// failedCall returns the call whose error the innermost if around the
+// answer at the end of stack tests (if err != nil { answer }), when it is
+// given the session id or the request and is a function or a method of a
+// concrete type of this package, whose body can be read.
+func failedCall(pass *analysis.Pass, scan *session.Scan, stack []ast.Node) (*ast.CallExpr, *types.Func) {
+	info := pass.TypesInfo
+	var errID *ast.Ident
+climb:
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.ExprStmt, *ast.ReturnStmt, *ast.BlockStmt:
+		case *ast.IfStmt:
+			if stack[i+1] != n.Body {
+				return nil, nil
+			}
+			errID = errNotNil(info, n.Cond)
+			break climb
+		default:
+			return nil, nil
+		}
+	}
+	if errID == nil {
+		return nil, nil
+	}
+	call := scan.CallOf(errID)
+	if call == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
+		return nil, nil
+	}
+	fn := httpwrite.Callee(info, call)
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return nil, nil
+	}
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil, nil
+	}
+	return call, fn.Origin()
+}
+
 // onlyRefusal reports an answer other than 404 to the failure of a call
 // given the session id whose every error is a sentinel named for a refused
 // session (return ErrNoSuchSession when the id is not in its map, nil
@@ -302,37 +340,11 @@ func onlyRefusal(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers
 		return
 	}
 	info := pass.TypesInfo
-	var errID *ast.Ident
-	stack := w.Stack
-climb:
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch n := stack[i].(type) {
-		case *ast.ExprStmt, *ast.ReturnStmt, *ast.BlockStmt:
-		case *ast.IfStmt:
-			if stack[i+1] != n.Body {
-				return
-			}
-			errID = errNotNil(info, n.Cond)
-			break climb
-		default:
-			return
-		}
-	}
-	if errID == nil {
+	call, fn := failedCall(pass, scan, w.Stack)
+	if call == nil {
 		return
 	}
-	call := scan.CallOf(errID)
-	if call == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
-		return
-	}
-	fn := httpwrite.Callee(info, call)
-	if fn == nil || fn.Pkg() != pass.Pkg {
-		return
-	}
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		return
-	}
-	refusal, mixed := p.onlyRefusal(info, fn.Origin(), 0)
+	refusal, mixed := p.onlyRefusal(info, fn, 0)
 	if refusal == nil {
 		return
 	}

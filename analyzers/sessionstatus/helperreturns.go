@@ -39,37 +39,10 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		return
 	}
 	info := pass.TypesInfo
-	var errID *ast.Ident
-	stack := w.Stack
-climb:
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch n := stack[i].(type) {
-		case *ast.ExprStmt, *ast.ReturnStmt, *ast.BlockStmt:
-		case *ast.IfStmt:
-			if stack[i+1] != n.Body {
-				return
-			}
-			errID = errNotNil(info, n.Cond)
-			break climb
-		default:
-			return
-		}
-	}
-	if errID == nil {
+	call, fn := failedCall(pass, scan, w.Stack)
+	if call == nil {
 		return
 	}
-	call := scan.CallOf(errID)
-	if call == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
-		return
-	}
-	fn := httpwrite.Callee(info, call)
-	if fn == nil || fn.Pkg() != pass.Pkg {
-		return
-	}
-	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		return
-	}
-	fn = fn.Origin()
 	if r, _ := p.onlyRefusal(info, fn, 0); r != nil {
 		return
 	}
