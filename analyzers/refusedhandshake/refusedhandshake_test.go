@@ -49,8 +49,9 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/tablerefused",
 		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
 		"fixtures/refusedhandshake/calleerefused/good",
-		"fixtures/refusedhandshake/switchcases", // other cases of the method switch are other requests
-		"fixtures/refusedhandshake/perbackend",  // a per-session backend kept by another package's registrar
+		"fixtures/refusedhandshake/switchcases",   // other cases of the method switch are other requests
+		"fixtures/refusedhandshake/idsentrefused", // the id on a refused initialize's answer does not make it the client's
+		"fixtures/refusedhandshake/perbackend",    // a per-session backend kept by another package's registrar
 		"fixtures/refusedhandshake/perbackend/backends",
 		"fixtures/refusedhandshake/perbackend/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",

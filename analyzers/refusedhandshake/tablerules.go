@@ -73,10 +73,13 @@ func checkTables(pass *analysis.Pass) {
 				if reported[s.node] || t.deferredRemoval(body, s.table) {
 					continue
 				}
-				if ref, unanswered := t.unrolledRefusal(body, s); ref != nil {
+				if ref, unanswered, idSent := t.unrolledRefusal(body, s); ref != nil {
 					reported[s.node] = true
 					msg := fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name())
 					note := "refused here; the entry stays"
+					if idSent {
+						msg = fmt.Sprintf("a session is registered in %s and its id put on the answer before the handshake is accepted, and a later refusal answers an error without removing it: a client whose initialize failed does not keep that id, so each refused handshake leaves an entry", s.table.Name())
+					}
 					if unanswered {
 						msg = fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later branch answers without Mcp-Session-Id and without removing it: each handshake answered there leaves an entry no client can address", s.table.Name())
 						note = "answered here without the id; the entry stays"
@@ -494,7 +497,13 @@ func (t *tables) deferredRemoval(body *ast.BlockStmt, tab *types.Var) bool {
 // 204) is an answer without the id as well, when the path it leaves goes
 // on to set Mcp-Session-Id: that header is how the handshake is accepted
 // here, and the branch never reaches it.
-func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, unansweredOnly bool) {
+//
+// Setting Mcp-Session-Id on the response's header alone does not accept
+// the handshake: the protocol assigns the id with an InitializeResult, so
+// a refusal that follows goes out with an id the client does not keep
+// (idSent). The walk goes on past such a statement for a refusal, not for
+// an answer without the id.
+func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, unansweredOnly, idSent bool) {
 	stack := pathTo(body, s.node)
 	var out, unanswered ast.Node
 	for i := len(stack) - 2; i >= 0 && out == nil; i-- {
@@ -510,7 +519,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 		case *ast.CaseClause:
 			list = n.Body
 		case *ast.FuncLit:
-			return nil, false
+			return nil, false, false
 		default:
 			continue
 		}
@@ -524,26 +533,56 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 				continue
 			}
 			if t.answersID(st) {
-				if out == nil {
-					return unanswered, unanswered != nil
+				if headerSetOnly(st) && unanswered == nil {
+					idSent = true
+					continue
 				}
-				return out, false
+				if out == nil {
+					if idSent {
+						return nil, false, false
+					}
+					return unanswered, unanswered != nil, false
+				}
+				return out, false, idSent
 			}
 			if out = t.refusalIn(st, s); out != nil {
 				break
 			}
-			if unanswered == nil {
+			if unanswered == nil && !idSent {
 				unanswered = t.unansweredIn(st, s, t.carriers(body, s))
 			}
 			if _, ok := st.(*ast.BranchStmt); ok {
-				return nil, false
+				return nil, false, false
 			}
 			if _, ok := st.(*ast.ReturnStmt); ok {
-				return nil, false // the code after this block is not on the site's paths
+				return nil, false, false // the code after this block is not on the site's paths
 			}
 		}
 	}
-	return out, false
+	return out, false, idSent
+}
+
+// headerSetOnly reports a statement that only sets a response header:
+// w.Header().Set(k, v).
+func headerSetOnly(st ast.Stmt) bool {
+	es, ok := st.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Set" && sel.Sel.Name != "Add" {
+		return false
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	h, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+	return ok && h.Sel.Name == "Header"
 }
 
 // clauseList reports whether b is the body of a switch or select, whose
