@@ -545,6 +545,11 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 				}
 				return out, false, idSent
 			}
+			if _, isIf := st.(*ast.IfStmt); idSent && !isIf {
+				// Past the id, only a branch that refuses counts: the
+				// answer written straight on is the handshake's own.
+				continue
+			}
 			if out = t.refusalIn(st, s); out != nil {
 				break
 			}

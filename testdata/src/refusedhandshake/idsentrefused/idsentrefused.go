@@ -125,3 +125,32 @@ func (s *server) postUndone(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": result})
 }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, "encoding the answer failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+// Right: the handshake's own answer, written after the id through a helper
+// that can write any status, is not a refusal.
+func (s *server) postAnswered(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, nil, http.StatusBadRequest, -32700, "Parse error")
+		return
+	}
+	result, err := s.dispatch(nil, req)
+	if err != nil {
+		writeError(w, req.ID, http.StatusBadRequest, -32602, err.Error())
+		return
+	}
+	sess := s.sessions.create()
+	w.Header().Set("Mcp-Session-Id", sess.id)
+	writeJSON(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": result})
+}
