@@ -26,12 +26,14 @@ type endpoint struct {
 	// in holds the units (function declarations and literals) that serve
 	// the endpoint.
 	in map[ast.Node]bool
-	// jsonrpcTypes memoises whether a type is a JSON-RPC message.
+	// jsonrpcTypes memoises whether a type is a JSON-RPC message, sdk
+	// whether a package is an MCP SDK's.
 	jsonrpcTypes map[types.Type]bool
+	sdk          map[*types.Package]bool
 }
 
 func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*answers.Answer) *endpoint {
-	e := &endpoint{info: info, in: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}}
+	e := &endpoint{info: info, in: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}, sdk: map[*types.Package]bool{}}
 	decls := map[*types.Func]ast.Node{}
 	var units []ast.Node
 	parent := map[ast.Node]ast.Node{}
@@ -215,8 +217,15 @@ func (e *endpoint) mcpObject(obj types.Object) bool {
 	if obj == nil {
 		return false
 	}
-	if obj.Pkg() != nil && httpwrite.MCPSDK(obj.Pkg().Path()) {
-		return true
+	if pkg := obj.Pkg(); pkg != nil {
+		sdk, ok := e.sdk[pkg]
+		if !ok {
+			sdk = httpwrite.MCPSDK(pkg.Path())
+			e.sdk[pkg] = sdk
+		}
+		if sdk {
+			return true
+		}
 	}
 	switch obj.(type) {
 	case *types.TypeName, *types.Var:

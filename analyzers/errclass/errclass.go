@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -197,6 +198,19 @@ func skip(pass *analysis.Pass) bool {
 // declaresRequest reports a package that declares a struct type with a
 // JSON member "method": a JSON-RPC request. It reads types only.
 func declaresRequest(pkg *types.Package) bool {
+	if v, ok := requestPkgs.Load(pkg); ok {
+		return v.(bool)
+	}
+	v := declaresRequestType(pkg)
+	requestPkgs.Store(pkg, v)
+	return v
+}
+
+// requestPkgs memoises declaresRequest: every package that imports one
+// asks about it.
+var requestPkgs sync.Map
+
+func declaresRequestType(pkg *types.Package) bool {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)

@@ -42,7 +42,7 @@ func unknownMethodCode(info *types.Info, w *httpwrite.Write) bool {
 // imports a JSON-RPC request type, the codes its method switches' default
 // clauses answer. Nothing else is read there: no SSA, no facts.
 func dispatcherCodes(pass *analysis.Pass) {
-	if !declaresRequest(pass.Pkg) && !importsRequest(pass.Pkg) {
+	if !declaresRequest(pass.Pkg) && !importsRequest(pass.Pkg) || !hasMethodSwitch(pass) {
 		return
 	}
 	sum := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, nil)
@@ -55,6 +55,25 @@ func dispatcherCodes(pass *analysis.Pass) {
 			}
 		}
 	}
+}
+
+// hasMethodSwitch reports a switch on a method whose cases name MCP's
+// methods somewhere in the package's files: the cheap test before the
+// package's answers are summarised.
+func hasMethodSwitch(pass *analysis.Pass) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sw, ok := n.(*ast.SwitchStmt); ok && !found && sw.Tag != nil && namesMCPMethods(pass.TypesInfo, sw) && methodTag(pass.TypesInfo, sw.Tag) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func importsRequest(pkg *types.Package) bool {
@@ -97,7 +116,11 @@ func unknownMethodDefault(info *types.Info, stack []ast.Node) bool {
 // "method", or a field or variable named method holding a string.
 func methodTag(info *types.Info, e ast.Expr) bool {
 	e = ast.Unparen(e)
-	if b, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 		return false
 	}
 	var id *ast.Ident
