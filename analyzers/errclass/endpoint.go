@@ -3,7 +3,6 @@ package errclass
 import (
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
@@ -229,13 +228,9 @@ func (e *endpoint) mcpObject(obj types.Object) bool {
 	}
 	switch obj.(type) {
 	case *types.TypeName, *types.Var:
-		return e.jsonrpcType(obj.Type())
+		return e.jsonrpcStruct(obj.Type(), 0)
 	}
 	return false
-}
-
-func (e *endpoint) jsonrpcType(t types.Type) bool {
-	return e.jsonrpcStruct(t, 0)
 }
 
 // jsonrpcStruct reports a struct (through pointers, slices and embedded
@@ -262,7 +257,7 @@ func (e *endpoint) jsonrpcStruct(t types.Type, depth int) bool {
 	if ok && depth < 3 {
 		method, params := false, false
 		for i := range st.NumFields() {
-			name := strings.Split(reflect.StructTag(st.Tag(i)).Get("json"), ",")[0]
+			name := httpwrite.JSONTagName(st.Tag(i))
 			switch {
 			case name == "jsonrpc":
 				found = true

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -222,7 +221,7 @@ func declaresRequestType(pkg *types.Package) bool {
 			continue
 		}
 		for i := range st.NumFields() {
-			if strings.Split(reflect.StructTag(st.Tag(i)).Get("json"), ",")[0] == "method" {
+			if httpwrite.JSONTagName(st.Tag(i)) == "method" {
 				return true
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -130,7 +129,7 @@ func methodTag(info *types.Info, e ast.Expr) bool {
 		if sel, ok := info.Selections[x]; ok && sel.Kind() == types.FieldVal {
 			if st, ok := sel.Recv().Underlying().(*types.Struct); ok {
 				if tag, ok := fieldTag(st, sel.Obj().(*types.Var)); ok {
-					name := strings.Split(reflect.StructTag(tag).Get("json"), ",")[0]
+					name := httpwrite.JSONTagName(tag)
 					if name != "" {
 						return name == "method"
 					}

@@ -34,10 +34,8 @@ type pkgInfo struct {
 	// until asked (issuesIDs).
 	issues int
 	sum    *answers.Result
-	// learned and kinds serve helperReturns: the package's id flow, made
-	// once, and each helper's returns read.
-	learned *session.Learned
-	kinds   map[*types.Func]*returnKinds
+	// kinds serves helperReturns: each helper's returns, read once.
+	kinds map[*types.Func]*returnKinds
 }
 
 func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult) *pkgInfo {

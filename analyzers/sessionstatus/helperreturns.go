@@ -94,10 +94,10 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 	if res.Len() == 0 || !httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
 		return nil
 	}
-	if p.learned == nil {
-		p.learned = session.Learn(pass.TypesInfo, pass.Pkg, p.sum.Funcs, p.sum.IDFunc)
+	if p.sum.Learned == nil {
+		return nil
 	}
-	scan := p.learned.Scans(func(n ast.Node) bool { return n == decl })[decl]
+	scan := p.sum.Learned.Scans(func(n ast.Node) bool { return n == decl })[decl]
 	if scan == nil {
 		return nil
 	}

@@ -5,13 +5,13 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
@@ -213,7 +213,7 @@ func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
 	case *types.Struct:
 		tags := map[string]string{}
 		for i := 0; i < u.NumFields(); i++ {
-			tags[u.Field(i).Name()] = jsonName(u.Tag(i))
+			tags[u.Field(i).Name()] = httpwrite.JSONTagName(u.Tag(i))
 		}
 		if !hasTag(tags, "protocolVersion") || !hasTag(tags, "serverInfo") {
 			return nil
@@ -280,12 +280,6 @@ func (c *checker) readsProposal(n ast.Node) bool {
 		return n.Kind == token.STRING && strings.Contains(n.Value, "protocolVersion") && !strings.Contains(n.Value, `"protocolVersion":`)
 	}
 	return false
-}
-
-// jsonName is the JSON name a struct tag gives its field.
-func jsonName(tag string) string {
-	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
-	return name
 }
 
 // takesResponseWriter reports whether ft has an http.ResponseWriter

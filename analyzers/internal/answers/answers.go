@@ -91,6 +91,10 @@ type Result struct {
 	// Funcs are the package's function declarations and literals, in
 	// source order.
 	Funcs []ast.Node
+	// Learned is where the package passes the session id on, from which
+	// a check scans a function Scans does not hold (a helper that writes
+	// no answer); nil when the package was skipped.
+	Learned *session.Learned
 	// Answers are, for each function outside test files that writes
 	// answers, those answers (function literals are functions of their
 	// own).
@@ -148,6 +152,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	learned := session.Learn(pass.TypesInfo, pass.Pkg, funcs, res.IDFunc)
+	res.Learned = learned
 	for _, fn := range learned.IDFuncs() {
 		if httpwrite.Exported(fn) {
 			pass.ExportObjectFact(fn, new(IDFuncFact))

@@ -572,6 +572,13 @@ func jsonMembers(info *types.Info, lit *ast.CompositeLit, t types.Type) map[stri
 	return out
 }
 
+// JSONTagName is the JSON name a struct tag gives its field, "" when the
+// tag names none.
+func JSONTagName(tag string) string {
+	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	return name
+}
+
 func structHas(t types.Type, member string) bool {
 	u, ok := t.Underlying().(*types.Struct)
 	if !ok {
@@ -586,7 +593,7 @@ func structHas(t types.Type, member string) bool {
 }
 
 func jsonName(field, tag string) string {
-	name, _, _ := strings.Cut(reflect.StructTag(tag).Get("json"), ",")
+	name := JSONTagName(tag)
 	if name == "" {
 		return strings.ToLower(field)
 	}
