@@ -20,108 +20,121 @@ const streamableFirst = "2025-03-26"
 
 // checkPinnedResults reports an initialize result, built in a package that
 // serves HTTP, whose protocolVersion is a constant revision older than
-// Streamable HTTP while nothing in the package reads the revision the client
-// proposed. The protocol asks the server to answer the proposal when it
-// supports it and another supported revision otherwise; a constant answer
-// that never looks at the proposal negotiates nothing, and one naming a
-// revision without the transport it is served on is wrong for every client.
-// A constant of a revision with Streamable HTTP is the answer of a server
-// that supports that one revision, which the protocol allows; a package
-// that implements the HTTP+SSE transport of 2024-11-05 (it names the
-// "endpoint" event) serves that revision rightly. Any read of a
-// protocolVersion (a field tagged so, a "protocolVersion" string used other
-// than as a literal's key) anywhere in the package silences the rule: the
-// constant may be the result of a comparison.
+// Streamable HTTP while nothing that leads to it or follows from it reads the
+// revision the client proposed. The protocol asks the server to answer the
+// proposal when it supports it and another supported revision otherwise; a
+// constant answer that never looks at the proposal negotiates nothing, and
+// one naming a revision without the transport it is served on is wrong for
+// every client. A constant of a revision with Streamable HTTP is the answer
+// of a server that supports that one revision, which the protocol allows; a
+// package that implements the HTTP+SSE transport of 2024-11-05 (it names the
+// "endpoint" event) serves that revision rightly.
+//
+// A read of a protocolVersion (a field tagged so, a "protocolVersion" string
+// used other than as a literal's key) silences the rule in the function
+// building the result, in any function of the package that reaches it by
+// calls or references (a gate in the dispatcher), and in any it reaches (a
+// helper choosing the constant). A read on another transport's path (a stdio
+// server's initialize, a check of an upstream's result) negotiates nothing
+// for this one.
 func (c *checker) checkPinnedResults() {
 	if testPackage(c.pass.Pkg.Path()) {
 		return
 	}
-	var results []*ast.KeyValueExpr
-	serves, reads, legacySSE := false, false, false
+	info := c.pass.TypesInfo
+	type pinned struct {
+		kv *ast.KeyValueExpr
+		fn *types.Func // nil in a package-level declaration
+	}
+	var results []pinned
+	serves, legacySSE, anyRead, globalRead := false, false, false, false
+	reads := map[*types.Func]bool{}
+	g := newRefGraph()
 	for _, f := range c.pass.Files {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			if reads {
-				return false
+		lookups := endpointLookups(f)
+		for _, d := range f.Decls {
+			var fn *types.Func
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				fn, _ = info.Defs[fd.Name].(*types.Func)
 			}
-			switch n := n.(type) {
-			case *ast.FuncType:
-				serves = serves || takesResponseWriter(c.pass.TypesInfo, n)
-				return false
-			case *ast.FuncDecl:
-				if takesTesting(c.pass.TypesInfo, n.Type) {
-					return false // a test helper's server answers what the test wants
+			read := false
+			note := func(x ast.Node) bool {
+				read = read || c.readsProposal(x)
+				if lit, ok := x.(*ast.BasicLit); ok && !lookups[lit] {
+					legacySSE = legacySSE || legacyEvent(lit)
 				}
-			case *ast.FuncLit:
-				if takesTesting(c.pass.TypesInfo, n.Type) {
+				return true
+			}
+			var visit func(n ast.Node) bool
+			visit = func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncType:
+					serves = serves || answersHTTP(info, n)
+					return false
+				case *ast.FuncDecl:
+					if takesTesting(info, n.Type) {
+						return false // a test helper's server answers what the test wants
+					}
+				case *ast.FuncLit:
+					if takesTesting(info, n.Type) {
+						return false
+					}
+				case *ast.Field:
+					return false // a struct tag names a field, it reads nothing
+				case *ast.CompositeLit:
+					if kv := c.pinnedResult(n); kv != nil {
+						results = append(results, pinned{kv, fn})
+					}
+					// Keys name what is written, not read: skip them, walk
+					// the values.
+					for _, e := range n.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok {
+							e = kv.Value
+						}
+						ast.Inspect(e, visit)
+					}
+					return false
+				case *ast.AssignStmt:
+					// A field assigned is written; what is assigned is read.
+					for _, l := range n.Lhs {
+						if _, ok := l.(*ast.SelectorExpr); !ok {
+							ast.Inspect(l, note)
+						}
+					}
+					for _, r := range n.Rhs {
+						ast.Inspect(r, visit)
+					}
 					return false
 				}
-			case *ast.Field:
-				return false // a struct tag names a field, it reads nothing
-			case *ast.CompositeLit:
-				if kv := c.pinnedResult(n); kv != nil {
-					results = append(results, kv)
-				}
-				// Keys name what is written, not read: skip them, walk
-				// the values.
-				for _, e := range n.Elts {
-					if kv, ok := e.(*ast.KeyValueExpr); ok {
-						ast.Inspect(kv.Value, func(x ast.Node) bool {
-							reads = reads || c.readsProposal(x)
-							if lit, ok := x.(*ast.BasicLit); ok {
-								legacySSE = legacySSE || legacyEvent(lit)
-							}
-							return !reads
-						})
-					} else {
-						ast.Inspect(e, func(x ast.Node) bool {
-							reads = reads || c.readsProposal(x)
-							if lit, ok := x.(*ast.BasicLit); ok {
-								legacySSE = legacySSE || legacyEvent(lit)
-							}
-							return !reads
-						})
-					}
-				}
-				return false
-			case *ast.AssignStmt:
-				// A field assigned is written; what is assigned is read.
-				for _, l := range n.Lhs {
-					if _, ok := l.(*ast.SelectorExpr); !ok {
-						ast.Inspect(l, func(x ast.Node) bool {
-							reads = reads || c.readsProposal(x)
-							if lit, ok := x.(*ast.BasicLit); ok {
-								legacySSE = legacySSE || legacyEvent(lit)
-							}
-							return !reads
-						})
-					}
-				}
-				// What is assigned is walked as any expression is: a
-				// literal's keys name what it writes.
-				for _, r := range n.Rhs {
-					ast.Inspect(r, visit)
-				}
-				return false
-			case *ast.BasicLit:
-				legacySSE = legacySSE || legacyEvent(n)
-				reads = c.readsProposal(n)
-			default:
-				reads = c.readsProposal(n)
+				note(n)
+				return true
 			}
-			return !reads
+			ast.Inspect(d, visit)
+			anyRead = anyRead || read
+			if fn == nil {
+				globalRead = globalRead || read
+				continue
+			}
+			reads[fn] = read
+			g.add(info, fn, d)
 		}
-		ast.Inspect(f, visit)
 	}
-	if reads || !serves || legacySSE {
+	if globalRead || !serves || legacySSE {
 		return
 	}
 	var listed []string
-	for _, kv := range results {
-		v := constant.StringVal(c.pass.TypesInfo.Types[kv.Value].Value)
+	for _, p := range results {
+		if p.fn == nil && anyRead {
+			continue
+		}
+		if p.fn != nil && g.touches(p.fn, reads) {
+			continue
+		}
+		kv := p.kv
+		v := constant.StringVal(info.Types[kv.Value].Value)
 		if v >= streamableFirst {
 			if listed == nil {
 				listed = c.listedRevisions()
@@ -282,11 +295,12 @@ func (c *checker) readsProposal(n ast.Node) bool {
 	return false
 }
 
-// takesResponseWriter reports whether ft has an http.ResponseWriter
-// parameter: the package answers HTTP requests.
-func takesResponseWriter(info *types.Info, ft *ast.FuncType) bool {
+// answersHTTP reports whether ft has an http.ResponseWriter parameter or a
+// web framework's context: the package answers HTTP requests.
+func answersHTTP(info *types.Info, ft *ast.FuncType) bool {
 	for _, f := range ft.Params.List {
-		if isNetHTTP(info.TypeOf(f.Type), "ResponseWriter") {
+		t := info.TypeOf(f.Type)
+		if isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t) {
 			return true
 		}
 	}

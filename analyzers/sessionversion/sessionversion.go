@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,7 +77,12 @@ func run(pass *analysis.Pass) (any, error) {
 	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
 	if !importsNetHTTP(pass.Pkg) {
-		return nil, nil // every shape is an http.Request or ResponseWriter header
+		// Every shape is an http.Request or ResponseWriter header but the
+		// initialize result, which a framework's handler answers too.
+		if importsFramework(pass.Pkg) {
+			newChecker(pass).checkPinnedResults()
+		}
+		return nil, nil
 	}
 	// Keeping an id, opening the GET stream and the late gate are wrong
 	// only for a client that can negotiate a sessionless revision; a
@@ -567,6 +573,17 @@ func (c *checker) readsVersion(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// importsFramework reports whether pkg imports a web framework whose
+// handlers answer through its context.
+func importsFramework(pkg *types.Package) bool {
+	for _, p := range pkg.Imports() {
+		if slices.Contains(httpwrite.FrameworkPkgs, p.Path()) {
+			return true
+		}
+	}
+	return false
 }
 
 func importsNetHTTP(pkg *types.Package) bool {

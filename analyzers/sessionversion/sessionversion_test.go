@@ -1,6 +1,7 @@
 package sessionversion_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -37,6 +38,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/helperserver", // a test helper's fake server and a client's own initialize
 		"fixtures/sessionversion/pinnedlisted", // one revision answered though the package lists others
 		"fixtures/sessionversion/pinnedone",    // one revision served: silent; an assigned result read too
+		"fixtures/sessionversion/pinnedpaths",  // a read on another transport's path, and a gate on the way in
 	)
 }
 
@@ -59,4 +61,14 @@ func TestUpstreamCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	analysistest.RunWithSuggestedFixes(t, dir, sessionversion.Analyzer, "fixtures/sessionversion/upstream")
+}
+
+// TestFrameworks runs the fixtures that answer through gin (a stand-in with
+// its import path and API shape, in the GOPATH tree testdata/frameworks).
+func TestFrameworks(t *testing.T) {
+	root, err := fixtures.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionversion.Analyzer, "sessionversion/ginpinned")
 }

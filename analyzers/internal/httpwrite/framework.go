@@ -188,3 +188,15 @@ func BindsBody(fn *types.Func) (binds, decodes bool) {
 	d, ok := frameworkBinders[[2]string{fn.Pkg().Path(), recvName(sig.Recv().Type())}][fn.Name()]
 	return ok, d
 }
+
+// IsFrameworkContext reports whether t is the context a framework hands
+// its handlers to answer through: gin's *Context, echo's Context, fiber's
+// *Ctx.
+func IsFrameworkContext(t types.Type) bool {
+	for k := range frameworkWriters {
+		if IsNamed(t, k[0], k[1]) {
+			return true
+		}
+	}
+	return false
+}
