@@ -51,6 +51,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/calleerefused/good",
 		"fixtures/refusedhandshake/switchcases",   // other cases of the method switch are other requests
 		"fixtures/refusedhandshake/idsentrefused", // the id on a refused initialize's answer does not make it the client's
+		"fixtures/refusedhandshake/ctorerrobject", // a constructor mints the id; a JSON-RPC error object refuses at 200
 		"fixtures/refusedhandshake/perbackend",    // a per-session backend kept by another package's registrar
 		"fixtures/refusedhandshake/perbackend/backends",
 		"fixtures/refusedhandshake/perbackend/good",

@@ -832,7 +832,7 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 					found = true
 				} else if fn := calledFunc(t.info, n); fn != nil && takesWriter(t.info, n) && t.summaryOf(fn).errWriter {
 					found = true
-				} else if takesWriter(t.info, n) && t.rpcErrorCode(n) {
+				} else if takesWriter(t.info, n) && (t.rpcErrorCode(n) || t.rpcErrorValue(n)) {
 					found = true
 				}
 			}
@@ -840,6 +840,24 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 		})
 	}
 	return found
+}
+
+// rpcErrorValue reports whether an argument of call is a JSON-RPC error
+// object (a struct with "code" and "message" members, or a pointer to
+// one): whatever status goes with it, the answer refuses the request.
+func (t *tables) rpcErrorValue(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if httpwrite.IsErrorObjectType(t.info.TypeOf(a)) && !isNilIdent(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNilIdent reports whether e is the identifier nil.
+func isNilIdent(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == "nil"
 }
 
 // rpcErrorCode reports whether a constant among call's arguments (nested

@@ -762,21 +762,15 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 			return false
 		}
 		rhs := lastAssign(t.info, body, v, pos)
-		if u, ok := rhs.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			rhs = u.X
-		}
-		lit, ok := rhs.(*ast.CompositeLit)
-		if !ok {
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+			// s.ID of s := newSession(), a constructor of the package
+			// whose literal mints it.
+			if fn := httpwrite.Callee(t.info, call); fn != nil && t.decls[fn.Origin()] != nil {
+				return t.ctorFresh(t.decls[fn.Origin()], e.Sel.Name, depth+1)
+			}
 			return false
 		}
-		for _, elt := range lit.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == e.Sel.Name {
-					return t.fresh(body, kv.Value, kv.Pos(), depth+1)
-				}
-			}
-		}
-		return false
+		return t.fieldFresh(body, rhs, e.Sel.Name, depth)
 	case *ast.CallExpr:
 		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return t.randomBytes(body, e.Args[0]) || t.fresh(body, e.Args[0], pos, depth+1)
@@ -794,8 +788,14 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 		}
 		sig, _ := fn.Type().(*types.Signature)
 		switch {
-		case pkg == "crypto/rand" && fn.Name() == "Text":
+		case pkg == "crypto/rand" && fn.Name() == "Text", pkg == "time" && fn.Name() == "Now":
+			// A clock reading is an id no client chose either.
 			return true
+		case sig != nil && sig.Recv() != nil && timeFormats[fn.Name()] && isNamed(sig.Recv().Type(), "time", "Time"):
+			sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+			return ok && t.fresh(body, sel.X, pos, depth+1)
+		case pkg == "strconv" && (fn.Name() == "Itoa" || fn.Name() == "FormatInt" || fn.Name() == "FormatUint"):
+			return len(e.Args) >= 1 && t.fresh(body, e.Args[0], pos, depth+1)
 		case sig != nil && sig.Recv() == nil && idPkgs[path.Base(strings.TrimSuffix(pkg, "/v2"))] && fn.Name() != "Parse" && fn.Name() != "MustParse" && !strings.HasPrefix(fn.Name(), "From"):
 			return true
 		case sig != nil && sig.Recv() != nil && (fn.Name() == "String" || fn.Name() == "Hex" || fn.Name() == "EncodeToString"):
@@ -813,6 +813,66 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 		}
 	}
 	return false
+}
+
+// timeFormats are the methods of time.Time that spell a reading as an id.
+var timeFormats = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "String": true, "Format": true}
+
+// fieldFresh reports whether lit (or &lit) sets field to a fresh id.
+func (t *tables) fieldFresh(body *ast.BlockStmt, lit ast.Expr, field string, depth int) bool {
+	if u, ok := lit.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		lit = u.X
+	}
+	cl, ok := lit.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, elt := range cl.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
+				return t.fresh(body, kv.Value, kv.Pos(), depth+1)
+			}
+		}
+	}
+	return false
+}
+
+// ctorFresh reports whether every value fd returns first sets field to a
+// fresh id: a literal returned, or a variable last assigned one.
+func (t *tables) ctorFresh(fd *ast.FuncDecl, field string, depth int) bool {
+	if depth > 4 || fd.Body == nil {
+		return false
+	}
+	ok, any := true, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		r, isRet := n.(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return ok
+		}
+		if len(r.Results) == 0 {
+			ok = false
+			return false
+		}
+		if failing(t.info, fd, r) {
+			return false
+		}
+		e := ast.Unparen(r.Results[0])
+		if id, isID := e.(*ast.Ident); isID {
+			if v, isVar := t.info.Uses[id].(*types.Var); isVar {
+				e = lastAssign(t.info, fd.Body, v, r.Pos())
+			}
+		}
+		if e != nil && t.fieldFresh(fd.Body, e, field, depth) {
+			any = true
+		} else {
+			ok = false
+		}
+		return false
+	})
+	return ok && any
 }
 
 // randomBytes reports whether e is a byte slice that body fills from

@@ -117,3 +117,15 @@ func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink 
 	}
 	return s
 }
+
+// IsErrorObjectType reports whether t (or what it points to) is a JSON-RPC
+// error object: a struct with "code" and "message" members.
+func IsErrorObjectType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return structHas(t, "code") && structHas(t, "message")
+}
