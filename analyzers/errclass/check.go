@@ -84,6 +84,13 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers -32603 (Internal error) to a request whose HTTP method the endpoint does not serve, the client's: answer 405 with Allow")
 		return
 	}
+	if c.serving && !a.HasSession {
+		if call := c.createFailure(body, w); call != nil {
+			c.report(w.Node, catCreateFailedOK, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "makes the session whose id the answer carries"}}, nil,
+				"answers a failure making the session with a success status: that is the server's own failure, answer 500 with -32603")
+			return
+		}
+	}
 	// -32600 with 200 still claims the request was malformed: judged
 	// below against the server's own failures.
 	if w.Status != 0 && w.Status < 400 && !(w.HasCode && w.Code == httpwrite.CodeInvalidRequest) {
