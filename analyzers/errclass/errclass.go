@@ -142,6 +142,10 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
 	if len(writes) > 0 {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
+		c.initOnly = map[types.Object]bool{}
+		for fn := range initOnlyFuncs(pass.TypesInfo, pass.Pkg, pass.Files) {
+			c.initOnly[fn] = true
+		}
 	}
 	for _, n := range funcs {
 		ws := writes[n]
@@ -288,6 +292,8 @@ type checker struct {
 	// says whether the function being judged is on it.
 	endpoint *endpoint
 	serving  bool
+	// initOnly are the functions only initialize branches call.
+	initOnly map[types.Object]bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

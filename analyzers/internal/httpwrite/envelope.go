@@ -129,3 +129,9 @@ func IsErrorObjectType(t types.Type) bool {
 	}
 	return structHas(t, "code") && structHas(t, "message")
 }
+
+// IsEnvelopeType reports whether t (or what it points to) is a JSON-RPC
+// response envelope: a struct with "jsonrpc" and "error" members.
+func IsEnvelopeType(t types.Type) bool {
+	return t != nil && envelopeType(t)
+}

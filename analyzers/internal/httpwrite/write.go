@@ -699,3 +699,21 @@ func codeCtor(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
 	}
 	return nil
 }
+
+// JSONFieldName is the JSON member name of field f of struct type t (or of
+// what t points to), or "" when f is not one of its fields.
+func JSONFieldName(t types.Type, f *types.Var) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	u, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	for i := 0; i < u.NumFields(); i++ {
+		if u.Field(i) == f {
+			return jsonName(f.Name(), u.Tag(i))
+		}
+	}
+	return ""
+}

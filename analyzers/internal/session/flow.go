@@ -333,3 +333,9 @@ func ifaceIDs(pkg *types.Package, ids *pkgIDs) bool {
 func InitializeBranchIn(info *types.Info, stack []ast.Node) bool {
 	return (&Scan{info: info}).InitializeBranch(stack)
 }
+
+// IsInitializeTestIn reports whether e, true, says the message is an
+// initialize request; it needs only the types.
+func IsInitializeTestIn(info *types.Info, e ast.Expr) bool {
+	return (&Scan{info: info}).isInit(e, true)
+}

@@ -1,0 +1,179 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// catInitRefusalOK: an initialize the server refused, answered with a
+// success status.
+const catInitRefusalOK = "initialize-refusal-with-2xx"
+
+// initRefusal reports whether the answer w writes, with a success status,
+// a response its function knows to be an initialize's error: the
+// protocol's initialize rows answer a refused handshake 400 (500 for the
+// server's own failure), never 2xx, which a client reads as an accepted
+// handshake without a session. The function knows it when
+//
+//   - the answer runs under resp.Error != nil on a path only an initialize
+//     takes (an initialize branch, or a function only such branches call);
+//   - or an earlier test pairs the initialize with resp.Error (if method ==
+//     "initialize" && resp.Error == nil { set the id }) and the answer,
+//     under no test of resp.Error, writes every outcome alike.
+//
+// resp is a JSON-RPC response envelope (a struct with "jsonrpc" and "error"
+// members) handed to the writer.
+func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly bool) bool {
+	if !(w.Status > 0 && w.Status < 300 || w.Status == 0 && w.Implicit) {
+		return false
+	}
+	call, ok := w.Node.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var resp *types.Var
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && httpwrite.IsEnvelopeType(info.TypeOf(id)) {
+			resp, _ = info.Uses[id].(*types.Var)
+		}
+	}
+	if resp == nil {
+		return false
+	}
+	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
+		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
+			if nonNil, ok := errorMemberTest(info, term.E, resp); ok {
+				if nonNil == term.Truth {
+					return initOnly || session.InitializeBranchIn(info, w.Stack)
+				}
+				return false // the success path
+			}
+		}
+	}
+	// No test of resp.Error around the answer: every outcome is written
+	// alike. Wrong for the initialize when the function itself tells the
+	// initialize's error apart before.
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= w.Node.Pos() {
+			return false
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		names, tests := false, false
+		ast.Inspect(ifs.Cond, func(x ast.Node) bool {
+			if e, ok := x.(ast.Expr); ok {
+				if _, ok := errorMemberTest(info, e, resp); ok {
+					tests = true
+				}
+				if session.IsInitializeTestIn(info, e) {
+					names = true
+				}
+			}
+			return true
+		})
+		// A test whose branch returns answers the case itself.
+		found = names && tests && !endsInReturn(ifs.Body)
+		return true
+	})
+	return found
+}
+
+// errorMemberTest reports whether e compares resp's "error" member with
+// nil (resp.Error != nil, resp.Error == nil), and whether it tests for an
+// error present.
+func errorMemberTest(info *types.Info, e ast.Expr, resp *types.Var) (nonNil, ok bool) {
+	b, isBin := ast.Unparen(e).(*ast.BinaryExpr)
+	if !isBin || b.Op != token.NEQ && b.Op != token.EQL {
+		return false, false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if isNil(info, x) {
+		x, y = y, x
+	}
+	if !isNil(info, y) {
+		return false, false
+	}
+	sel, isSel := x.(*ast.SelectorExpr)
+	if !isSel {
+		return false, false
+	}
+	id, isID := ast.Unparen(sel.X).(*ast.Ident)
+	if !isID || info.Uses[id] != resp {
+		return false, false
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return false, false
+	}
+	f := s.Obj().(*types.Var)
+	if !httpwrite.IsEnvelopeType(info.TypeOf(sel.X)) || httpwrite.JSONFieldName(info.TypeOf(sel.X), f) != "error" {
+		return false, false
+	}
+	return b.Op == token.NEQ, true
+}
+
+// initOnlyFuncs are the functions of the package that only initialize
+// branches call: every call of each is in such a branch, and none is taken
+// as a value.
+func initOnlyFuncs(info *types.Info, pkg *types.Package, files []*ast.File) map[*types.Func]bool {
+	calls := map[*types.Func]bool{}
+	other := map[*types.Func]bool{}
+	for _, f := range files {
+		var stack []ast.Node
+		ast.Inspect(f, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			fn, ok := info.Uses[id].(*types.Func)
+			if !ok || fn.Pkg() != pkg {
+				return true
+			}
+			fn = fn.Origin()
+			// id is called when its parent (or the selector around it)
+			// is the callee of a call.
+			callee := false
+			for i := len(stack) - 2; i >= 0; i-- {
+				if sel, ok := stack[i].(*ast.SelectorExpr); ok && sel.Sel == id {
+					continue
+				}
+				if ce, ok := stack[i].(*ast.CallExpr); ok && (ce.Fun == stack[i+1] || ast.Unparen(ce.Fun) == stack[i+1]) {
+					callee = true
+				}
+				break
+			}
+			if callee && session.InitializeBranchIn(info, stack) {
+				calls[fn] = true
+			} else {
+				other[fn] = true
+			}
+			return true
+		})
+	}
+	for fn := range other {
+		delete(calls, fn)
+	}
+	return calls
+}
+
+// endsInReturn reports whether b's last statement is a return.
+func endsInReturn(b *ast.BlockStmt) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
