@@ -55,6 +55,7 @@ func (c *checker) checkPinnedResults() {
 			continue
 		}
 		lookups := endpointLookups(f)
+		gets := getBranches(info, f)
 		for _, d := range f.Decls {
 			var fn *types.Func
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -85,7 +86,7 @@ func (c *checker) checkPinnedResults() {
 				case *ast.Field:
 					return false // a struct tag names a field, it reads nothing
 				case *ast.CompositeLit:
-					if kv := c.pinnedResult(n); kv != nil {
+					if kv := c.pinnedResult(n); kv != nil && !within(gets, n) {
 						results = append(results, pinned{kv, fn})
 					}
 					// Keys name what is written, not read: skip them, walk
@@ -116,6 +117,7 @@ func (c *checker) checkPinnedResults() {
 			anyRead = anyRead || read
 			if fn == nil {
 				globalRead = globalRead || read
+				g.addRoots(info, d)
 				continue
 			}
 			reads[fn] = read
@@ -130,7 +132,7 @@ func (c *checker) checkPinnedResults() {
 		if p.fn == nil && anyRead {
 			continue
 		}
-		if p.fn != nil && g.touches(p.fn, reads) {
+		if p.fn != nil && (g.touches(p.fn, reads) || !g.live(p.fn)) {
 			continue
 		}
 		kv := p.kv

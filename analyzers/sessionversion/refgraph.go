@@ -2,6 +2,8 @@ package sessionversion
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 )
@@ -11,6 +13,10 @@ import (
 // method links to every method of the package so named, since any of them
 // may be the one called.
 type refGraph struct {
+	// roots run without a caller in the package: exported functions,
+	// methods (an interface may call them), main and init, and functions
+	// a package-level declaration refers to.
+	roots   []*types.Func
 	refs    map[*types.Func][]*types.Func
 	callers map[*types.Func][]*types.Func
 	byName  map[string][]*types.Func
@@ -30,6 +36,9 @@ func newRefGraph() *refGraph {
 func (g *refGraph) add(info *types.Info, fn *types.Func, d ast.Node) {
 	if fn.Type().(*types.Signature).Recv() != nil {
 		g.byName[fn.Name()] = append(g.byName[fn.Name()], fn)
+	}
+	if fn.Exported() || fn.Type().(*types.Signature).Recv() != nil || fn.Name() == "main" || fn.Name() == "init" {
+		g.roots = append(g.roots, fn)
 	}
 	ast.Inspect(d, func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
@@ -51,14 +60,43 @@ func (g *refGraph) add(info *types.Info, fn *types.Func, d ast.Node) {
 	})
 }
 
-func (g *refGraph) link(from, to *types.Func) {
-	g.refs[from] = append(g.refs[from], to)
-	g.callers[to] = append(g.callers[to], from)
+// addRoots records the functions a package-level declaration d refers to
+// (a handler table, a var holding a function) as roots.
+func (g *refGraph) addRoots(info *types.Info, d ast.Node) {
+	ast.Inspect(d, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if fn, ok := info.Uses[id].(*types.Func); ok {
+				g.roots = append(g.roots, fn.Origin())
+			}
+		}
+		return true
+	})
 }
 
-// touches reports whether fn, a function reaching it or one it reaches
-// holds a mark.
-func (g *refGraph) touches(fn *types.Func, mark map[*types.Func]bool) bool {
+// live reports whether fn is reached from a root. A function the package
+// never calls or refers to outside its tests answers no client.
+func (g *refGraph) live(fn *types.Func) bool {
+	g.resolve()
+	seen := map[*types.Func]bool{}
+	work := append([]*types.Func(nil), g.roots...)
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[f] {
+			continue
+		}
+		if f == fn {
+			return true
+		}
+		seen[f] = true
+		work = append(work, g.refs[f]...)
+	}
+	return false
+}
+
+// resolve links the calls of interface methods to the package's methods
+// so named.
+func (g *refGraph) resolve() {
 	for from, names := range g.pending {
 		for _, name := range names {
 			for _, to := range g.byName[name] {
@@ -67,6 +105,17 @@ func (g *refGraph) touches(fn *types.Func, mark map[*types.Func]bool) bool {
 		}
 	}
 	clear(g.pending)
+}
+
+func (g *refGraph) link(from, to *types.Func) {
+	g.refs[from] = append(g.refs[from], to)
+	g.callers[to] = append(g.callers[to], from)
+}
+
+// touches reports whether fn, a function reaching it or one it reaches
+// holds a mark.
+func (g *refGraph) touches(fn *types.Func, mark map[*types.Func]bool) bool {
+	g.resolve()
 	for _, dir := range []map[*types.Func][]*types.Func{g.refs, g.callers} {
 		seen := map[*types.Func]bool{}
 		work := []*types.Func{fn}
@@ -119,4 +168,41 @@ var lookupNames = map[string]bool{
 	"Get": true, "GetString": true, "MustGet": true, "Set": true, "Value": true, "Lookup": true,
 	"Param": true, "Query": true, "DefaultQuery": true, "QueryParam": true, "FormValue": true,
 	"PostForm": true, "Locals": true, "Params": true, "GetHeader": true,
+}
+
+// getBranches are the blocks of f that run only for an HTTP GET: a case
+// listing "GET", the then branch of a test that the method is "GET". A
+// GET carries no initialize, so what it answers is no initialize result.
+func getBranches(info *types.Info, f *ast.File) []ast.Node {
+	isGet := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "GET"
+	}
+	var out []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if isGet(e) {
+					out = append(out, n)
+				}
+			}
+		case *ast.IfStmt:
+			if b, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr); ok && b.Op == token.EQL && (isGet(b.X) || isGet(b.Y)) {
+				out = append(out, n.Body)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// within reports whether n lies inside one of the nodes of in.
+func within(in []ast.Node, n ast.Node) bool {
+	for _, b := range in {
+		if b.Pos() <= n.Pos() && n.End() <= b.End() {
+			return true
+		}
+	}
+	return false
 }

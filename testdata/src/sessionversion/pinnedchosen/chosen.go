@@ -36,3 +36,8 @@ func answer(p initParams) initResult {
 	}
 	return initResult{ProtocolVersion: "2025-06-18", ServerInfo: info{Name: "demo"}}
 }
+
+// Routes mounts the handler.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("/mcp", handle)
+}

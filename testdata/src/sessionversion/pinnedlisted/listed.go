@@ -22,3 +22,8 @@ func handle(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": 1, "result": reply})
 }
+
+// Routes mounts the handler.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("/mcp", handle)
+}

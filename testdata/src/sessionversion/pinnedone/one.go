@@ -27,3 +27,9 @@ func old(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = json.NewEncoder(w).Encode(reply)
 }
+
+// Routes mounts both handlers.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("/mcp", handle)
+	mux.HandleFunc("/old/mcp", old)
+}

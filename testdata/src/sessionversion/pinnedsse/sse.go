@@ -27,3 +27,10 @@ func greet() []byte {
 	b, _ := json.Marshal(initResult{ProtocolVersion: "2024-11-05", ServerInfo: info{Name: "legacy"}})
 	return b
 }
+
+// Routes mounts the stream and answers the greeting on the message
+// endpoint.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("/sse", stream)
+	mux.HandleFunc("/messages", func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write(greet()) })
+}
