@@ -34,6 +34,7 @@ func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answe
 	case w.CodeNode == nil:
 		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.Node)
 	}
+
 	if !ok || (code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest) || a.HasSession {
 		return false
 	}
@@ -140,6 +141,71 @@ func localRefusalCode(info *types.Info, body *ast.BlockStmt, node ast.Node) (int
 		return 0, false
 	}
 	return values[0], true
+}
+
+// shapeValidator reports a function of the package that judges the
+// decoded request's shape: it takes the request (a value with a JSON
+// "method" member), returns one result, and every non-nil value it returns
+// is an error object literal with -32700 or -32600. What it returns refuses
+// the request before any method runs.
+//
+//	func validate(req request) *rpcError {
+//		if req.JSONRPC != "2.0" { return &rpcError{Code: -32600, ...} }
+//		return nil
+//	}
+func (c *checker) shapeValidator(fd *ast.FuncDecl) bool {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fd.Body == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !httpwrite.IsErrorObjectType(sig.Results().At(0).Type()) {
+		return false
+	}
+	request := false
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		request = request || httpwrite.JSONMember(t, "method")
+	}
+	if !request {
+		return false
+	}
+	ok, any := true, false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || !ok {
+			return false
+		}
+		ret, isRet := n.(*ast.ReturnStmt)
+		if !isRet {
+			return true
+		}
+		if len(ret.Results) != 1 {
+			ok = false
+			return false
+		}
+		e := ast.Unparen(ret.Results[0])
+		if isNil(info, e) {
+			return false
+		}
+		if u, isAddr := e.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+			e = u.X
+		}
+		lit, isLit := e.(*ast.CompositeLit)
+		code, known := int64(0), false
+		if isLit {
+			code, known = httpwrite.LiteralCode(info, lit)
+		}
+		if !known || code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest {
+			ok = false
+		}
+		any = true
+		return false
+	})
+	return ok && any
 }
 
 // implicit200 reports an answer whose status is the implicit 200: a call

@@ -75,7 +75,7 @@ func (c *checker) returnedRefusals(funcs []ast.Node, writes map[ast.Node][]*answ
 			if idx < 0 || ssaFn == nil {
 				continue
 			}
-			if w.Code == httpwrite.CodeInvalidRequest && !c.aboutRequestBytes(ssaFn, fd.Body, w) {
+			if w.Code == httpwrite.CodeInvalidRequest && !c.aboutRequestBytes(ssaFn, fd.Body, w) && !c.shapeValidator(fd) {
 				continue
 			}
 			if _, seen := out[fn]; !seen {
@@ -313,7 +313,15 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 		return nil
 	}
 	h := newHolders(info, held)
-	for _, s := range stmtsAfter(stack, i) {
+	after := stmtsAfter(stack, i)
+	if i >= 2 {
+		if ifs, ok := stack[i-2].(*ast.IfStmt); ok && ifs.Init == stack[i-1] {
+			// if e := validate(req); e != nil { encode(e) }: the branch
+			// is what follows the assignment.
+			after = ifs.Body.List
+		}
+	}
+	for _, s := range after {
 		if h.marshalled(s) {
 			continue
 		}

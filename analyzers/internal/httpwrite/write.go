@@ -717,3 +717,23 @@ func JSONFieldName(t types.Type, f *types.Var) string {
 	}
 	return ""
 }
+
+// JSONMember reports whether struct type t has a field whose JSON name is
+// member.
+func JSONMember(t types.Type, member string) bool {
+	return structHas(t, member)
+}
+
+// LiteralCode is the constant "code" member of an error object literal (a
+// struct with "code" and "message" members).
+func LiteralCode(info *types.Info, lit *ast.CompositeLit) (int64, bool) {
+	t := info.TypeOf(lit)
+	if !IsErrorObjectType(t) {
+		return 0, false
+	}
+	code := jsonMembers(info, lit, t)["code"]
+	if code == nil {
+		return 0, false
+	}
+	return IntConst(info, code)
+}
