@@ -62,6 +62,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/sessioncreate",             // a failure making the session answered with HTTP 200
 		"fixtures/errclass/initrefused",               // an initialize the server refused, answered with HTTP 200
 		"fixtures/errclass/validatorcode",             // a validator.s -32600 object written with HTTP 200
+		"fixtures/errclass/undecoded",                 // a body that does not decode answered with another code at 200
 		"fixtures/errclass/unknownmethod/dispatch",    // the same, returned by a dispatcher that answers no HTTP
 		"fixtures/errclass/ctorcode",                  // newErrorResponse(-32603, msg) beside WriteHeader(status)
 		"fixtures/errclass/generated",                 // generated code: stores traced, pure data handling not

@@ -35,7 +35,13 @@ func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answe
 		code, ok = localRefusalCode(c.pass.TypesInfo, body, w.Node)
 	}
 
-	if !ok || (code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest) || a.HasSession {
+	if a.HasSession {
+		return false
+	}
+	if ok && code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest && code != httpwrite.CodeInternalError && code != 0 {
+		return c.undecodedWith200(body, writes, w, code)
+	}
+	if !ok || (code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest) {
 		return false
 	}
 	switch {
@@ -59,6 +65,26 @@ func (c *checker) refusal(fn *ssa.Function, body *ast.BlockStmt, writes []*answe
 	}
 	c.report(w.Node, catRefusalOK, nil, c.statusFix(w, 400, "http.StatusBadRequest"),
 		"answers %d (%s) with HTTP 200: a request refused before any method runs is 400", code, codeName(code))
+	return true
+}
+
+// undecodedWith200 reports an answer with another code (a server-defined
+// -32004, say) to the request's body failing to decode, written with HTTP
+// 200: the client's bytes are refused before any method runs, 400 with
+// -32700 (-32600 for JSON that is not a JSON-RPC request).
+func (c *checker) undecodedWith200(body *ast.BlockStmt, writes []*answers.Answer, w *httpwrite.Write, code int64) bool {
+	switch {
+	case w.Status == 200:
+	case w.Status == 0 && w.StatusExpr == nil && c.implicit200(body, writes, w):
+	default:
+		return false
+	}
+	call := bodyDecodeFailed(c.pass.TypesInfo, body, w)
+	if call == nil {
+		return false
+	}
+	c.report(w.Node, catRefusalOK, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "the request's body fails to decode here"}}, nil,
+		"answers %d with HTTP 200 to a body that does not decode: refuse it 400 with -32700 (-32600 if it is JSON)", code)
 	return true
 }
 
