@@ -294,6 +294,8 @@ type checker struct {
 	serving  bool
 	// initOnly are the functions only initialize branches call.
 	initOnly map[types.Object]bool
+	// decls indexes the package's function declarations (declOf).
+	decls map[*types.Func]*ast.FuncDecl
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -57,7 +57,17 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 	}
 	// No test of resp.Error around the answer: every outcome is written
 	// alike. Wrong for the initialize when the function itself tells the
-	// initialize's error apart before.
+	// initialize's error apart before, or when, on an initialize-only
+	// path, resp comes from a dispatcher whose initialize can return one.
+	if initOnly || session.InitializeBranchIn(info, w.Stack) {
+		if call := c.madeBy(body, resp, w.Node.Pos()); call != nil && !c.testsErrorMember(body, resp) {
+			if fn := httpwrite.Callee(info, call); fn != nil && fn.Pkg() == c.pass.Pkg {
+				if fd := c.declOf(fn); fd != nil && c.initCanFail(fd, 0) {
+					return true
+				}
+			}
+		}
+	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found || n == nil || n.Pos() >= w.Node.Pos() {
@@ -176,4 +186,115 @@ func endsInReturn(b *ast.BlockStmt) bool {
 	}
 	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
 	return ok
+}
+
+// madeBy is the call resp was last assigned from before pos.
+func (c *checker) madeBy(body *ast.BlockStmt, resp *types.Var, pos token.Pos) *ast.CallExpr {
+	info := c.pass.TypesInfo
+	var out *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= pos {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == resp {
+				out, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// testsErrorMember reports whether body tests resp's error member anywhere.
+func (c *checker) testsErrorMember(body *ast.BlockStmt, resp *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if _, ok := errorMemberTest(c.pass.TypesInfo, e, resp); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// initCanFail reports whether fd, given an initialize, can return a
+// response envelope with its error member set: in the initialize case of
+// its method switch (or its whole body when it has none), a return of
+// such a literal, or of a call of a function of the package that can.
+func (c *checker) initCanFail(fd *ast.FuncDecl, depth int) bool {
+	if depth > 3 || fd.Body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	var region ast.Node = fd.Body
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if region != fd.Body {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if isInitString(info, e) {
+					region = n
+				}
+			}
+		case *ast.IfStmt:
+			if session.IsInitializeTestIn(info, n.Cond) {
+				region = n.Body
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(region, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return true
+		}
+		e := ast.Unparen(ret.Results[0])
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X
+		}
+		switch e := e.(type) {
+		case *ast.CompositeLit:
+			found = httpwrite.EnvelopeErrorSet(info, e)
+		case *ast.CallExpr:
+			if fn := httpwrite.Callee(info, e); fn != nil && fn.Pkg() == c.pass.Pkg && httpwrite.IsEnvelopeType(info.TypeOf(e)) {
+				if g := c.declOf(fn); g != nil && g != fd {
+					found = c.initCanFail(g, depth+1)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isInitString reports whether e is the constant "initialize".
+func isInitString(info *types.Info, e ast.Expr) bool {
+	v, ok := httpwrite.StringConst(info, e)
+	return ok && v == "initialize"
+}
+
+// declOf returns the declaration of a function of the package.
+func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	if c.decls == nil {
+		c.decls = map[*types.Func]*ast.FuncDecl{}
+		for _, f := range c.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	return c.decls[fn.Origin()]
 }

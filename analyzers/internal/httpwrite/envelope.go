@@ -135,3 +135,18 @@ func IsErrorObjectType(t types.Type) bool {
 func IsEnvelopeType(t types.Type) bool {
 	return t != nil && envelopeType(t)
 }
+
+// EnvelopeErrorSet reports whether lit, a response envelope literal, sets
+// its "error" member to something other than nil.
+func EnvelopeErrorSet(info *types.Info, lit *ast.CompositeLit) bool {
+	t := info.TypeOf(lit)
+	if t == nil || !envelopeType(t) {
+		return false
+	}
+	e := jsonMembers(info, lit, t)["error"]
+	if e == nil {
+		return false
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return !ok || id.Name != "nil"
+}

@@ -129,7 +129,44 @@ func (s *server) postPaired(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, resp)
 }
 
+// greet answers every initialize with a result: it never refuses one.
+func (s *server) greet(req request) response {
+	return response{JSONRPC: "2.0", ID: req.ID, Result: map[string]any{"protocolVersion": "2025-11-25"}}
+}
+
+// postInline writes the dispatcher's answer to an initialize as it comes,
+// though the dispatcher refuses params of the wrong type.
+func (s *server) postInline(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		return
+	}
+	if req.Method == "initialize" {
+		resp := s.process(req)
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+		writeJSON(w, http.StatusOK, resp) // want `answers an initialize the server refused with a success status`
+		return
+	}
+}
+
+// postGreet writes an answer that is never an error.
+func (s *server) postGreet(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		return
+	}
+	if req.Method == "initialize" {
+		resp := s.greet(req)
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+		writeJSON(w, http.StatusOK, resp)
+	}
+}
+
 func routes(s *server) {
+	http.HandleFunc("/inline/mcp", s.postInline)
+	http.HandleFunc("/greet/mcp", s.postGreet)
 	http.HandleFunc("/mcp", s.post)
 	http.HandleFunc("/together/mcp", s.postTogether)
 	http.HandleFunc("/right/mcp", s.postRight)
