@@ -42,6 +42,11 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 			resp, _ = info.Uses[id].(*types.Var)
 		}
 	}
+	if resp == nil && w.Kind == httpwrite.WriteHeader {
+		// w.WriteHeader(200); json.NewEncoder(w).Encode(resp): the
+		// status of the body written after it in the same block.
+		resp = encodedAfter(info, w)
+	}
 	if resp == nil {
 		return false
 	}
@@ -225,7 +230,7 @@ func (c *checker) testsErrorMember(body *ast.BlockStmt, resp *types.Var) bool {
 // its method switch (or its whole body when it has none), a return of
 // such a literal, or of a call of a function of the package that can.
 func (c *checker) initCanFail(fd *ast.FuncDecl, depth int) bool {
-	if depth > 3 || fd.Body == nil {
+	if depth > 6 || fd.Body == nil {
 		return false
 	}
 	info := c.pass.TypesInfo
@@ -297,4 +302,38 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 		}
 	}
 	return c.decls[fn.Origin()]
+}
+
+// encodedAfter is the response envelope a statement after the status
+// write w, in the same block, writes to the response (json.NewEncoder(w).
+// Encode(resp), w.Write of it), or nil.
+func encodedAfter(info *types.Info, w *httpwrite.Write) *types.Var {
+	var out *types.Var
+	after := false
+	for _, st := range httpwrite.Stmts(httpwrite.EnclosingList(w.Stack)) {
+		if st.Pos() <= w.Node.Pos() && w.Node.End() <= st.End() {
+			after = true
+			continue
+		}
+		if !after || out != nil {
+			continue
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || out != nil {
+				return out == nil
+			}
+			t := httpwrite.BodyWriteTarget(info, call)
+			if t == nil || !httpwrite.IsResponseWriter(info.TypeOf(t)) {
+				return true
+			}
+			for _, a := range call.Args {
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && httpwrite.IsEnvelopeType(info.TypeOf(id)) {
+					out, _ = info.Uses[id].(*types.Var)
+				}
+			}
+			return out == nil
+		})
+	}
+	return out
 }

@@ -150,6 +150,21 @@ func (s *server) postInline(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// postPinned pins 200 before encoding the dispatcher's answer.
+func (s *server) postPinned(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		return
+	}
+	if req.Method == "initialize" {
+		resp := s.process(req)
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+		w.WriteHeader(http.StatusOK) // want `answers an initialize the server refused with a success status`
+		_ = json.NewEncoder(w).Encode(resp)
+	}
+}
+
 // postGreet writes an answer that is never an error.
 func (s *server) postGreet(w http.ResponseWriter, r *http.Request) {
 	var req request
@@ -167,6 +182,7 @@ func (s *server) postGreet(w http.ResponseWriter, r *http.Request) {
 func routes(s *server) {
 	http.HandleFunc("/inline/mcp", s.postInline)
 	http.HandleFunc("/greet/mcp", s.postGreet)
+	http.HandleFunc("/pinned/mcp", s.postPinned)
 	http.HandleFunc("/mcp", s.post)
 	http.HandleFunc("/together/mcp", s.postTogether)
 	http.HandleFunc("/right/mcp", s.postRight)
