@@ -14,10 +14,31 @@ import (
 // binder. The client's bytes did not decode: the protocol's not-json and
 // not-jsonrpc rows, 400, whatever code the answer carries.
 func bodyDecodeFailed(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write) *ast.CallExpr {
+	for _, f := range failedCalls(info, body, w) {
+		if decodesBody(info, body, f.call, 0) {
+			return f.call
+		}
+	}
+	return nil
+}
+
+// failedCall is a call whose error an answer reports, and the assignment
+// that holds its results.
+type failedCall struct {
+	call *ast.CallExpr
+	as   *ast.AssignStmt
+}
+
+// failedCalls are the calls whose errors the guards around the answer w
+// test (if err != nil, after err := f(...), x, err := f(...), or in the
+// if's init): for each error variable the guard names, its last assignment
+// before w from a single call.
+func failedCalls(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write) []failedCall {
 	causes, tooLarge := guard(info, w.Stack)
 	if tooLarge {
 		return nil
 	}
+	var out []failedCall
 	for _, e := range causes {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
@@ -27,18 +48,17 @@ func bodyDecodeFailed(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write)
 		if v == nil {
 			continue
 		}
-		call := lastErrCall(info, body, v, w.Node.Pos())
-		if call != nil && decodesBody(info, body, call, 0) {
-			return call
+		if f, ok := lastErrAssign(info, body, v, w.Node.Pos()); ok {
+			out = append(out, f)
 		}
 	}
-	return nil
+	return out
 }
 
-// lastErrCall is the call whose error result the last assignment to v
-// before pos holds (err := f(...), x, err := f(...), if err := ...).
-func lastErrCall(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) *ast.CallExpr {
-	var out *ast.CallExpr
+// lastErrAssign is the last assignment to v before pos whose last result
+// v is, from a single call.
+func lastErrAssign(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.Pos) (failedCall, bool) {
+	var out failedCall
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil || n.Pos() >= pos {
 			return false
@@ -54,10 +74,11 @@ func lastErrCall(info *types.Info, body *ast.BlockStmt, v *types.Var, pos token.
 		if !ok || info.ObjectOf(last) != v {
 			return true
 		}
-		out, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		out = failedCall{call, as}
 		return true
 	})
-	return out
+	return out, out.call != nil
 }
 
 // decodesBody reports whether call decodes the request's body:

@@ -29,22 +29,17 @@ func (c *checker) createFailure(body *ast.BlockStmt, w *httpwrite.Write) *ast.Ca
 		return nil
 	}
 	info := c.pass.TypesInfo
-	causes, tooLarge := guard(info, w.Stack)
-	if tooLarge {
-		return nil
-	}
-	for _, e := range causes {
-		id, ok := ast.Unparen(e).(*ast.Ident)
+	for _, f := range failedCalls(info, body, w) {
+		if len(f.as.Lhs) != 2 || c.takesSessionHeader(body, f.call) {
+			continue
+		}
+		first, ok := f.as.Lhs[0].(*ast.Ident)
 		if !ok {
 			continue
 		}
-		errVar, _ := info.Uses[id].(*types.Var)
-		call, made := madeWith(info, body, errVar, w.Node.Pos())
-		if call == nil || c.takesSessionHeader(body, call) {
-			continue
-		}
+		made, _ := info.ObjectOf(first).(*types.Var)
 		if answersIDFrom(info, body, made, w.Node.End()) {
-			return call
+			return f.call
 		}
 	}
 	return nil
@@ -72,46 +67,6 @@ func branchReturns(stack []ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// madeWith finds the last assignment before pos in body that sets errVar
-// from a call with two results (made, errVar := call(...)), and returns the
-// call and the variable of its first result.
-func madeWith(info *types.Info, body *ast.BlockStmt, errVar *types.Var, pos token.Pos) (*ast.CallExpr, *types.Var) {
-	if errVar == nil {
-		return nil, nil
-	}
-	var call *ast.CallExpr
-	var made *types.Var
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil || n.Pos() >= pos {
-			return false
-		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 || as.End() > pos {
-			return true
-		}
-		last, ok := as.Lhs[1].(*ast.Ident)
-		if !ok || info.ObjectOf(last) != errVar {
-			return true
-		}
-		first, ok := as.Lhs[0].(*ast.Ident)
-		rhs, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !isCall {
-			call, made = nil, nil
-			return true
-		}
-		v, _ := info.ObjectOf(first).(*types.Var)
-		call, made = rhs, v
-		return true
-	})
-	if made == nil {
-		return nil, nil
-	}
-	return call, made
 }
 
 // takesSessionHeader reports whether an argument of call is, or was read
