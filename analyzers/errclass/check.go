@@ -84,7 +84,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers -32603 (Internal error) to a request whose HTTP method the endpoint does not serve, the client's: answer 405 with Allow")
 		return
 	}
-	if c.serving && !a.HasSession && c.initRefusal(body, w, c.initOnly[fn.Object()]) {
+	if c.serving && !a.HasSession && c.initRefusal(body, w, func() bool { return c.isInitOnly(fn.Object()) }) {
 		c.report(w.Node, catInitRefusalOK, nil, nil,
 			"answers an initialize the server refused with a success status: a refused handshake is 400 (500 for the server's own failure)")
 		return

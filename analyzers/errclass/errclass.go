@@ -142,10 +142,6 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
 	if len(writes) > 0 {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
-		c.initOnly = map[types.Object]bool{}
-		for fn := range initOnlyFuncs(pass.TypesInfo, pass.Pkg, pass.Files) {
-			c.initOnly[fn] = true
-		}
 	}
 	for _, n := range funcs {
 		ws := writes[n]
@@ -292,7 +288,8 @@ type checker struct {
 	// says whether the function being judged is on it.
 	endpoint *endpoint
 	serving  bool
-	// initOnly are the functions only initialize branches call.
+	// initOnly are the functions only initialize branches call, made on
+	// first use (isInitOnly).
 	initOnly map[types.Object]bool
 	// decls indexes the package's function declarations (declOf).
 	decls map[*types.Func]*ast.FuncDecl

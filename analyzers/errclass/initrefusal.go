@@ -27,7 +27,7 @@ const catInitRefusalOK = "initialize-refusal-with-2xx"
 //
 // resp is a JSON-RPC response envelope (a struct with "jsonrpc" and "error"
 // members) handed to the writer.
-func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly bool) bool {
+func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly func() bool) bool {
 	if !(w.Status > 0 && w.Status < 300 || w.Status == 0 && w.Implicit) {
 		return false
 	}
@@ -54,7 +54,7 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			if nonNil, ok := errorMemberTest(info, term.E, resp); ok {
 				if nonNil == term.Truth {
-					return initOnly || session.InitializeBranchIn(info, w.Stack)
+					return session.InitializeBranchIn(info, w.Stack) || initOnly()
 				}
 				return false // the success path
 			}
@@ -64,7 +64,7 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 	// alike. Wrong for the initialize when the function itself tells the
 	// initialize's error apart before, or when, on an initialize-only
 	// path, resp comes from a dispatcher whose initialize can return one.
-	if initOnly || session.InitializeBranchIn(info, w.Stack) {
+	if session.InitializeBranchIn(info, w.Stack) || initOnly() {
 		if call := c.madeBy(body, resp, w.Node.Pos()); call != nil && !c.testsErrorMember(body, resp) {
 			if fn := httpwrite.Callee(info, call); fn != nil && fn.Pkg() == c.pass.Pkg {
 				if fd := c.declOf(fn); fd != nil && c.initCanFail(fd, 0) {
@@ -336,4 +336,16 @@ func encodedAfter(info *types.Info, w *httpwrite.Write) *types.Var {
 		})
 	}
 	return out
+}
+
+// isInitOnly reports whether fn is one of the package's functions only
+// initialize branches call.
+func (c *checker) isInitOnly(fn types.Object) bool {
+	if c.initOnly == nil {
+		c.initOnly = map[types.Object]bool{}
+		for f := range initOnlyFuncs(c.pass.TypesInfo, c.pass.Pkg, c.pass.Files) {
+			c.initOnly[f] = true
+		}
+	}
+	return c.initOnly[fn]
 }

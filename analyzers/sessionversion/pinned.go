@@ -49,6 +49,13 @@ func (c *checker) checkPinnedResults() {
 	var results []pinned
 	serves, legacySSE, anyRead, globalRead := false, false, false, false
 	reads := map[*types.Func]bool{}
+	// The declarations, for the reference graph, built only when a
+	// result is to be judged.
+	type declared struct {
+		fn   *types.Func // nil for a package-level declaration
+		node ast.Decl
+	}
+	var decls []declared
 	g := newRefGraph()
 	for _, f := range c.pass.Files {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
@@ -117,15 +124,22 @@ func (c *checker) checkPinnedResults() {
 			anyRead = anyRead || read
 			if fn == nil {
 				globalRead = globalRead || read
-				g.addRoots(info, d)
+				decls = append(decls, declared{nil, d})
 				continue
 			}
 			reads[fn] = read
-			g.add(info, fn, d)
+			decls = append(decls, declared{fn, d})
 		}
 	}
-	if globalRead || !serves || legacySSE {
+	if len(results) == 0 || globalRead || !serves || legacySSE {
 		return
+	}
+	for _, d := range decls {
+		if d.fn == nil {
+			g.addRoots(info, d.node)
+		} else {
+			g.add(info, d.fn, d.node)
+		}
 	}
 	var listed []string
 	for _, p := range results {
