@@ -545,6 +545,9 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 				}
 				return out, false, idSent
 			}
+			if _, ok := st.(*ast.ReturnStmt); ok && idSent {
+				return nil, false, false // the handshake's own answer ends its path
+			}
 			if _, isIf := st.(*ast.IfStmt); idSent && !isIf {
 				// Past the id, only a branch that refuses counts: the
 				// answer written straight on is the handshake's own.

@@ -154,3 +154,23 @@ func (s *server) postAnswered(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", sess.id)
 	writeJSON(w, http.StatusOK, map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": result})
 }
+
+// Right: the initialize branch answers its result and returns; the
+// refusals after it are other requests' paths.
+func (s *server) postReturned(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, nil, http.StatusBadRequest, -32700, "Parse error")
+		return
+	}
+	if req.Method == "initialize" {
+		sess := s.sessions.create()
+		w.Header().Set("Mcp-Session-Id", sess.id)
+		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": map[string]any{}})
+		return
+	}
+	if s.sessions.get(r.Header.Get("Mcp-Session-Id")) == nil {
+		writeError(w, req.ID, http.StatusNotFound, -32001, "Session not found")
+		return
+	}
+}
