@@ -26,6 +26,12 @@ const catHelperReturns = "helper-merges-missing-and-unknown"
 // kind.
 type returnKinds struct {
 	at map[session.Kind]token.Pos
+	// other is that fn also returns a non-nil error under no session
+	// condition, or one not built in place (another call's error).
+	other bool
+	// built is, for each kind, whether its first return is built with
+	// errors.New or fmt.Errorf rather than named by a sentinel.
+	built map[session.Kind]bool
 }
 
 // helperReturns reports an answer to every error of a helper of this
@@ -47,7 +53,9 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		return
 	}
 	k := p.returnKinds(pass, fn)
-	if k == nil {
+	if k == nil || k.other || len(k.at) < 2 {
+		// One kind only is a helper whose every error means one thing:
+		// the other rules judge that.
 		return
 	}
 	name := types.ExprString(call.Fun)
@@ -75,9 +83,9 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 }
 
 // returnKinds reads fn's returns (memoised). It is nil when fn returns no
-// error last, or a non-nil error under no session condition: an error
-// from another call (a store, a decode) that the caller's one answer may
-// rightly cover is then not told from the session's.
+// error last or is not read; other is set when fn also returns a non-nil
+// error under no session condition: an error from another call (a store,
+// a decode) that the caller's one answer may rightly cover.
 func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds {
 	if k, ok := p.kinds[fn]; ok {
 		return k
@@ -102,16 +110,12 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 		return nil
 	}
 	info := pass.TypesInfo
-	k := &returnKinds{at: map[session.Kind]token.Pos{}}
-	ok := true
+	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}}
 	var stack []ast.Node
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
-		}
-		if !ok {
-			return false
 		}
 		if _, lit := n.(*ast.FuncLit); lit {
 			return false
@@ -122,7 +126,7 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 			return true
 		}
 		if len(ret.Results) != res.Len() {
-			ok = false
+			k.other = true
 			return true
 		}
 		e := ast.Unparen(ret.Results[len(ret.Results)-1])
@@ -130,24 +134,21 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 			return true
 		}
 		if !madeHere(info, e) {
-			ok = false
+			k.other = true
 			return true
 		}
 		c, found := scan.Condition(stack)
 		if !found || c.AlsoMissing || c.Kind != session.Missing && c.Kind != session.Unknown {
-			ok = false
+			k.other = true
 			return true
 		}
 		if _, seen := k.at[c.Kind]; !seen {
 			k.at[c.Kind] = ret.Pos()
+			_, call := e.(*ast.CallExpr)
+			k.built[c.Kind] = call
 		}
 		return true
 	})
-	if !ok || len(k.at) < 2 {
-		// One kind only is a helper whose every error means one thing:
-		// the other rules judge that.
-		return nil
-	}
 	p.kinds[fn] = k
 	return k
 }

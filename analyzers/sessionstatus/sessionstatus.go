@@ -94,6 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 			endAny(pass, p, scan, a)
 			missingServed(pass, p, n, scan, a)
 			goneAs5xx(pass, p, scan, a)
+			goneMerged(pass, p, scan, sum.Answers[n], a)
 			memberRefused(pass, ext.Member, scan, a)
 			memberMerged(pass, p, ext.Member, scan, a)
 			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {

@@ -1,0 +1,143 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// catGoneMerged: a helper that fails for an unknown id among its other
+// failures, its every error answered 5xx.
+const catGoneMerged = "unknown-session-merged-5xx"
+
+// goneMerged reports a 5xx answer to every error of a helper of this
+// package given the session id, when one of the helper's errors is the
+// one it builds for an id its table does not hold (if !ok after a lookup
+// keyed by the id: return fmt.Errorf(...)). The helper's other errors (a
+// full channel, a pending request gone) are the server's, rightly 5xx;
+// the unknown id is not, and a client answered 500 for it never learns
+// to start a new session. Not judged when the function has itself
+// answered a failed lookup or check of the id before the call (the
+// helper's miss is then a session ended in between); a check through an
+// interface does not count, since what it checks is not seen (mcp-go's
+// default session manager checks only the id's form, so the helper's
+// table is the only test of the id). Nor when the function inspects the error
+// (errors.Is, errors.As, a type switch), or when the helper's unknown-id
+// error is a sentinel (goneAs5xx reads those).
+func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answers.Answer, a *answers.Answer) {
+	w := a.Write
+	if a.HasSession || scan == nil || w.Status < 500 {
+		return
+	}
+	call, fn := failedCall(pass, scan, w.Stack)
+	if call == nil || !scan.TakesID(call) {
+		return
+	}
+	k := p.returnKinds(pass, fn)
+	if k == nil || !k.other || !k.built[session.Unknown] {
+		// A helper whose every error is a session condition is
+		// helperReturns' and onlyRefusal's.
+		return
+	}
+	at, ok := k.at[session.Unknown]
+	if !ok {
+		return
+	}
+	for _, b := range as {
+		if b.HasSession && b.Write.Node.Pos() < call.Pos() && b.Session.Kind != session.Missing &&
+			!interfaceCall(pass.TypesInfo, httpwrite.CallAt(scan.Body, b.Session.Pos)) {
+			return
+		}
+	}
+	if inspectsError(pass.TypesInfo, scan.Body, call) {
+		return
+	}
+	report.Report(pass, analysis.Diagnostic{
+		Pos: w.Node.Pos(), End: w.Node.End(), Category: catGoneMerged,
+		Message: fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for an unknown Mcp-Session-Id: answer that one 404",
+			w.Status, types.ExprString(call.Fun)),
+		Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+	})
+}
+
+// inspectsError reports whether body tells the errors of call apart: the
+// variable the call's error is assigned to is given to errors.Is or
+// errors.As, compared with a value, its text searched, or switched on.
+func inspectsError(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	var errVar *types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		if errVar != nil {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+			return true
+		}
+		last, ok := as.Lhs[len(as.Lhs)-1].(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v, ok := info.ObjectOf(last).(*types.Var); ok {
+			errVar = v
+		}
+		return false
+	})
+	if errVar == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := httpwrite.Callee(info, n)
+			if fn == nil || fn.Pkg() == nil || len(n.Args) == 0 || !mentions(info, n.Args[0], errVar) {
+				return true
+			}
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "errors.Is", "errors.As", "strings.Contains", "strings.HasPrefix", "strings.HasSuffix", "strings.EqualFold":
+				found = true
+			}
+		case *ast.BinaryExpr:
+			x, y := ast.Unparen(n.X), ast.Unparen(n.Y)
+			if isNil(info, x) || isNil(info, y) {
+				return true
+			}
+			if mentions(info, x, errVar) || mentions(info, y, errVar) {
+				found = true
+			}
+		case *ast.TypeSwitchStmt:
+			if mentions(info, n.Assign, errVar) {
+				found = true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && mentions(info, n.Tag, errVar) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// interfaceCall reports a call of a method of an interface.
+func interfaceCall(info *types.Info, call *ast.CallExpr) bool {
+	if call == nil {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := info.Selections[sel]
+	return s != nil && s.Kind() == types.MethodVal && types.IsInterface(s.Recv())
+}
