@@ -178,6 +178,30 @@
 // path names test, mock, fake or example support, _test.go files, and a
 // result whose version is assigned after the literal is built.
 //
+// # A hand-written server that never reads MCP-Protocol-Version
+//
+// A request naming a revision the server does not support in
+// MCP-Protocol-Version is answered 400 (the protocol's version-unsupported
+// row). A package that dispatches MCP itself (it compares a method with
+// "initialize" or builds an initialize result) and never names the header
+// cannot hold that row: the HTTP handlers reaching the dispatch are
+// reported, once each, at the handler no other such handler calls.
+//
+//	// bad: every revision a request names is served
+//	func (s *server) serve(w http.ResponseWriter, r *http.Request) {
+//		var m message
+//		json.NewDecoder(r.Body).Decode(&m)
+//		s.dispatch(w, m) // case "initialize": ...
+//	}
+//
+// Silent where something else may read the header: a handler that hands
+// the request on (a ServeHTTP, an SDK's handler, a middleware's next, a
+// framework context's Next), a reverse proxy, a string constant naming the
+// header in the package or in a package of its module it imports (a
+// middleware there), a handler reaching the HTTP+SSE transport's endpoint
+// event (2024-11-05 has no such header), packages of test support and
+// functions taking a *testing.T.
+//
 // # Downstream headers copied under an upstream session
 //
 // A gateway that reaches its upstream through an MCP client (go-sdk's,

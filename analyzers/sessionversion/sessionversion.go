@@ -80,7 +80,9 @@ func run(pass *analysis.Pass) (any, error) {
 		// Every shape is an http.Request or ResponseWriter header but the
 		// initialize result, which a framework's handler answers too.
 		if importsFramework(pass.Pkg) {
-			newChecker(pass).checkPinnedResults()
+			c := newChecker(pass)
+			c.checkPinnedResults()
+			c.checkVersionUnread()
 		}
 		return nil, nil
 	}
@@ -103,6 +105,9 @@ func run(pass *analysis.Pass) (any, error) {
 	// An initialize result pinned to one revision is wrong at every
 	// revision too.
 	c.checkPinnedResults()
+	// So is a hand-written server that never reads the revision a
+	// request names.
+	c.checkVersionUnread()
 	names, knows := readConstants(pass.TypesInfo)
 	// Downstream headers copied under an MCP client's own upstream session
 	// travel through a context and often go unnamed.

@@ -39,6 +39,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedlisted", // one revision answered though the package lists others
 		"fixtures/sessionversion/pinnedone",    // one revision served: silent; an assigned result read too
 		"fixtures/sessionversion/pinnedpaths",  // a read on another transport's path, and a gate on the way in
+		// A hand-written server that never reads MCP-Protocol-Version, and
+		// ones that do or whose module names it.
+		"fixtures/sessionversion/versionheader",
+		"fixtures/sessionversion/versionheader/checked",
+		"fixtures/sessionversion/versionheader/wrapped",
 	)
 }
 

@@ -33,7 +33,7 @@ const served = "2024-11-05"
 
 type server struct{}
 
-func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
 	var c call
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)

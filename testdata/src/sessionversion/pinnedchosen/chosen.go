@@ -21,7 +21,7 @@ type initParams struct {
 	ClientInfo      info   `json:"clientInfo"`
 }
 
-func handle(w http.ResponseWriter, r *http.Request) {
+func handle(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
 	var p initParams
 	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)

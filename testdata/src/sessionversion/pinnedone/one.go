@@ -9,7 +9,7 @@ import (
 
 const revision = "2025-11-25"
 
-func handle(w http.ResponseWriter, r *http.Request) {
+func handle(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
 	reply := map[string]any{
 		"protocolVersion": revision,
 		"capabilities":    map[string]any{},
@@ -20,7 +20,7 @@ func handle(w http.ResponseWriter, r *http.Request) {
 
 // old answers an assigned result pinned to 2024-11-05 elsewhere: the
 // protocol's negotiation needs a revision with Streamable HTTP.
-func old(w http.ResponseWriter, r *http.Request) {
+func old(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
 	reply := map[string]any{
 		"protocolVersion": "2024-11-05", // want `states protocolVersion 2024-11-05, a revision without Streamable HTTP`
 		"serverInfo":      map[string]any{"name": "one", "version": "1"},

@@ -1,0 +1,337 @@
+package sessionversion
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// headerName is the request header naming the client's revision, in
+// lower case.
+const headerName = "mcp-protocol-version"
+
+// checkVersionUnread reports the HTTP handlers of an MCP server written by
+// hand (the package dispatches initialize itself) in a package that never
+// names MCP-Protocol-Version: the protocol's row "MCP-Protocol-Version
+// present but unsupported → 400" cannot hold where the header is never
+// read, so a request naming a revision the server does not speak is
+// served as if it spoke it.
+//
+// The finding is given at the handlers that reach the dispatch and that no
+// other such handler of the package calls: where a test of the header
+// belongs. Silent where something else may read the header: a handler
+// that hands the request on (to an SDK's handler, a next handler, a
+// ServeHTTP), a reverse proxy (the upstream checks it), a constant of the header's name
+// in this package or one of its module's packages it imports, a handler
+// reaching the HTTP+SSE transport's endpoint event (2024-11-05 has no such
+// header), packages of test support and functions taking a *testing.T.
+func (c *checker) checkVersionUnread() {
+	pass := c.pass
+	if testPackage(pass.Pkg.Path()) || namesHeaderConst(pass.Pkg) {
+		return
+	}
+	info := pass.TypesInfo
+	type handler struct {
+		fn   *types.Func
+		name *ast.Ident
+	}
+	var handlers []handler
+	marks := map[*types.Func]token.Pos{}
+	// handsOn are the functions whose handlers are not judged: they hand
+	// the request on, or serve the HTTP+SSE transport.
+	handsOn := map[*types.Func]token.Pos{}
+	var decls []*ast.FuncDecl
+	var globals []ast.Decl
+	for _, f := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		quit := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				if strings.Contains(strings.ToLower(n.Value), headerName) {
+					quit = true
+				}
+			case *ast.SelectorExpr:
+				// httputil.ReverseProxy hands the request on whole.
+				if obj, ok := info.Uses[n.Sel].(*types.TypeName); ok && obj.Pkg() != nil &&
+					obj.Pkg().Path() == "net/http/httputil" && obj.Name() == "ReverseProxy" {
+					quit = true
+				}
+				if fn, ok := info.Uses[n.Sel].(*types.Func); ok && fn.Pkg() != nil &&
+					fn.Pkg().Path() == "net/http/httputil" && strings.HasPrefix(fn.Name(), "NewSingleHostReverseProxy") {
+					quit = true
+				}
+			}
+			return !quit
+		})
+		if quit {
+			return
+		}
+		lookups := endpointLookups(f)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				globals = append(globals, d)
+				continue
+			}
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok || fd.Body == nil || takesTesting(info, fd.Type) {
+				continue
+			}
+			decls = append(decls, fd)
+			if at := c.dispatchMark(fd.Body); at.IsValid() {
+				marks[fn] = at
+			}
+			if at := handsOnRequest(info, pass.Pkg, fd.Body); at.IsValid() {
+				handsOn[fn] = at
+			}
+			// The HTTP+SSE transport of 2024-11-05 has no such header.
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && legacyEvent(lit) {
+					handsOn[fn] = lit.Pos()
+				}
+				return true
+			})
+			if answersHTTP(info, fd.Type) {
+				handlers = append(handlers, handler{fn, fd.Name})
+			}
+		}
+	}
+	if len(marks) == 0 || len(handlers) == 0 {
+		return
+	}
+	g := newRefGraph()
+	for _, d := range globals {
+		g.addRoots(info, d)
+	}
+	for _, fd := range decls {
+		g.add(info, info.Defs[fd.Name].(*types.Func), fd)
+	}
+	g.resolve()
+	serving := map[*types.Func]token.Pos{}
+	for _, h := range handlers {
+		if at := g.reachesMark(h.fn, marks); at.IsValid() && !g.reachesMark(h.fn, handsOn).IsValid() && g.live(h.fn) {
+			serving[h.fn] = at
+		}
+	}
+	for _, h := range handlers {
+		at, ok := serving[h.fn]
+		if !ok || g.reachedFrom(h.fn, serving) {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: h.name.Pos(), End: h.name.End(), Category: "version-header-unread",
+			Message: "serves MCP requests and never reads MCP-Protocol-Version: a request naming a revision the server does not support must be answered 400",
+			Related: []analysis.RelatedInformation{{Pos: at, Message: "the initialize it dispatches"}},
+		})
+	}
+}
+
+// dispatchMark returns where body dispatches MCP's initialize itself: the
+// method compared with "initialize" (==, != or a case), or an initialize
+// result built (a struct with JSON fields protocolVersion and serverInfo,
+// or a map literal with both keys). It is token.NoPos when there is none.
+func (c *checker) dispatchMark(body *ast.BlockStmt) token.Pos {
+	info := c.pass.TypesInfo
+	isInit := func(e ast.Expr) bool {
+		tv, ok := info.Types[e]
+		return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "initialize"
+	}
+	at := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if at.IsValid() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (isInit(n.X) || isInit(n.Y)) {
+				at = n.Pos()
+			}
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if isInit(e) {
+					at = e.Pos()
+				}
+			}
+		case *ast.CompositeLit:
+			if initializeResult(info, n) {
+				at = n.Pos()
+			}
+		}
+		return true
+	})
+	return at
+}
+
+// initializeResult reports whether lit builds an initialize result: a
+// struct with JSON fields protocolVersion and serverInfo, or a
+// string-keyed map literal with both keys.
+func initializeResult(info *types.Info, lit *ast.CompositeLit) bool {
+	typ := info.TypeOf(lit)
+	if typ == nil {
+		return false
+	}
+	switch u := typ.Underlying().(type) {
+	case *types.Struct:
+		version, server := false, false
+		for i := 0; i < u.NumFields(); i++ {
+			switch httpwrite.JSONTagName(u.Tag(i)) {
+			case "protocolVersion":
+				version = true
+			case "serverInfo":
+				server = true
+			}
+		}
+		return version && server
+	case *types.Map:
+		version, server := false, false
+		for _, e := range lit.Elts {
+			kv, ok := e.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			tv, ok := info.Types[kv.Key]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+				continue
+			}
+			switch constant.StringVal(tv.Value) {
+			case "protocolVersion":
+				version = true
+			case "serverInfo":
+				server = true
+			}
+		}
+		return version && server
+	}
+	return false
+}
+
+// handsOnRequest returns the first call in body that hands the request on
+// to code this package does not hold: a call given the request and the
+// response writer (or a framework's context) whose callee is a function
+// value, an interface method or a function of another package (an SDK's
+// ServeHTTP, a middleware's next), or a framework context's Next. It is
+// token.NoPos when there is none.
+func handsOnRequest(info *types.Info, pkg *types.Package, body *ast.BlockStmt) token.Pos {
+	at := token.NoPos
+	ast.Inspect(body, func(n ast.Node) bool {
+		if at.IsValid() {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Next" && httpwrite.IsFrameworkContext(info.TypeOf(sel.X)) {
+			at = call.Pos()
+			return false
+		}
+		writer, request := false, false
+		for _, a := range call.Args {
+			t := info.TypeOf(a)
+			switch {
+			case isNetHTTP(t, "ResponseWriter"):
+				writer = true
+			case isNetHTTP(t, "Request"):
+				request = true
+			case httpwrite.IsFrameworkContext(t):
+				writer, request = true, true
+			}
+		}
+		if !writer || !request {
+			return true
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil || fn.Pkg() != pkg {
+			at = call.Pos()
+		} else if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			at = call.Pos()
+		}
+		return true
+	})
+	return at
+}
+
+// namesHeaderConst reports whether pkg, or a package of its module it
+// imports, declares a string constant naming MCP-Protocol-Version: a
+// middleware of the module may read it where this package cannot be seen
+// to.
+func namesHeaderConst(pkg *types.Package) bool {
+	own := modulePrefix(pkg.Path())
+	scopes := []*types.Scope{pkg.Scope()}
+	for _, imp := range pkg.Imports() {
+		if modulePrefix(imp.Path()) == own {
+			scopes = append(scopes, imp.Scope())
+		}
+	}
+	for _, s := range scopes {
+		for _, name := range s.Names() {
+			k, ok := s.Lookup(name).(*types.Const)
+			if ok && k.Val().Kind() == constant.String && strings.Contains(strings.ToLower(constant.StringVal(k.Val())), headerName) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modulePrefix is the part of an import path that names its repository
+// (host/owner/name for the common hosts, else the first element).
+func modulePrefix(path string) string {
+	parts := strings.Split(path, "/")
+	if len(parts) >= 3 && strings.Contains(parts[0], ".") {
+		return strings.Join(parts[:3], "/")
+	}
+	return parts[0]
+}
+
+// reachesMark returns the mark of fn or of a function it reaches, or
+// token.NoPos.
+func (g *refGraph) reachesMark(fn *types.Func, marks map[*types.Func]token.Pos) token.Pos {
+	seen := map[*types.Func]bool{}
+	work := []*types.Func{fn}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		if at, ok := marks[f]; ok {
+			return at
+		}
+		work = append(work, g.refs[f]...)
+	}
+	return token.NoPos
+}
+
+// reachedFrom reports whether a function of from other than fn reaches fn.
+func (g *refGraph) reachedFrom(fn *types.Func, from map[*types.Func]token.Pos) bool {
+	seen := map[*types.Func]bool{}
+	work := append([]*types.Func(nil), g.callers[fn]...)
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[f] || f == fn {
+			continue
+		}
+		seen[f] = true
+		if _, ok := from[f]; ok {
+			return true
+		}
+		work = append(work, g.callers[f]...)
+	}
+	return false
+}
