@@ -30,8 +30,9 @@ const headerName = "mcp-protocol-version"
 // that hands the request on (to an SDK's handler, a next handler, a
 // ServeHTTP), a reverse proxy (the upstream checks it), a constant of the header's name
 // in this package or one of its module's packages it imports, a handler
-// reaching the HTTP+SSE transport's endpoint event (2024-11-05 has no such
-// header), packages of test support and functions taking a *testing.T.
+// reaching a function of a file that names the HTTP+SSE transport's
+// endpoint event (2024-11-05 has no such header), packages of test support
+// and functions taking a *testing.T.
 func (c *checker) checkVersionUnread() {
 	pass := c.pass
 	if testPackage(pass.Pkg.Path()) || namesHeaderConst(pass.Pkg) {
@@ -79,7 +80,17 @@ func (c *checker) checkVersionUnread() {
 		if quit {
 			return
 		}
+		// A file naming the HTTP+SSE transport's endpoint event serves
+		// that transport (its message POSTs too), which 2024-11-05
+		// defines without the header.
 		lookups := endpointLookups(f)
+		legacyFile := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && legacyEvent(lit) {
+				legacyFile = true
+			}
+			return !legacyFile
+		})
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok {
@@ -97,13 +108,9 @@ func (c *checker) checkVersionUnread() {
 			if at := handsOnRequest(info, pass.Pkg, fd.Body); at.IsValid() {
 				handsOn[fn] = at
 			}
-			// The HTTP+SSE transport of 2024-11-05 has no such header.
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && legacyEvent(lit) {
-					handsOn[fn] = lit.Pos()
-				}
-				return true
-			})
+			if legacyFile {
+				handsOn[fn] = fd.Pos()
+			}
 			if answersHTTP(info, fd.Type) {
 				handlers = append(handlers, handler{fn, fd.Name})
 			}

@@ -6,7 +6,6 @@ package versionheader
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 )
 
@@ -26,6 +25,7 @@ type notes struct{ stream http.Handler }
 func Mount(mux *http.ServeMux, n *notes) {
 	mux.HandleFunc("/mcp", n.serve)
 	mux.HandleFunc("/sse", n.legacy)
+	mux.HandleFunc("/messages", n.post)
 }
 
 func (n *notes) serve(w http.ResponseWriter, r *http.Request) { // want `serves MCP requests and never reads MCP-Protocol-Version: a request naming a revision the server does not support must be answered 400`
@@ -49,17 +49,6 @@ func (n *notes) answer(w http.ResponseWriter, r *http.Request, m message) {
 		json.NewEncoder(w).Encode(greeting{ProtocolVersion: "2025-06-18", ServerInfo: map[string]any{"name": "notes"}})
 	default:
 		w.WriteHeader(http.StatusAccepted)
-	}
-}
-
-// legacy serves the HTTP+SSE transport of 2024-11-05, which has no such
-// header.
-func (n *notes) legacy(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/event-stream")
-	fmt.Fprintf(w, "event: endpoint\ndata: /messages\n\n")
-	var m message
-	if m.Method == "initialize" {
-		return
 	}
 }
 
