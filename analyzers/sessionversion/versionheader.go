@@ -80,14 +80,23 @@ func (c *checker) checkVersionUnread() {
 		if quit {
 			return
 		}
-		// A file naming the HTTP+SSE transport's endpoint event serves
-		// that transport (its message POSTs too), which 2024-11-05
-		// defines without the header.
+		// A file naming the HTTP+SSE transport's endpoint event, in a
+		// literal or through a constant, serves that transport (its
+		// message POSTs too), which 2024-11-05 defines without the
+		// header.
 		lookups := endpointLookups(f)
 		legacyFile := false
 		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && legacyEvent(lit) {
-				legacyFile = true
+			switch n := n.(type) {
+			case *ast.BasicLit:
+				legacyFile = legacyFile || !lookups[n] && legacyEvent(n)
+			case *ast.Ident:
+				// The event's name held in a constant of the package
+				// (formatSSE(eventEndpoint, url)).
+				if k, ok := info.Uses[n].(*types.Const); ok && k.Val().Kind() == constant.String {
+					lit := &ast.BasicLit{Kind: token.STRING, Value: k.Val().ExactString()}
+					legacyFile = legacyFile || legacyEvent(lit)
+				}
 			}
 			return !legacyFile
 		})

@@ -11,7 +11,7 @@ import (
 
 func (n *notes) legacy(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
-	fmt.Fprintf(w, "event: endpoint\ndata: /messages\n\n")
+	fmt.Fprintf(w, "event: %s\ndata: /messages\n\n", eventEndpoint)
 }
 
 func (n *notes) post(w http.ResponseWriter, r *http.Request) {
