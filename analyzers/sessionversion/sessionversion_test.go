@@ -44,6 +44,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/versionheader",
 		"fixtures/sessionversion/versionheader/checked",
 		"fixtures/sessionversion/versionheader/wrapped",
+		"fixtures/sessionversion/versionheader/earlier",
 	)
 }
 

@@ -17,12 +17,18 @@ import (
 // lower case.
 const headerName = "mcp-protocol-version"
 
+// headerFirst is the first revision with the header, and with the row
+// that answers an unsupported one 400. A server of an earlier revision
+// meets no such header from a client that negotiated with it.
+const headerFirst = "2025-06-18"
+
 // checkVersionUnread reports the HTTP handlers of an MCP server written by
-// hand (the package dispatches initialize itself) in a package that never
-// names MCP-Protocol-Version: the protocol's row "MCP-Protocol-Version
-// present but unsupported → 400" cannot hold where the header is never
-// read, so a request naming a revision the server does not speak is
-// served as if it spoke it.
+// hand (the package dispatches initialize itself) in a package that names
+// a revision of 2025-06-18 or later and never names MCP-Protocol-Version:
+// the protocol's row "MCP-Protocol-Version present but unsupported → 400",
+// which those revisions bring, cannot hold where the header is never read,
+// so a request naming a revision the server does not speak is served as if
+// it spoke it.
 //
 // The finding is given at the handlers that reach the dispatch and that no
 // other such handler of the package calls: where a test of the header
@@ -49,6 +55,9 @@ func (c *checker) checkVersionUnread() {
 	// the request on, or serve the HTTP+SSE transport.
 	handsOn := map[*types.Func]token.Pos{}
 	var decls []*ast.FuncDecl
+	// claims is that the package names a revision that has the header:
+	// one it answers, accepts or lists.
+	claims := false
 	var globals []ast.Decl
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
@@ -56,6 +65,11 @@ func (c *checker) checkVersionUnread() {
 		}
 		quit := false
 		ast.Inspect(f, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && !claims {
+				if tv, ok := info.Types[e]; ok && isRevision(tv.Value) && constant.StringVal(tv.Value) >= headerFirst {
+					claims = true
+				}
+			}
 			switch n := n.(type) {
 			case *ast.BasicLit:
 				if n.Kind != token.STRING {
@@ -125,7 +139,7 @@ func (c *checker) checkVersionUnread() {
 			}
 		}
 	}
-	if len(marks) == 0 || len(handlers) == 0 {
+	if !claims || len(marks) == 0 || len(handlers) == 0 {
 		return
 	}
 	g := newRefGraph()

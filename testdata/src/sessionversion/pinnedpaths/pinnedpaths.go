@@ -48,7 +48,7 @@ func serveStdio() {
 }
 
 // serveHTTP answers every initialize with a fixed revision.
-func serveHTTP(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
+func serveHTTP(w http.ResponseWriter, r *http.Request) {
 	var c call
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)
@@ -62,7 +62,7 @@ func greetHTTP() initResult {
 }
 
 // serveGated refuses any proposal but the one revision the helper states.
-func serveGated(w http.ResponseWriter, r *http.Request) { // want `never reads MCP-Protocol-Version`
+func serveGated(w http.ResponseWriter, r *http.Request) {
 	var p initParams
 	if err := json.NewDecoder(r.Body).Decode(&p); err != nil || p.ProtocolVersion != "2024-11-05" {
 		http.Error(w, "unsupported revision", http.StatusBadRequest)

@@ -7,7 +7,7 @@ package ginpinned
 
 import "github.com/gin-gonic/gin"
 
-func rpc(c *gin.Context) { // want `never reads MCP-Protocol-Version`
+func rpc(c *gin.Context) {
 	var msg map[string]any
 	if err := c.ShouldBindJSON(&msg); err != nil {
 		c.JSON(400, gin.H{"jsonrpc": "2.0", "error": gin.H{"code": -32700, "message": "Parse error"}})
