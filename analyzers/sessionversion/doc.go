@@ -182,9 +182,10 @@
 //
 // A request naming a revision the server does not support in
 // MCP-Protocol-Version is answered 400 (the protocol's version-unsupported
-// row). A package that dispatches MCP itself (it compares a method with
-// "initialize" or builds an initialize result) and never names the header
-// cannot hold that row: the HTTP handlers reaching the dispatch are
+// row, which 2025-06-18 brings with the header). A package that names a
+// revision of 2025-06-18 or later, dispatches MCP itself (it compares a
+// method with "initialize" or builds an initialize result) and never names
+// the header cannot hold that row: the HTTP handlers reaching the dispatch are
 // reported, once each, at the handler no other such handler calls.
 //
 //	// bad: every revision a request names is served
@@ -200,7 +201,9 @@
 // header in the package or in a package of its module it imports (a
 // middleware there), a handler reaching the HTTP+SSE transport's endpoint
 // event (2024-11-05 has no such header), packages of test support and
-// functions taking a *testing.T.
+// functions taking a *testing.T. A package naming only earlier revisions
+// is not judged: a client that negotiated one of them sends no header to
+// refuse.
 //
 // # Downstream headers copied under an upstream session
 //
