@@ -227,17 +227,29 @@ func otherRevision(listed []string, v string) string {
 }
 
 // pinnedResult returns the protocolVersion element of lit when lit is an
-// initialize result (a struct with JSON fields protocolVersion and
-// serverInfo, or a string-keyed map literal with both keys) and that element
-// is a constant revision.
+// initialize result (see initResult) and that element is a constant
+// revision.
 func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
 	info := c.pass.TypesInfo
-	typ := info.TypeOf(lit)
-	if typ == nil {
+	version, ok := initResult(info, lit)
+	if !ok || version == nil {
 		return nil
 	}
-	var version *ast.KeyValueExpr
-	server := false
+	if tv, ok := info.Types[version.Value]; !ok || !isRevision(tv.Value) {
+		return nil
+	}
+	return version
+}
+
+// initResult reports whether lit builds an initialize result -- a struct
+// with JSON fields protocolVersion and serverInfo, or a string-keyed map
+// literal with both keys -- and returns its protocolVersion element, nil
+// when the literal sets none by key.
+func initResult(info *types.Info, lit *ast.CompositeLit) (version *ast.KeyValueExpr, ok bool) {
+	typ := info.TypeOf(lit)
+	if typ == nil {
+		return nil, false
+	}
 	switch u := typ.Underlying().(type) {
 	case *types.Struct:
 		tags := map[string]string{}
@@ -245,27 +257,27 @@ func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
 			tags[u.Field(i).Name()] = httpwrite.JSONTagName(u.Tag(i))
 		}
 		if !hasTag(tags, "protocolVersion") || !hasTag(tags, "serverInfo") {
-			return nil
+			return nil, false
 		}
 		for _, e := range lit.Elts {
-			kv, ok := e.(*ast.KeyValueExpr)
-			if !ok {
-				return nil
+			kv, isKV := e.(*ast.KeyValueExpr)
+			if !isKV {
+				return nil, true
 			}
-			id, ok := kv.Key.(*ast.Ident)
-			if ok && tags[id.Name] == "protocolVersion" {
+			if id, isID := kv.Key.(*ast.Ident); isID && tags[id.Name] == "protocolVersion" {
 				version = kv
 			}
 		}
-		server = true
+		return version, true
 	case *types.Map:
+		server := false
 		for _, e := range lit.Elts {
-			kv, ok := e.(*ast.KeyValueExpr)
-			if !ok {
-				return nil
+			kv, isKV := e.(*ast.KeyValueExpr)
+			if !isKV {
+				continue
 			}
-			tv, ok := info.Types[kv.Key]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			tv, known := info.Types[kv.Key]
+			if !known || tv.Value == nil || tv.Value.Kind() != constant.String {
 				continue
 			}
 			switch constant.StringVal(tv.Value) {
@@ -275,14 +287,9 @@ func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
 				server = true
 			}
 		}
+		return version, version != nil && server
 	}
-	if version == nil || !server {
-		return nil
-	}
-	if tv, ok := info.Types[version.Value]; !ok || !isRevision(tv.Value) {
-		return nil
-	}
-	return version
+	return nil, false
 }
 
 func hasTag(tags map[string]string, name string) bool {

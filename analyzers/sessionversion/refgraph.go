@@ -77,21 +77,7 @@ func (g *refGraph) addRoots(info *types.Info, d ast.Node) {
 // never calls or refers to outside its tests answers no client.
 func (g *refGraph) live(fn *types.Func) bool {
 	g.resolve()
-	seen := map[*types.Func]bool{}
-	work := append([]*types.Func(nil), g.roots...)
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[f] {
-			continue
-		}
-		if f == fn {
-			return true
-		}
-		seen[f] = true
-		work = append(work, g.refs[f]...)
-	}
-	return false
+	return g.walk(g.roots, g.refs, func(f *types.Func) bool { return f == fn })
 }
 
 // resolve links the calls of interface methods to the package's methods
@@ -116,21 +102,28 @@ func (g *refGraph) link(from, to *types.Func) {
 // holds a mark.
 func (g *refGraph) touches(fn *types.Func, mark map[*types.Func]bool) bool {
 	g.resolve()
-	for _, dir := range []map[*types.Func][]*types.Func{g.refs, g.callers} {
-		seen := map[*types.Func]bool{}
-		work := []*types.Func{fn}
-		for len(work) > 0 {
-			f := work[len(work)-1]
-			work = work[:len(work)-1]
-			if seen[f] {
-				continue
-			}
-			seen[f] = true
-			if mark[f] {
-				return true
-			}
-			work = append(work, dir[f]...)
+	start := []*types.Func{fn}
+	hit := func(f *types.Func) bool { return mark[f] }
+	return g.walk(start, g.refs, hit) || g.walk(start, g.callers, hit)
+}
+
+// walk visits the functions reached from start along dir (refs or
+// callers), start included, each once, and reports whether stop held for
+// one of them; it stops there.
+func (g *refGraph) walk(start []*types.Func, dir map[*types.Func][]*types.Func, stop func(*types.Func) bool) bool {
+	seen := map[*types.Func]bool{}
+	work := append([]*types.Func(nil), start...)
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[f] {
+			continue
 		}
+		seen[f] = true
+		if stop(f) {
+			return true
+		}
+		work = append(work, dir[f]...)
 	}
 	return false
 }

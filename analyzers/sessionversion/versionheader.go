@@ -196,56 +196,13 @@ func (c *checker) dispatchMark(body *ast.BlockStmt) token.Pos {
 				}
 			}
 		case *ast.CompositeLit:
-			if initializeResult(info, n) {
+			if _, ok := initResult(info, n); ok {
 				at = n.Pos()
 			}
 		}
 		return true
 	})
 	return at
-}
-
-// initializeResult reports whether lit builds an initialize result: a
-// struct with JSON fields protocolVersion and serverInfo, or a
-// string-keyed map literal with both keys.
-func initializeResult(info *types.Info, lit *ast.CompositeLit) bool {
-	typ := info.TypeOf(lit)
-	if typ == nil {
-		return false
-	}
-	switch u := typ.Underlying().(type) {
-	case *types.Struct:
-		version, server := false, false
-		for i := 0; i < u.NumFields(); i++ {
-			switch httpwrite.JSONTagName(u.Tag(i)) {
-			case "protocolVersion":
-				version = true
-			case "serverInfo":
-				server = true
-			}
-		}
-		return version && server
-	case *types.Map:
-		version, server := false, false
-		for _, e := range lit.Elts {
-			kv, ok := e.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			tv, ok := info.Types[kv.Key]
-			if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-				continue
-			}
-			switch constant.StringVal(tv.Value) {
-			case "protocolVersion":
-				version = true
-			case "serverInfo":
-				server = true
-			}
-		}
-		return version && server
-	}
-	return false
 }
 
 // handsOnRequest returns the first call in body that hands the request on
@@ -330,38 +287,18 @@ func modulePrefix(path string) string {
 // reachesMark returns the mark of fn or of a function it reaches, or
 // token.NoPos.
 func (g *refGraph) reachesMark(fn *types.Func, marks map[*types.Func]token.Pos) token.Pos {
-	seen := map[*types.Func]bool{}
-	work := []*types.Func{fn}
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[f] {
-			continue
-		}
-		seen[f] = true
-		if at, ok := marks[f]; ok {
-			return at
-		}
-		work = append(work, g.refs[f]...)
-	}
-	return token.NoPos
+	at := token.NoPos
+	g.walk([]*types.Func{fn}, g.refs, func(f *types.Func) bool {
+		at = marks[f]
+		return at.IsValid()
+	})
+	return at
 }
 
 // reachedFrom reports whether a function of from other than fn reaches fn.
 func (g *refGraph) reachedFrom(fn *types.Func, from map[*types.Func]token.Pos) bool {
-	seen := map[*types.Func]bool{}
-	work := append([]*types.Func(nil), g.callers[fn]...)
-	for len(work) > 0 {
-		f := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[f] || f == fn {
-			continue
-		}
-		seen[f] = true
-		if _, ok := from[f]; ok {
-			return true
-		}
-		work = append(work, g.callers[f]...)
-	}
-	return false
+	return g.walk(g.callers[fn], g.callers, func(f *types.Func) bool {
+		_, ok := from[f]
+		return ok && f != fn
+	})
 }
