@@ -42,8 +42,11 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	}
 	k := p.returnKinds(pass, fn)
 	if k == nil || !k.other || !k.built[session.Unknown] {
-		// A helper whose every error is a session condition is
-		// helperReturns' and onlyRefusal's.
+		// A helper whose every error is a session condition is not
+		// judged here: with sentinels it is onlyRefusal's and
+		// goneAs5xx's, with a missing and an unknown kind answered 4xx
+		// helperReturns'; one whose only error is an unknown id built in
+		// place and answered 5xx is not judged yet.
 		return
 	}
 	at, ok := k.at[session.Unknown]
