@@ -55,14 +55,43 @@ func (c *checker) checkVersionUnread() {
 	// the request on, or serve the HTTP+SSE transport.
 	handsOn := map[*types.Func]token.Pos{}
 	var decls []*ast.FuncDecl
-	// claims is that the package names a revision that has the header:
-	// one it answers, accepts or lists.
-	claims := false
 	var globals []ast.Decl
+	var files []*ast.File
+	declsOf := map[*ast.File][]*ast.FuncDecl{}
+	// The declarations first: most packages that import net/http
+	// dispatch no initialize, and need no walk of every expression.
 	for _, f := range pass.Files {
 		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
+		files = append(files, f)
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				globals = append(globals, d)
+				continue
+			}
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok || fd.Body == nil || takesTesting(info, fd.Type) {
+				continue
+			}
+			decls = append(decls, fd)
+			declsOf[f] = append(declsOf[f], fd)
+			if at := c.dispatchMark(fd.Body); at.IsValid() {
+				marks[fn] = at
+			}
+			if answersHTTP(info, fd.Type) {
+				handlers = append(handlers, handler{fn, fd.Name})
+			}
+		}
+	}
+	if len(marks) == 0 || len(handlers) == 0 {
+		return
+	}
+	// claims is that the package names a revision that has the header:
+	// one it answers, accepts or lists.
+	claims := false
+	for _, f := range files {
 		quit := false
 		ast.Inspect(f, func(n ast.Node) bool {
 			if e, ok := n.(ast.Expr); ok && !claims {
@@ -114,32 +143,17 @@ func (c *checker) checkVersionUnread() {
 			}
 			return !legacyFile
 		})
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok {
-				globals = append(globals, d)
-				continue
-			}
-			fn, ok := info.Defs[fd.Name].(*types.Func)
-			if !ok || fd.Body == nil || takesTesting(info, fd.Type) {
-				continue
-			}
-			decls = append(decls, fd)
-			if at := c.dispatchMark(fd.Body); at.IsValid() {
-				marks[fn] = at
-			}
+		for _, fd := range declsOf[f] {
+			fn := info.Defs[fd.Name].(*types.Func)
 			if at := handsOnRequest(info, pass.Pkg, fd.Body); at.IsValid() {
 				handsOn[fn] = at
 			}
 			if legacyFile {
 				handsOn[fn] = fd.Pos()
 			}
-			if answersHTTP(info, fd.Type) {
-				handlers = append(handlers, handler{fn, fd.Name})
-			}
 		}
 	}
-	if !claims || len(marks) == 0 || len(handlers) == 0 {
+	if !claims {
 		return
 	}
 	g := newRefGraph()
