@@ -203,7 +203,8 @@ func (s *Scan) looksAtID(e ast.Expr, skip map[*types.Var]bool) bool {
 // InitializeBranch reports whether the last node of stack runs only for an
 // initialize request: it is in the then branch of an if testing the method
 // equal to "initialize" (==, strings.EqualFold), the else of one testing it
-// different, or a switch clause listing "initialize".
+// different, a switch clause listing "initialize", or a clause of a switch
+// with no tag whose every condition tests the method so.
 func (s *Scan) InitializeBranch(stack []ast.Node) bool {
 	for i := len(stack) - 2; i >= 0; i-- {
 		switch n := stack[i].(type) {
@@ -214,6 +215,20 @@ func (s *Scan) InitializeBranch(stack []ast.Node) bool {
 				return true
 			}
 		case *ast.CaseClause:
+			if i >= 2 {
+				// switch { case msg.Method == "initialize": }: each
+				// expression is a condition, and every one must say so.
+				if sw, ok := stack[i-2].(*ast.SwitchStmt); ok && sw.Tag == nil {
+					all := len(n.List) > 0
+					for _, e := range n.List {
+						all = all && s.isInit(e, true)
+					}
+					if all {
+						return true
+					}
+					continue
+				}
+			}
 			for _, e := range n.List {
 				if s.isInitializeName(e) {
 					return true

@@ -241,6 +241,11 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
 		case terminates(x.scope), otherBranch(x.branches, pos):
+		case d.kind == idDef && x.rhs != nil && readsRequest(s.info, x.rhs) && s.whenEmpty(v, x.branches):
+			// id := hdr; if id == "" { id = r.URL.Query().Get(k) }: a
+			// fallback to another of the client's values for a missing
+			// header leaves the id the header's whenever it was sent. (A
+			// minted fallback is the server's: not the client's id.)
 		case (x.record || x.kind == idDef) && (d.kind == emptyDef || d.kind == other && !d.pos.IsValid()):
 			// var sid string; if vals := r.Header[k]; len(vals) > 0 {
 			// sid = vals[0] }: the id, or "" when the header is absent,
@@ -251,6 +256,54 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		}
 	}
 	return d
+}
+
+// readsRequest reports whether e reads from a request (or its header, or a
+// framework's context).
+func readsRequest(info *types.Info, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			if v, ok := info.Uses[id].(*types.Var); ok && isRequestish(v.Type()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// whenEmpty reports whether the innermost of branches is the body of an
+// if that runs only when v is empty (v == "", len(v) == 0).
+func (s *Scan) whenEmpty(v *types.Var, branches [][2]ast.Node) bool {
+	if len(branches) == 0 {
+		return false
+	}
+	b := branches[len(branches)-1]
+	is, ok := b[0].(*ast.IfStmt)
+	if !ok || b[1] != is.Body {
+		return false
+	}
+	c, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || c.Op != token.EQL {
+		return false
+	}
+	x, y := ast.Unparen(c.X), ast.Unparen(c.Y)
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
+			if n, ok := httpwrite.IntConst(s.info, y); ok && n == 0 {
+				x, y = ast.Unparen(call.Args[0]), &ast.BasicLit{Kind: token.STRING, Value: `""`}
+			}
+		}
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || s.info.ObjectOf(id) != v {
+		return false
+	}
+	if lit, ok := y.(*ast.BasicLit); ok && lit.Value == `""` {
+		return true
+	}
+	return isEmptyString(s.info, y)
 }
 
 // branchesOf lists the branches around the last node of stack (see

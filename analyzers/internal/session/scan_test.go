@@ -2,6 +2,7 @@ package session
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -143,6 +144,54 @@ func f(init bool, k int) {
 	} {
 		if got := exclusive(body, pos[c.p], pos[c.q]); got != c.want {
 			t.Errorf("exclusive(%s, %s) = %v, want %v", c.p, c.q, got, c.want)
+		}
+	}
+}
+
+// TestFallbackID: a fallback for a missing header to another of the
+// client's values leaves the variable the client's id; a minted fallback,
+// or one taken whatever the header held, does not.
+func TestFallbackID(t *testing.T) {
+	fset := token.NewFileSet()
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	for _, c := range []struct {
+		fallback string
+		want     bool
+	}{
+		{`if id == "" { id = r.URL.Query().Get("session") }`, true},
+		{`if len(id) == 0 { id = r.Header.Get("X-Session") }`, true},
+		{`if id == "" { id = mint() }`, false},
+		{`if id != "" { id = r.URL.Query().Get("session") }`, false},
+		{`if r.URL.Path == "" { id = r.URL.Query().Get("session") }`, false},
+	} {
+		src := `package p
+import "net/http"
+func mint() string { return "x" }
+func use(string) {}
+func f(r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	` + c.fallback + `
+	use(id)
+}
+`
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+		if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
+			t.Fatal(err)
+		}
+		var body *ast.BlockStmt
+		var arg ast.Expr
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "f" {
+				body = fd.Body
+				arg = body.List[len(body.List)-1].(*ast.ExprStmt).X.(*ast.CallExpr).Args[0]
+			}
+		}
+		if got := NewScan(info, body, nil).IsID(arg); got != c.want {
+			t.Errorf("%s: IsID = %v, want %v", c.fallback, got, c.want)
 		}
 	}
 }
