@@ -196,9 +196,21 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	}
 
 	reported := map[ast.Node]bool{}
+	var carried []carriedCreate
 	for _, c := range calls {
 		s := scans[c.fn]
 		arg := c.call.Args[c.h.param]
+		if s != nil && !s.MayHoldLocalID(arg) && !s.Validated(c.path) {
+			// The key is a parameter: judged by what the callers hand in.
+			if id, ok := ast.Unparen(arg).(*ast.Ident); ok && isParam(info, c.fn, id) {
+				if fn := funcOf(info, c.fn); fn != nil && !fn.Exported() {
+					if i := paramIndex(fn, info.Uses[id]); i >= 0 {
+						carried = append(carried, carriedCreate{fn: fn, param: i, call: c.call, put: c.h.put, node: c.fn})
+					}
+				}
+			}
+			continue
+		}
 		if s == nil || !s.MayHoldLocalID(arg) || s.Validated(c.path) {
 			continue
 		}
@@ -217,6 +229,35 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		}
 		report.Report(pass, d)
 		reported[c.fn] = true
+	}
+	if len(carried) > 0 {
+		handed := carriedCalls(pass, sum, carried)
+		for _, cc := range carried {
+			hs := handed[cc.fn]
+			if len(hs) == 0 || reported[cc.node] {
+				continue
+			}
+			d := analysis.Diagnostic{
+				Pos: cc.call.Pos(), End: cc.call.End(), Category: catAdopt,
+				Message: "creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
+			}
+			init := true
+			for _, h := range hs {
+				init = init && h.init
+			}
+			if init {
+				d.Category = catFixation
+				d.Message = "an initialize keeps the client's own Mcp-Session-Id as the session id: the server mints it"
+			}
+			for _, h := range hs {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: h.call.Pos(), End: h.call.End(), Message: "the client's id, handed on unchecked"})
+			}
+			if cc.put != nil {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: cc.put.node.Pos(), Message: "the session is created here when the lookup misses"})
+			}
+			report.Report(pass, d)
+			reported[cc.node] = true
+		}
 	}
 	// In-function get-or-create, then fixation, one finding per function.
 	for _, p := range puts {

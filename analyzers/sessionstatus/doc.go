@@ -63,12 +63,17 @@
 // judged: it is how mcp-go opens a GET stream when its session manager
 // accepts any id. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
-// a case "initialize", or an unexported function called only from such
-// branches), a map store keyed by, or an Mcp-Session-Id answered with, a
+// a case "initialize", a case of a tagless switch comparing the method so,
+// or an unexported function called only from such branches), a map store keyed by, or an Mcp-Session-Id answered with, a
 // value that may be the client's id keeps it (session fixation); one
 // finding per function. Neither is judged once the way there has tested
 // the id beyond its emptiness: a lookup, a validator, a check given the
 // request.
+//
+// The call of such a helper may sit in an unexported function the handler
+// hands the id to: it is judged when a caller passes the id as it read it,
+// having neither tested it beyond its emptiness nor keyed anything by it on
+// the way (carried.go).
 //
 // A get-or-create of another package is known by a fact of the
 // sessiongetorcreate pass: an exported function that stores a struct of its
