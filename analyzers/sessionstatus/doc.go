@@ -112,8 +112,8 @@
 //
 // A helper of the package given the id whose errors include one it builds
 // for an id its table does not hold (if !ok after a lookup keyed by the
-// id: return fmt.Errorf(...)) beside the server's own (a full channel, no
-// request waiting), every error answered 5xx, answers the unknown id as a
+// id: return fmt.Errorf(...)), beside the server's own (a full channel, no
+// request waiting) or alone, every error answered 5xx, answers the unknown id as a
 // server failure; not judged when the function tells the errors apart or
 // answered a failed lookup or check of the id (not one through an
 // interface, whose test is not seen) before the call.

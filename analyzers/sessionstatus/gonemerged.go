@@ -20,10 +20,10 @@ const catGoneMerged = "unknown-session-merged-5xx"
 // goneMerged reports a 5xx answer to every error of a helper of this
 // package given the session id, when one of the helper's errors is the
 // one it builds for an id its table does not hold (if !ok after a lookup
-// keyed by the id: return fmt.Errorf(...)). The helper's other errors (a
-// full channel, a pending request gone) are the server's, rightly 5xx;
-// the unknown id is not, and a client answered 500 for it never learns
-// to start a new session. Not judged when the function has itself
+// keyed by the id: return fmt.Errorf(...)), beside errors of the server's
+// or alone. The helper's other errors (a full channel, a pending request
+// gone) are the server's, rightly 5xx; the unknown id is not, and a client
+// answered 500 for it never learns to start a new session. Not judged when the function has itself
 // answered a failed lookup or check of the id before the call (the
 // helper's miss is then a session ended in between); a check through an
 // interface does not count, since what it checks is not seen (mcp-go's
@@ -41,12 +41,14 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 		return
 	}
 	k := p.returnKinds(pass, fn)
-	if k == nil || !k.other || !k.built[session.Unknown] {
-		// A helper whose every error is a session condition is not
-		// judged here: with sentinels it is onlyRefusal's and
-		// goneAs5xx's, with a missing and an unknown kind answered 4xx
-		// helperReturns'; one whose only error is an unknown id built in
-		// place and answered 5xx is not judged yet.
+	if k == nil || !k.built[session.Unknown] {
+		return
+	}
+	if !k.other && len(k.at) != 1 {
+		// A helper whose every error is a session condition, of more
+		// than one kind, is not judged here: with sentinels it is
+		// onlyRefusal's and goneAs5xx's, with a missing and an unknown
+		// kind helperReturns'.
 		return
 	}
 	at, ok := k.at[session.Unknown]
@@ -62,10 +64,15 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	if inspectsError(pass.TypesInfo, scan.Body, call) {
 		return
 	}
+	msg := fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for an unknown Mcp-Session-Id: answer that one 404",
+		w.Status, types.ExprString(call.Fun))
+	if !k.other {
+		msg = fmt.Sprintf("answers %d to the error of %s(...), the one it returns for an unknown Mcp-Session-Id: answer it 404",
+			w.Status, types.ExprString(call.Fun))
+	}
 	report.Report(pass, analysis.Diagnostic{
 		Pos: w.Node.Pos(), End: w.Node.End(), Category: catGoneMerged,
-		Message: fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for an unknown Mcp-Session-Id: answer that one 404",
-			w.Status, types.ExprString(call.Fun)),
+		Message: msg,
 		Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
 	})
 }
