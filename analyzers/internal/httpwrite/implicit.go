@@ -295,7 +295,7 @@ func setsStatus(info *types.Info, body ast.Node) bool {
 			return !found
 		}
 		fn := Callee(info, call)
-		if fn != nil && (fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) || IsFunc(fn, PkgHTTP, "Error") || IsFunc(fn, PkgHTTP, "Redirect") ||
+		if fn != nil && (fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) || IsFunc(fn, PkgHTTP, "Error") || IsFunc(fn, PkgHTTP, "NotFound") || IsFunc(fn, PkgHTTP, "Redirect") ||
 			fn.Pkg() != nil && beegoPkgs[fn.Pkg().Path()] && (fn.Name() == "SetStatus" || strings.HasSuffix(fn.Name(), "Abort"))) {
 			found = true
 		}

@@ -145,6 +145,9 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 		w.Status = statusOf(info, call.Args[2])
 		w.Causes = ErrorsIn(info, call.Args[1])
 		return w
+	case IsFunc(fn, PkgHTTP, "NotFound") && len(call.Args) == 2:
+		// http.NotFound(w, r): http.Error's 404.
+		return &Write{Kind: HTTPError, Node: call, Status: 404}
 	case fn.Name() == "WriteHeader" && isWriteHeaderSig(fn) && len(call.Args) == 1:
 		return &Write{Kind: WriteHeader, Node: call, StatusExpr: call.Args[0], Status: statusOf(info, call.Args[0])}
 	case fn.Pkg() != nil && fn.Pkg().Path() == PkgProtocol:

@@ -21,6 +21,10 @@ func (s *server) right(w http.ResponseWriter, r *http.Request) {
 // An override that returns before the write answers nothing there.
 func (s *server) leaves(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
 	status := http.StatusOK
 	if _, ok := s.sessions[id]; !ok {
 		status = http.StatusForbidden
