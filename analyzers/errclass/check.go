@@ -84,6 +84,16 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers -32603 (Internal error) to a request whose HTTP method the endpoint does not serve, the client's: answer 405 with Allow")
 		return
 	}
+	if c.serving && !a.HasSession && w.Status >= 400 && w.Status < 500 {
+		if r, ok := refusedRow(info, body, w.Stack); ok && w.Status != r.status {
+			msg := "answers %d to %s: answer %s"
+			if r == rowMethod {
+				msg += " with Allow"
+			}
+			c.report(w.Node, catRowStatus, nil, nil, msg, w.Status, r.what, r.name)
+			return
+		}
+	}
 	if c.serving && !a.HasSession && c.initRefusal(body, w, func() bool { return c.isInitOnly(fn.Object()) }) {
 		c.report(w.Node, catInitRefusalOK, nil, nil,
 			"answers an initialize the server refused with a success status: a refused handshake is 400 (500 for the server's own failure)")

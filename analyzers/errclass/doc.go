@@ -216,6 +216,31 @@
 //		return
 //	}
 //
+// # A refusal of the method or a header with another status than its row's
+//
+// On MCP's endpoint, a method the endpoint does not serve is 405 with
+// Allow, a Content-Type that is not JSON 415, an Origin not allowed 403.
+// errclass reports a 4xx with another status when the innermost if around
+// the answer tests only that one thing (with a method equal to a served
+// one beside it to pick the branch), or when the answer is the default
+// clause of a switch on the method (headerrows.go). Accept is not judged:
+// go-sdk answers it 400 where the table says 406.
+//
+// Bad:
+//
+//	if r.Method != http.MethodPost {
+//		writeError(w, http.StatusBadRequest, -32600, "method not allowed")
+//		return
+//	}
+//
+// Good:
+//
+//	if r.Method != http.MethodPost {
+//		w.Header().Set("Allow", "POST")
+//		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+//		return
+//	}
+//
 // # Flags
 //
 // -errclass.internal=NAME[,NAME...] names more functions whose errors are

@@ -68,6 +68,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/generated",                 // generated code: stores traced, pure data handling not
 		"fixtures/errclass/queryvalidator",            // a validator field applied to the query: the client's input, silent
 		"fixtures/errclass/refusalstatus",             // -32700/-32600 with 200; -32700 for a read failure
+		"fixtures/errclass/rowstatus",                 // method, Content-Type and Origin refusals with another status than their row's
 		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
 		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
 		"fixtures/errclass/configureddecoder",         // a configured decoder fails on the client's bytes

@@ -1,0 +1,61 @@
+package rowstatus
+
+import (
+	"errors"
+	"mime"
+	"net/http"
+)
+
+// Right: each refusal with its row's status.
+func (s *server) handleRight(w http.ResponseWriter, r *http.Request) {
+	if !s.allowOrigin(r) {
+		http.Error(w, "origin not allowed", http.StatusForbidden)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if r.Header.Get("Content-Type") != "application/json" {
+		http.Error(w, "want JSON", http.StatusUnsupportedMediaType)
+		return
+	}
+	s.post(w, r)
+}
+
+// Not judged: an Accept refusal's 400 is go-sdk's own answer, though the
+// table gives 406.
+func (s *server) accepts(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Accept") == "" {
+		writeError(w, -32600, "missing Accept")
+		return
+	}
+	s.post(w, r)
+}
+
+var errNoBody = errors.New("no body")
+
+// Not judged: the condition mixes the Content-Type with an error of
+// another kind, so the branch is not one row's.
+func (s *server) mixed(w http.ResponseWriter, r *http.Request) {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		http.Error(w, "bad content type", http.StatusBadRequest)
+		return
+	}
+	if r.ContentLength == 0 {
+		http.Error(w, errNoBody.Error(), http.StatusBadRequest)
+		return
+	}
+	s.post(w, r)
+}
+
+// Not judged: a route beside MCP's endpoint answers by its own rules.
+func health(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		http.Error(w, "GET only", http.StatusBadRequest)
+		return
+	}
+	_, _ = w.Write([]byte("ok"))
+}
