@@ -148,6 +148,11 @@ func IsRequestBody(info *types.Info, e ast.Expr) bool {
 // IsSessionHeader reports whether e is a constant naming the Mcp-Session-Id
 // header, in any case (header lookups are case-insensitive).
 func IsSessionHeader(info *types.Info, e ast.Expr) bool {
+	if lit, ok := e.(*ast.BasicLit); ok && len(lit.Value) != len(`"Mcp-Session-Id"`) {
+		// A literal of another length (the common case, and a cheap
+		// one to rule out: the rules ask this of every literal).
+		return false
+	}
 	s, ok := StringConst(info, e)
 	return ok && strings.EqualFold(s, "Mcp-Session-Id")
 }
