@@ -43,7 +43,7 @@ func refusedRow(info *types.Info, body *ast.BlockStmt, stack []ast.Node) (row, b
 			if stack[i+1] != n.Body {
 				return row{}, false
 			}
-			if !httpwrite.EndsInReturn(n.Body) {
+			if !httpwrite.EndsInReturn(n.Body) || !picksMethodOnly(info, stack[:i+1]) {
 				return row{}, false
 			}
 			return condRow(info, body, n.Cond)
@@ -52,7 +52,7 @@ func refusedRow(info *types.Info, body *ast.BlockStmt, stack []ast.Node) (row, b
 				return row{}, false
 			}
 			sw, ok := stack[i-2].(*ast.SwitchStmt)
-			if !ok || sw.Tag == nil || !requestMethod(info, sw.Tag) {
+			if !ok || sw.Tag == nil || !requestMethod(info, sw.Tag) || !picksMethodOnly(info, stack[:i-1]) {
 				return row{}, false
 			}
 			named := false
@@ -72,6 +72,44 @@ func refusedRow(info *types.Info, body *ast.BlockStmt, stack []ast.Node) (row, b
 		}
 	}
 	return row{}, false
+}
+
+// picksMethodOnly reports whether nothing but the request's method decides
+// that the last node of stack runs: every if around it holds it in its then
+// branch under a condition of method equalities only, every case clause
+// around it is one of a switch on the method. A method refusal nested in
+// "no session id" (if id == "" { if r.Method != "POST" { ... } }) is that
+// row's, not the method's.
+func picksMethodOnly(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if stack[i+1] != n.Body {
+				if stack[i+1] == n.Init || stack[i+1] == n.Cond {
+					continue
+				}
+				return false
+			}
+			for _, e := range leaves(n.Cond) {
+				if _, neutral, ok := leafRow(info, nil, e); !ok || !neutral {
+					return false
+				}
+			}
+		case *ast.CaseClause:
+			if i < 2 {
+				return false
+			}
+			sw, ok := stack[i-2].(*ast.SwitchStmt)
+			if !ok || sw.Tag == nil || !requestMethod(info, sw.Tag) {
+				return false
+			}
+		case *ast.FuncLit, *ast.FuncDecl:
+			return true
+		case *ast.RangeStmt, *ast.ForStmt, *ast.SelectStmt, *ast.TypeSwitchStmt:
+			return false
+		}
+	}
+	return true
 }
 
 // condRow reads an if's condition, true in its then branch.
@@ -213,6 +251,9 @@ func requestHeaderRead(info *types.Info, call *ast.CallExpr) (string, bool) {
 // assignment to v in body is a read of that header (accept :=
 // r.Header.Get("Accept")).
 func assignedHeader(info *types.Info, body *ast.BlockStmt, v *types.Var) (string, bool) {
+	if body == nil {
+		return "", false
+	}
 	name, seen, mixed := "", false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		a, ok := n.(*ast.AssignStmt)

@@ -59,3 +59,25 @@ func health(w http.ResponseWriter, r *http.Request) {
 	}
 	_, _ = w.Write([]byte("ok"))
 }
+
+// Not judged as the method's row: the method is refused only for a
+// request without a session id, so the condition is the missing id's (a
+// rule of its own), not a method the endpoint does not serve.
+func (s *server) gated(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Mcp-Session-Id") == "" {
+		if r.Method != http.MethodPost {
+			writeError(w, -32000, "no session")
+			return
+		}
+		s.post(w, r)
+		return
+	}
+	if r.Method == http.MethodPost {
+		// Picked by the method alone: judged.
+		if r.Header.Get("Content-Type") != "application/json" {
+			http.Error(w, "want JSON", http.StatusBadRequest) // want `answers 400 to a body whose Content-Type is not JSON: answer 415`
+			return
+		}
+		s.post(w, r)
+	}
+}
