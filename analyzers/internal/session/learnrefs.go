@@ -15,6 +15,9 @@ import (
 // struct fields it names (which learn may find return or hold the id).
 type funcRefs struct {
 	header bool
+	// ctx is that it reads a context's value (ctx.Value(k)), which may be
+	// the id under a key the package puts it in.
+	ctx    bool
 	funcs  []*types.Func
 	fields []*types.Var
 }
@@ -23,7 +26,7 @@ type funcRefs struct {
 // knows so far: it names the header, or a function or field known to
 // return or hold the id.
 func (r funcRefs) reaches(ids *pkgIDs) bool {
-	if r.header {
+	if r.header || r.ctx && len(ids.ctxKeys) > 0 {
 		return true
 	}
 	for _, f := range r.funcs {
@@ -68,6 +71,9 @@ func learnRefs(info *types.Info, pkg *types.Package, funcs []ast.Node, ids *pkgI
 						r.header = true
 					}
 				case *types.Func:
+					if o.Name() == "Value" && o.Pkg() != nil && o.Pkg().Path() == "context" {
+						r.ctx = true
+					}
 					if o.Pkg() == pkg {
 						r.funcs = append(r.funcs, o.Origin())
 					} else if !r.header && ids.idFunc(o) {

@@ -119,6 +119,9 @@ type Scan struct {
 type pkgIDs struct {
 	funcs  map[*types.Func]bool
 	fields map[*types.Var]bool
+	// ctxKeys are the keys the package puts the id in a context under
+	// (context.WithValue(ctx, k, id)); see ctxKeyOf.
+	ctxKeys map[any]bool
 	// imported reports a function of another package known, through a
 	// fact, to return the request's id; it may be nil.
 	imported func(*types.Func) bool
@@ -271,6 +274,46 @@ func readsRequest(info *types.Info, e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// ctxKeyOf is what identifies a context key: the type of a composite
+// literal (ctxKey{}), the constant or variable an identifier names, or a
+// string literal's value; nil for anything else.
+func ctxKeyOf(info *types.Info, e ast.Expr) any {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CompositeLit:
+		if t := info.TypeOf(e); t != nil {
+			if n, ok := types.Unalias(t).(*types.Named); ok {
+				return n.Obj()
+			}
+		}
+	case *ast.Ident:
+		if o := info.Uses[e]; o != nil {
+			if _, ok := o.(*types.Const); ok {
+				return o
+			}
+			if v, ok := o.(*types.Var); ok && !v.IsField() && v.Parent() == v.Pkg().Scope() {
+				return o
+			}
+		}
+	case *ast.SelectorExpr:
+		if o := info.Uses[e.Sel]; o != nil {
+			if _, ok := o.(*types.Const); ok {
+				return o
+			}
+		}
+	case *ast.BasicLit:
+		if v, ok := httpwrite.StringConst(info, e); ok {
+			return "lit:" + v
+		}
+	}
+	return nil
+}
+
+// isContextValue reports a call of a context.Context's Value method.
+func isContextValue(info *types.Info, call *ast.CallExpr) bool {
+	fn := httpwrite.Callee(info, call)
+	return fn != nil && fn.Name() == "Value" && fn.Pkg() != nil && fn.Pkg().Path() == "context"
 }
 
 // whenEmpty reports whether the innermost of branches is the body of an
@@ -430,6 +473,13 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			s.set(l, pos, other, "")
 		}
 		if len(lhs) != 2 {
+			return
+		}
+		if ta, ok := ast.Unparen(rhs[0]).(*ast.TypeAssertExpr); ok {
+			// id, _ := ctx.Value(k).(string)
+			if s.IsID(ta) {
+				s.set(lhs[0], pos+1, idDef, "")
+			}
 			return
 		}
 		what, ok := s.lookup(rhs[0])
@@ -639,6 +689,26 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 				return s.pkg.fields[sel.Obj().(*types.Var)]
 			}
 		}
+	case *ast.TypeAssertExpr:
+		// ctx.Value(k).(string) under a key the package puts the id in.
+		if here || s.pkg == nil || len(s.pkg.ctxKeys) == 0 || e.Type == nil {
+			return false
+		}
+		// The asserted type, not the expression's: a comma-ok
+		// assertion's is the tuple (string, bool).
+		t := s.info.TypeOf(e.Type)
+		if t == nil {
+			return false
+		}
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return false
+		}
+		call, ok := ast.Unparen(e.X).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !isContextValue(s.info, call) {
+			return false
+		}
+		k := ctxKeyOf(s.info, call.Args[0])
+		return k != nil && s.pkg.ctxKeys[k]
 	case *ast.CallExpr:
 		// SessionID(r.Header.Get(...)), string(id): a conversion to a
 		// string type keeps the value.
@@ -1173,7 +1243,7 @@ func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
 // too.
 func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool) (map[*types.Var]bool, *pkgIDs) {
 	seeds := map[*types.Var]bool{}
-	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}, imported: imported}
+	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}, ctxKeys: map[any]bool{}, imported: imported}
 	refs := learnRefs(info, pkg, funcs, ids)
 	for round := 0; round < 3; round++ {
 		changed := false
@@ -1226,6 +1296,12 @@ func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func
 					}
 				case *ast.CallExpr:
 					fn := httpwrite.Callee(info, n)
+					if httpwrite.IsFunc(fn, "context", "WithValue") && len(n.Args) == 3 && s.IsID(n.Args[2]) {
+						if k := ctxKeyOf(info, n.Args[1]); k != nil && !ids.ctxKeys[k] {
+							ids.ctxKeys[k] = true
+							changed = true
+						}
+					}
 					if fn == nil || fn.Pkg() != pkg {
 						return true
 					}
