@@ -114,29 +114,22 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	var calls []call
 	callers := map[*types.Func][]call{}
 	if len(helpers) > 0 || len(keyed) > 0 || ext.Any {
-		for _, n := range sum.Funcs {
-			if httpwrite.InTest(pass, n) {
-				continue
+		relevant := func(fn *types.Func, _ *ast.CallExpr) bool {
+			_, h := helpers[fn.Origin()]
+			_, e := ext.Of(fn.Origin())
+			return h || e || keyed[fn.Origin()]
+		}
+		for _, cs := range callSites(pass, sum, relevant) {
+			c, fn := cs.call, cs.fnc
+			if h, ok := helpers[fn.Origin()]; ok && h.param >= 0 && h.param < len(c.Args) {
+				calls = append(calls, call{cs.fn, c, h, cs.path})
+			} else if i, ok := ext.Of(fn.Origin()); ok && i < len(c.Args) && !variadic(fn) {
+				// A get-or-create of another package, known by its fact.
+				calls = append(calls, call{cs.fn, c, helper{nil, i}, cs.path})
 			}
-			walk(httpwrite.Body(n), func(x ast.Node, path []ast.Node) {
-				c, ok := x.(*ast.CallExpr)
-				if !ok {
-					return
-				}
-				fn := httpwrite.Callee(info, c)
-				if fn == nil {
-					return
-				}
-				if h, ok := helpers[fn.Origin()]; ok && h.param >= 0 && h.param < len(c.Args) {
-					calls = append(calls, call{n, c, h, append([]ast.Node(nil), path...)})
-				} else if i, ok := ext.Of(fn.Origin()); ok && i < len(c.Args) && !variadic(fn) {
-					// A get-or-create of another package, known by its fact.
-					calls = append(calls, call{n, c, helper{nil, i}, append([]ast.Node(nil), path...)})
-				}
-				if keyed[fn.Origin()] {
-					callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: n, call: c, path: append([]ast.Node(nil), path...)})
-				}
-			})
+			if keyed[fn.Origin()] {
+				callers[fn.Origin()] = append(callers[fn.Origin()], call{fn: cs.fn, call: c, path: cs.path})
+			}
 		}
 	}
 	// A keyed function stays only if every call of it is in an
@@ -180,20 +173,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 	if len(need) == 0 {
 		return
 	}
-	scans := map[ast.Node]*session.Scan{}
-	missing := false
-	for n := range need {
-		if s := sum.Scans[n]; s != nil {
-			scans[n] = s
-		} else {
-			missing = true
-		}
-	}
-	if missing {
-		for n, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, sum.IDFunc, func(n ast.Node) bool { return need[n] && sum.Scans[n] == nil }) {
-			scans[n] = s
-		}
-	}
+	scans := scansOf(pass, sum, need)
 
 	reported := map[ast.Node]bool{}
 	var carried []carriedCreate

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
-	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // carriedCreate is a get-or-create call keyed by a parameter of the
@@ -47,28 +46,10 @@ func carriedCalls(pass *analysis.Pass, sum *answers.Result, cs []carriedCreate) 
 	for _, c := range cs {
 		want[c.fn] = c.param
 	}
-	type site struct {
-		fn   ast.Node
-		call *ast.CallExpr
-		path []ast.Node
-	}
-	var sites []site
-	for _, n := range sum.Funcs {
-		if httpwrite.InTest(pass, n) {
-			continue
-		}
-		walk(httpwrite.Body(n), func(x ast.Node, path []ast.Node) {
-			c, ok := x.(*ast.CallExpr)
-			if !ok {
-				return
-			}
-			if fn := httpwrite.Callee(info, c); fn != nil {
-				if i, ok := want[fn.Origin()]; ok && i < len(c.Args) {
-					sites = append(sites, site{n, c, append([]ast.Node(nil), path...)})
-				}
-			}
-		})
-	}
+	sites := callSites(pass, sum, func(fn *types.Func, c *ast.CallExpr) bool {
+		i, ok := want[fn.Origin()]
+		return ok && i < len(c.Args)
+	})
 	if len(sites) == 0 {
 		return nil
 	}
@@ -79,7 +60,7 @@ func carriedCalls(pass *analysis.Pass, sum *answers.Result, cs []carriedCreate) 
 	scans := scansOf(pass, sum, need)
 	out := map[*types.Func][]handedOn{}
 	for _, s := range sites {
-		fn := httpwrite.Callee(info, s.call).Origin()
+		fn := s.fnc.Origin()
 		sc := scans[s.fn]
 		arg := s.call.Args[want[fn]]
 		if sc == nil || !sc.MayHoldLocalID(arg) || sc.Validated(s.path) || keyedBefore(info, httpwrite.Body(s.fn), arg, s.call.Pos()) {
@@ -88,44 +69,6 @@ func carriedCalls(pass *analysis.Pass, sum *answers.Result, cs []carriedCreate) 
 		out[fn] = append(out[fn], handedOn{s.call, sc.InitializeBranch(s.path)})
 	}
 	return out
-}
-
-// scansOf returns the session scans of the functions need holds, from the
-// answers' own where they have one.
-func scansOf(pass *analysis.Pass, sum *answers.Result, need map[ast.Node]bool) map[ast.Node]*session.Scan {
-	out := map[ast.Node]*session.Scan{}
-	missing := false
-	for n := range need {
-		if s := sum.Scans[n]; s != nil {
-			out[n] = s
-		} else {
-			missing = true
-		}
-	}
-	if !missing {
-		return out
-	}
-	sel := func(n ast.Node) bool { return need[n] && sum.Scans[n] == nil }
-	var more map[ast.Node]*session.Scan
-	if sum.Learned != nil {
-		more = sum.Learned.Scans(sel)
-	} else {
-		more = session.ScanPackage(pass.TypesInfo, pass.Pkg, sum.Funcs, sum.IDFunc, sel)
-	}
-	for n, s := range more {
-		out[n] = s
-	}
-	return out
-}
-
-// funcOf is the function fd declares, or nil for a literal.
-func funcOf(info *types.Info, n ast.Node) *types.Func {
-	fd, ok := n.(*ast.FuncDecl)
-	if !ok {
-		return nil
-	}
-	fn, _ := info.Defs[fd.Name].(*types.Func)
-	return fn
 }
 
 // keyedBefore reports whether the variable arg names is used before pos in

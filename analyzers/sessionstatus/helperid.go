@@ -8,7 +8,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
-	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // helperID reports whether key, a variable of function n, is assigned
@@ -55,7 +54,7 @@ func helperID(pass *analysis.Pass, sum *answers.Result, n ast.Node, key *ast.Ide
 	if len(want) == 0 {
 		return false
 	}
-	for m, s := range session.ScanPackage(info, pass.Pkg, sum.Funcs, sum.IDFunc, func(m ast.Node) bool { return want[m] }) {
+	for m, s := range moreScans(pass, sum, func(m ast.Node) bool { return want[m] }) {
 		found := false
 		ast.Inspect(httpwrite.Body(m), func(x ast.Node) bool {
 			if _, ok := x.(*ast.FuncLit); ok {

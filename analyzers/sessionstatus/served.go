@@ -62,7 +62,7 @@ func servedUnknown(pass *analysis.Pass, sum *answers.Result) {
 	}
 	var scans map[ast.Node]*session.Scan
 	if need {
-		scans = session.ScanPackage(info, pass.Pkg, sum.Funcs, sum.IDFunc, func(m ast.Node) bool {
+		scans = moreScans(pass, sum, func(m ast.Node) bool {
 			return sum.Scans[m] == nil && cands[m] != nil
 		})
 	}
