@@ -124,6 +124,31 @@ func NameOf(e ast.Expr) *ast.Ident {
 // StringConst returns the string constant value of e, or the MCP header
 // name a package-level variable e names holds (see LearnHeaderVars).
 func StringConst(info *types.Info, e ast.Expr) (string, bool) {
+	// A name is read through Uses, keyed by the identifier itself: the
+	// rules ask this of nearly every identifier they walk, and Types,
+	// keyed by an interface, costs more per lookup.
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id != nil {
+		switch o := info.Uses[id].(type) {
+		case *types.Const:
+			if o.Val().Kind() != constant.String {
+				return "", false
+			}
+			return constant.StringVal(o.Val()), true
+		case *types.Var:
+			return headerVar(info, e)
+		case nil:
+			// Not a use (a field's key in a literal, say): as before.
+		default:
+			return "", false
+		}
+	}
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return headerVar(info, e)
