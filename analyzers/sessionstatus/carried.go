@@ -73,9 +73,8 @@ func carriedCalls(pass *analysis.Pass, sum *answers.Result, cs []carriedCreate) 
 
 // keyedBefore reports whether the variable arg names is used before pos in
 // body, outside branches that return before it, other than to be logged or
-// formatted: as a key (m[id]), or as an
-// argument to a call outside fmt, log, strings and the like, or to a
-// logger's method.
+// formatted: as a key (m[id]), or as an argument to a call other than one
+// of fmt, log, strings and the like or a logger's method.
 func keyedBefore(info *types.Info, body *ast.BlockStmt, arg ast.Expr, pos token.Pos) bool {
 	id, ok := ast.Unparen(arg).(*ast.Ident)
 	if !ok || body == nil {
