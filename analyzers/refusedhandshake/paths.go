@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
 // The lexical ownership check (ownership, in sdk.go) stays silent when a
@@ -493,11 +495,8 @@ func (f *flow) call(ci ssa.CallInstruction, v ssa.Value) {
 		if sdkMethod(obj, "Server", "Connect") || f.hooks.wrapper(obj) {
 			return // the Connect itself
 		}
-		if obj != nil && obj.Pkg() != nil {
-			switch obj.Pkg().Path() {
-			case "fmt", "log", "log/slog":
-				return // formats its arguments, keeps none
-			}
+		if httpwrite.FormatsOnly(obj) {
+			return // formats its arguments, keeps none
 		}
 		if obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "sync" && (obj.Name() == "Store" || obj.Name() == "LoadOrStore" || obj.Name() == "Swap") {
 			return // a sync.Map entry: the reaper rule looks at maps lexically

@@ -414,7 +414,7 @@ func (o *ownership) use(e ast.Expr, stack []ast.Node) {
 			if sel, ok := ast.Unparen(p.Fun).(*ast.SelectorExpr); ok {
 				o.storedIn(sel.X)
 			}
-		case printsOnly(o.info, p):
+		case httpwrite.FormatsOnly(calledFunc(o.info, p)):
 		default:
 			o.transferred, o.handedOn = true, true // handed to another function (or append)
 		}
@@ -668,20 +668,6 @@ func callsClose(n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// printsOnly reports whether call is a fmt, log or log/slog function or
-// method: they format their arguments and keep none of them.
-func printsOnly(info *types.Info, call *ast.CallExpr) bool {
-	fn := calledFunc(info, call)
-	if fn == nil || fn.Pkg() == nil {
-		return false
-	}
-	switch fn.Pkg().Path() {
-	case "fmt", "log", "log/slog":
-		return true
-	}
-	return false
 }
 
 // isServerSessions reports whether call calls (*mcp.Server).Sessions.

@@ -94,13 +94,9 @@ func keyedBefore(info *types.Info, body *ast.BlockStmt, arg ast.Expr, pos token.
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.BlockStmt:
+		case *ast.BlockStmt, *ast.CaseClause:
 			// A branch that returns before the call never leads to it.
-			if pos >= n.End() && endsInReturn(n.List) {
-				return false
-			}
-		case *ast.CaseClause:
-			if pos >= n.End() && endsInReturn(n.Body) {
+			if pos >= n.End() && httpwrite.EndsInReturn(n) {
 				return false
 			}
 		case *ast.IndexExpr:
@@ -122,15 +118,6 @@ func keyedBefore(info *types.Info, body *ast.BlockStmt, arg ast.Expr, pos token.
 	return found
 }
 
-// endsInReturn reports whether a statement list's last statement returns.
-func endsInReturn(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	_, ok := list[len(list)-1].(*ast.ReturnStmt)
-	return ok
-}
-
 // logs reports a call that only formats or records its arguments: a
 // function of fmt, log, log/slog, strings, strconv or errors, or a method
 // named as loggers name theirs.
@@ -139,9 +126,12 @@ func logs(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil {
 		return false
 	}
+	if httpwrite.FormatsOnly(fn) {
+		return true
+	}
 	if fn.Pkg() != nil {
 		switch fn.Pkg().Path() {
-		case "fmt", "log", "log/slog", "strings", "strconv", "errors":
+		case "strings", "strconv", "errors":
 			return true
 		}
 	}

@@ -170,6 +170,19 @@ func IsRequestBody(info *types.Info, e ast.Expr) bool {
 	return IsNamed(info.TypeOf(sel.X), PkgHTTP, "Request")
 }
 
+// FormatsOnly reports a function of fmt, log or log/slog: it formats or
+// records its arguments and keeps none of them.
+func FormatsOnly(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "fmt", "log", "log/slog":
+		return true
+	}
+	return false
+}
+
 // IsSessionHeader reports whether e is a constant naming the Mcp-Session-Id
 // header, in any case (header lookups are case-insensitive).
 func IsSessionHeader(info *types.Info, e ast.Expr) bool {

@@ -331,22 +331,17 @@ func (s *Scan) whenEmpty(v *types.Var, branches [][2]ast.Node) bool {
 	if !ok || c.Op != token.EQL {
 		return false
 	}
-	x, y := ast.Unparen(c.X), ast.Unparen(c.Y)
+	x := ast.Unparen(c.X)
 	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "len" {
-			if n, ok := httpwrite.IntConst(s.info, y); ok && n == 0 {
-				x, y = ast.Unparen(call.Args[0]), &ast.BasicLit{Kind: token.STRING, Value: `""`}
-			}
+		// len(v) == 0
+		if fn, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && fn.Name == "len" {
+			n, ok := httpwrite.IntConst(s.info, c.Y)
+			id, isID := ast.Unparen(call.Args[0]).(*ast.Ident)
+			return ok && n == 0 && isID && s.info.ObjectOf(id) == v
 		}
 	}
 	id, ok := x.(*ast.Ident)
-	if !ok || s.info.ObjectOf(id) != v {
-		return false
-	}
-	if lit, ok := y.(*ast.BasicLit); ok && lit.Value == `""` {
-		return true
-	}
-	return isEmptyString(s.info, y)
+	return ok && s.info.ObjectOf(id) == v && isEmptyString(s.info, c.Y)
 }
 
 // branchesOf lists the branches around the last node of stack (see
