@@ -198,7 +198,9 @@
 // package that always returns one, a field of a literal built with one).
 // A function that returns the client's own id (a header's value) and mints
 // one only for a request that carries none is a minter too, as is a
-// (string, error) generator whose other returns fail. A registration is a
+// (string, error) generator whose other returns fail, and a variable
+// holding the request's header that if id == "" { id = newID() } replaces
+// before the store. A registration is a
 // store under a fresh id, a call of a function of the package that stores
 // under an id it mints, or one that stores under its parameter when that
 // argument is fresh, or a call of another package's exported function that
@@ -206,7 +208,7 @@
 // backend pool that starts and keeps a per-session process); that table
 // holds sessions when the argument is the request's Mcp-Session-Id or the
 // id minted in its place. Removals through another package's exported
-// functions (a TableRemover fact) count. Four more shapes are reported:
+// functions (a TableRemover fact) count. Five more shapes are reported:
 //
 // 6. Registered whatever the method: in a net/http handler that names
 // Mcp-Session-Id and is where requests arrive (ServeHTTP, a handler taken
@@ -254,12 +256,34 @@
 // with no deferred close and before it is handed on. The close on the
 // other branch shows the handler owns the value there.
 //
+// 10. Registered whatever the initialize's answer: in a function given the
+// ResponseWriter -- a handler, or a helper named for initialize or called
+// under a test naming it -- a registration under a fresh id for an
+// initialize, and the answer written as a dispatch returned it (w.Write(out),
+// an encoder's Encode, a call handed the writer and it), with no condition
+// that looks at that answer beyond its being nil, or at a JSON-RPC error
+// returned beside it, and no removal of the entry. The dispatch is handed
+// the whole message and returns a value that can hold an error answer; it
+// may refuse an initialize when it is a function value or an interface
+// method, another module's function, or a function of the package whose
+// initialize path (the initialize case of a switch on the method, or the
+// default of a switch with none, and the code around it) builds a JSON-RPC
+// error or calls such a dispatch. A Go error returned beside encoded bytes
+// does not judge the answer: the bytes may hold the refusal.
+//
+//	out, err := s.handle(raw)
+//	if err != nil { ... }
+//	s.sessions[id] = &session{id: id} // reported: out may refuse the initialize
+//	w.Write(out)
+//
 // Limits of the table rules, all silent: a registration through an
 // interface method, or through a registrar of another package that stores
 // by way of a helper; an error answer more than two calls below the
-// handler; JSON-RPC error answers written
-// with HTTP 200; a test that names "initialize", or an identifier spelled
-// with "init", anywhere around or before the registration is taken as the
+// handler; JSON-RPC error answers written with HTTP 200 by a dispatcher
+// other than as rule 10 reads them (an answer marshalled or rewritten
+// before it is written); handlers taking a web framework's context; a test
+// that names "initialize", or an identifier spelled with "init", anywhere
+// around or before the registration is taken as the
 // method test, and a registrar whose name says init as an initialize
 // handler dispatched elsewhere; functions that build go-sdk or runtime transports are left
 // to the rules above. No fix is suggested: where the registration belongs

@@ -57,6 +57,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/perbackend/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",
 		"fixtures/refusedhandshake/tableunanswered", // answered without the id: 202, a JSON-RPC error, a 204
+		"fixtures/refusedhandshake/tableverdict",    // the dispatch's answer written as it is
 		"fixtures/refusedhandshake/tablenever",
 		"fixtures/refusedhandshake/tablenever/good",
 		"fixtures/refusedhandshake/onesidedclose",

@@ -29,7 +29,7 @@ func checkTables(pass *analysis.Pass) {
 	for _, fn := range httpwrite.Funcs(pass.Files) {
 		body := httpwrite.Body(fn)
 		handler := isHandlerFunc(pass.TypesInfo, fn)
-		if body == nil || (!handler && !t.takesInitParams(fn)) || httpwrite.InTest(pass, fn) || t.buildsSDKTransport(body) {
+		if body == nil || (!handler && !t.takesInitParams(fn) && !takesWriterParam(pass.TypesInfo, fn)) || httpwrite.InTest(pass, fn) || t.buildsSDKTransport(body) {
 			continue
 		}
 		all := t.sites(body)
@@ -93,6 +93,7 @@ func checkTables(pass *analysis.Pass) {
 			}
 			t.checkOneSidedClose(fn, body)
 		}
+		t.checkVerdicts(fn, body, sites, reported)
 		if t.takesInitParams(fn) {
 			for _, s := range all {
 				if reported[s.node] || t.removed[s.table] {

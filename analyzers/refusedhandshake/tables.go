@@ -728,6 +728,61 @@ func failing(info *types.Info, fd *ast.FuncDecl, r *ast.ReturnStmt) bool {
 	return true
 }
 
+// mintedWhenAbsent reports whether v, holding the client's header value,
+// is replaced by a fresh id before pos when it is empty (id :=
+// r.Header.Get(k); if id == "" { id = newID() }): for a request that
+// carries no id, v is one the server minted, as a function that mints only
+// then returns one (mintsResult).
+func (t *tables) mintedWhenAbsent(body *ast.BlockStmt, v *types.Var, pos token.Pos, depth int) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || !emptyTest(t.info, is.Cond, v) || is.Body.End() > pos {
+			return true
+		}
+		for _, st := range is.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				continue
+			}
+			if id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident); ok && t.info.Uses[id] == v && t.fresh(body, as.Rhs[0], as.Pos(), depth+1) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// emptyTest reports whether cond is v == "" (or len(v) == 0).
+func emptyTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return false
+	}
+	isV := func(e ast.Expr) bool {
+		e = ast.Unparen(e)
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" {
+				e = ast.Unparen(call.Args[0])
+			}
+		}
+		id, ok := e.(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
+	empty := func(e ast.Expr) bool {
+		lit, ok := ast.Unparen(e).(*ast.BasicLit)
+		return ok && (lit.Value == `""` || lit.Value == "``" || lit.Value == "0")
+	}
+	return (isV(be.X) && empty(be.Y)) || (isV(be.Y) && empty(be.X))
+}
+
 // idPkgs are packages whose constructors return random identifiers.
 var idPkgs = map[string]bool{"uuid": true, "xid": true, "ulid": true, "ksuid": true, "shortuuid": true, "go-nanoid": true, "nanoid": true}
 
@@ -748,6 +803,9 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 			return false
 		}
 		if rhs := lastAssign(t.info, body, v, pos); rhs != nil {
+			if t.headerGet(rhs) {
+				return t.mintedWhenAbsent(body, v, pos, depth)
+			}
 			return t.fresh(body, rhs, rhs.Pos(), depth+1)
 		}
 		return false

@@ -61,3 +61,28 @@ func (p *Probing) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", id)
 	w.WriteHeader(http.StatusOK)
 }
+
+// Kept mints only for an initialize and refuses any other request
+// without an id before the registration after the test.
+type Kept struct{ g Gateway }
+
+func (k *Kept) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var msg struct {
+		Method string `json:"method"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" && msg.Method != "initialize" {
+		http.Error(w, "missing session id", http.StatusBadRequest)
+		return
+	}
+	if id == "" {
+		id = newID()
+	}
+	k.g.attach(id)
+	w.Header().Set("Mcp-Session-Id", id)
+	w.WriteHeader(http.StatusOK)
+}

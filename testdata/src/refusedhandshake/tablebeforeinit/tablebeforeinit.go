@@ -120,3 +120,18 @@ func Middleware(t *Table, next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// Wrap keeps the client's id, mints one when the request carries none, and
+// registers whichever it holds after the test: a request without an id,
+// whatever its method, gets an entry under the minted one.
+func Wrap(g *Gateway, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("Mcp-Session-Id")
+		if id == "" {
+			id = newID()
+		}
+		g.attach(id) // want `a session is registered in conns under a freshly minted id whatever the request's method`
+		w.Header().Set("Mcp-Session-Id", id)
+		next.ServeHTTP(w, r)
+	})
+}

@@ -78,6 +78,9 @@ func (e *Late) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
+	if out.Error != nil {
+		e.reg.drop(id)
+	}
 	writeReply(w, out)
 }
 
@@ -101,7 +104,11 @@ func (e *Streamed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", id)
-	writeReply(w, e.dispatch(&m))
+	out := e.dispatch(&m)
+	if out.Error != nil {
+		e.reg.drop(id)
+	}
+	writeReply(w, out)
 }
 
 // Bodied never answers the id in a header (it goes in the result), so a
@@ -152,5 +159,9 @@ func (e *Carried) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", id)
-	writeReply(w, e.dispatch(&m))
+	out := e.dispatch(&m)
+	if out.Error != nil {
+		e.reg.drop(id)
+	}
+	writeReply(w, out)
 }
