@@ -210,7 +210,8 @@
 // id minted in its place. Removals through another package's exported
 // functions (a TableRemover fact) count. Five more shapes are reported:
 //
-// 6. Registered whatever the method: in a net/http handler that names
+// 6. Registered whatever the method: in a handler (net/http's, or one
+// taking gin's, echo's or fiber's context, whose header reads count) that names
 // Mcp-Session-Id and is where requests arrive (ServeHTTP, a handler taken
 // as a value, a function literal handed to a router or returned, a handler
 // whose every call comes from one of those without a method test on the
@@ -281,7 +282,8 @@
 // by way of a helper; an error answer more than two calls below the
 // handler; JSON-RPC error answers written with HTTP 200 by a dispatcher
 // other than as rule 10 reads them (an answer marshalled or rewritten
-// before it is written); handlers taking a web framework's context; a test
+// before it is written); a framework handler's answers (rules 7 and 10
+// read those written through the ResponseWriter); a test
 // that names "initialize", or an identifier spelled with "init", anywhere
 // around or before the registration is taken as the
 // method test, and a registrar whose name says init as an initialize

@@ -1,6 +1,7 @@
 package refusedhandshake_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -66,4 +67,15 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/falsenegatives",
 		"fixtures/refusedhandshake/ignored",
 	)
+}
+
+// TestFrameworks runs the fixtures whose handlers take gin's context (a
+// stand-in with its import path and API shape, in the GOPATH tree
+// testdata/frameworks).
+func TestFrameworks(t *testing.T) {
+	root, err := fixtures.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), refusedhandshake.Analyzer, "refusedhandshake/ginregistered")
 }

@@ -172,11 +172,16 @@ func (t *tables) clientOrMinted(body *ast.BlockStmt, params map[*types.Var]bool,
 	return !reads
 }
 
-// headerGet reports whether e is X.Get(...) on an http.Header.
+// headerGet reports whether e is X.Get(...) on an http.Header, or a web
+// framework's read of the Mcp-Session-Id request header (gin's
+// c.GetHeader, fiber's c.Get).
 func (t *tables) headerGet(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return false
+	}
+	if httpwrite.IsFrameworkHeader(t.info, call) {
+		return true
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Get" && isNamed(t.info.TypeOf(sel.X), netHTTP, "Header")

@@ -160,7 +160,8 @@ func (t *tables) buildsSDKTransport(body *ast.BlockStmt) bool {
 }
 
 // isHandlerFunc reports whether fn takes an http.ResponseWriter and an
-// *http.Request.
+// *http.Request, or a web framework's context (gin's, echo's, fiber's),
+// which carries both.
 func isHandlerFunc(info *types.Info, fn ast.Node) bool {
 	var ft *ast.FuncType
 	switch fn := fn.(type) {
@@ -177,6 +178,9 @@ func isHandlerFunc(info *types.Info, fn ast.Node) bool {
 		}
 		if isPointerTo(typ, netHTTP, "Request") {
 			r = true
+		}
+		if httpwrite.IsFrameworkContext(typ) {
+			return true
 		}
 	}
 	return w && r

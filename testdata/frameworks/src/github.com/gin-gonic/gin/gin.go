@@ -25,3 +25,9 @@ func (c *Context) AbortWithStatusJSON(code int, jsonObj any)     {}
 func (c *Context) AbortWithError(code int, err error) *Error     { return &Error{err} }
 func (c *Context) ShouldBindJSON(obj any) error                  { return nil }
 func (c *Context) Get(key string) (any, bool)                    { return nil, false }
+
+// HandlerFunc is a handler or middleware.
+type HandlerFunc func(*Context)
+
+func (c *Context) Header(key, value string) {}
+func (c *Context) Next()                    {}
