@@ -97,9 +97,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/missingserved",
 		"fixtures/sessionstatus/missingserved/stateless",
 		"fixtures/sessionstatus/streamunchecked",
-		"fixtures/sessionstatus/gonemerged", // an unknown id among a helper's failures, answered 500
-		"fixtures/sessionstatus/carriedid",  // the client's id handed, unchecked, to the function that creates under it
-		"fixtures/sessionstatus/ctxcarrier", // the id carried in the request's context under a key of the package
+		"fixtures/sessionstatus/streamunchecked/validated", // ids minted elsewhere, refused 4xx here
+		"fixtures/sessionstatus/streamunchecked/logged",    // the id read only to log it: silent
+		"fixtures/sessionstatus/gonemerged",                // an unknown id among a helper's failures, answered 500
+		"fixtures/sessionstatus/carriedid",                 // the client's id handed, unchecked, to the function that creates under it
+		"fixtures/sessionstatus/ctxcarrier",                // the id carried in the request's context under a key of the package
 	)
 	var acts []*checker.Action
 	for _, r := range results {

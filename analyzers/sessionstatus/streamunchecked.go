@@ -26,12 +26,17 @@ import (
 // session itself), and when nothing in the package refers to the handler
 // (no route of its own serves it). The methods of the handler's receiver
 // type (or, for a function, the package's functions) must be the ones that
-// issue and read ids.
+// read ids and either issue them or refuse a request 4xx when a check of
+// its id fails (a transport whose sessions another package mints).
 func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
-	if !p.issuesIDs(pass) {
+	info := pass.TypesInfo
+	// checkers are the functions that read the request's id; a package
+	// that refuses a request 4xx when one fails keeps sessions as much as
+	// one that issues ids (the ids may be issued elsewhere).
+	checkers := idCheckers(pass)
+	if !p.issuesIDs(pass) && len(checkers) == 0 {
 		return
 	}
-	info := pass.TypesInfo
 	// The candidates first: most packages open no stream, and need no walk
 	// of every function.
 	type stream struct {
@@ -74,7 +79,7 @@ func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 	// What each receiver type's methods (nil: the package's functions) do
 	// with ids: a stateless bridge beside a sessionful one in the same
 	// package keeps no sessions to check.
-	type use struct{ issues, reads bool }
+	type use struct{ issues, reads, refuses bool }
 	uses := map[types.Object]*use{}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -89,16 +94,19 @@ func streamUnchecked(pass *analysis.Pass, p *pkgInfo) {
 				uses[k] = u
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call, ok := n.(*ast.CallExpr); ok {
-					u.issues = u.issues || issuesID(info, fd.Body, call)
-					u.reads = u.reads || readsRequestIDCall(info, call)
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					u.issues = u.issues || issuesID(info, fd.Body, n)
+					u.reads = u.reads || readsRequestIDCall(info, n)
+				case *ast.IfStmt:
+					u.refuses = u.refuses || refusesOnID(info, checkers, n)
 				}
 				return true
 			})
 		}
 	}
 	for _, st := range streams {
-		if u := uses[recvObj(info, st.fd)]; u == nil || !u.issues || !u.reads || !referenced[info.Defs[st.fd.Name]] {
+		if u := uses[recvObj(info, st.fd)]; u == nil || !(u.issues || u.refuses) || !u.reads || !referenced[info.Defs[st.fd.Name]] {
 			continue
 		}
 		report.Report(pass, analysis.Diagnostic{
@@ -228,4 +236,77 @@ func readsRequestIDCall(info *types.Info, call *ast.CallExpr) bool {
 	}
 	sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return sel != nil && !httpwrite.NotRequestHeader(info, sel.X)
+}
+
+// idCheckers are the package's functions that read the request's
+// Mcp-Session-Id themselves (validateSession(r), say).
+func idCheckers(pass *analysis.Pass) map[types.Object]bool {
+	info := pass.TypesInfo
+	out := map[types.Object]bool{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || httpwrite.InTest(pass, fd) {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok && readsRequestIDCall(info, call) {
+					out[info.Defs[fd.Name]] = true
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// refusesOnID reports an if whose condition reads the request's id or
+// calls a checker of it, and whose branch answers 400 or more and returns:
+// if !s.validateSession(r) { http.Error(w, "...", 401); return }.
+func refusesOnID(info *types.Info, checkers map[types.Object]bool, is *ast.IfStmt) bool {
+	checks := false
+	look := func(n ast.Node) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if call, ok := x.(*ast.CallExpr); ok && !checks {
+				if readsRequestIDCall(info, call) {
+					checks = true
+				} else if fn := httpwrite.Callee(info, call); fn != nil && checkers[fn.Origin()] {
+					checks = true
+				}
+			}
+			return !checks
+		})
+	}
+	if is.Init != nil {
+		look(is.Init)
+	}
+	look(is.Cond)
+	if !checks || len(is.Body.List) == 0 {
+		return false
+	}
+	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	refused := false
+	ast.Inspect(is.Body, func(x ast.Node) bool {
+		call, ok := x.(*ast.CallExpr)
+		if !ok || refused {
+			return !refused
+		}
+		var status ast.Expr
+		fn := httpwrite.Callee(info, call)
+		switch {
+		case httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Error") && len(call.Args) == 3:
+			status = call.Args[2]
+		case fn != nil && fn.Name() == "WriteHeader" && len(call.Args) == 1:
+			status = call.Args[0]
+		}
+		if status != nil {
+			if v, ok := httpwrite.IntConst(info, status); ok && v >= 400 && v < 500 {
+				refused = true
+			}
+		}
+		return !refused
+	})
+	return refused
 }
