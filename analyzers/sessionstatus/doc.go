@@ -189,7 +189,8 @@
 // the handler reads no body), is reported too, in a package that issues
 // ids or refuses a missing one 400 elsewhere; so is a handler that opens
 // an event stream without ever reading the request's Mcp-Session-Id, when
-// the other methods of its receiver type issue and read ids.
+// the other methods of its receiver type read ids and issue them, or
+// refuse a request 4xx when a check of its id fails.
 //
 // # A refusal sentinel left to the fallback
 //
