@@ -163,16 +163,8 @@ func (t *tables) buildsSDKTransport(body *ast.BlockStmt) bool {
 // *http.Request, or a web framework's context (gin's, echo's, fiber's),
 // which carries both.
 func isHandlerFunc(info *types.Info, fn ast.Node) bool {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
 	w, r := false, false
-	for _, f := range ft.Params.List {
-		typ := info.TypeOf(f.Type)
+	for _, typ := range paramTypes(info, fn) {
 		if isNamed(typ, netHTTP, "ResponseWriter") {
 			w = true
 		}
@@ -184,6 +176,26 @@ func isHandlerFunc(info *types.Info, fn ast.Node) bool {
 		}
 	}
 	return w && r
+}
+
+// paramTypes returns the types of the parameters of fn, a function
+// declaration or literal.
+func paramTypes(info *types.Info, fn ast.Node) []types.Type {
+	var ft *ast.FuncType
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if ft == nil || ft.Params == nil {
+		return nil
+	}
+	var out []types.Type
+	for _, f := range ft.Params.List {
+		out = append(out, info.TypeOf(f.Type))
+	}
+	return out
 }
 
 // readsHeader reports whether body names the Mcp-Session-Id header, itself

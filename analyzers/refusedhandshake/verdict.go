@@ -73,18 +73,8 @@ func (t *tables) checkVerdicts(fn ast.Node, body *ast.BlockStmt, sites []regSite
 
 // takesWriterParam reports whether fn has an http.ResponseWriter parameter.
 func takesWriterParam(info *types.Info, fn ast.Node) bool {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
-	if ft == nil || ft.Params == nil {
-		return false
-	}
-	for _, f := range ft.Params.List {
-		if isNamed(info.TypeOf(f.Type), netHTTP, "ResponseWriter") {
+	for _, typ := range paramTypes(info, fn) {
+		if isNamed(typ, netHTTP, "ResponseWriter") {
 			return true
 		}
 	}
