@@ -95,7 +95,7 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 			return true
 		})
 		// A test whose branch returns answers the case itself.
-		found = names && tests && !endsInReturn(ifs.Body)
+		found = names && tests && !httpwrite.EndsInReturn(ifs.Body)
 		return true
 	})
 	return found
@@ -182,15 +182,6 @@ func initOnlyFuncs(info *types.Info, pkg *types.Package, files []*ast.File) map[
 		delete(calls, fn)
 	}
 	return calls
-}
-
-// endsInReturn reports whether b's last statement is a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // madeBy is the call resp was last assigned from before pos.

@@ -743,7 +743,7 @@ func (t *tables) mintedWhenAbsent(body *ast.BlockStmt, v *types.Var, pos token.P
 			return false
 		}
 		is, ok := n.(*ast.IfStmt)
-		if !ok || !emptyTest(t.info, is.Cond, v) || is.Body.End() > pos {
+		if !ok || !httpwrite.IsEmptyTest(t.info, is.Cond, v) || is.Body.End() > pos {
 			return true
 		}
 		for _, st := range is.Body.List {
@@ -758,29 +758,6 @@ func (t *tables) mintedWhenAbsent(body *ast.BlockStmt, v *types.Var, pos token.P
 		return !found
 	})
 	return found
-}
-
-// emptyTest reports whether cond is v == "" (or len(v) == 0).
-func emptyTest(info *types.Info, cond ast.Expr, v *types.Var) bool {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.EQL {
-		return false
-	}
-	isV := func(e ast.Expr) bool {
-		e = ast.Unparen(e)
-		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" {
-				e = ast.Unparen(call.Args[0])
-			}
-		}
-		id, ok := e.(*ast.Ident)
-		return ok && info.Uses[id] == v
-	}
-	empty := func(e ast.Expr) bool {
-		lit, ok := ast.Unparen(e).(*ast.BasicLit)
-		return ok && (lit.Value == `""` || lit.Value == "``" || lit.Value == "0")
-	}
-	return (isV(be.X) && empty(be.Y)) || (isV(be.Y) && empty(be.X))
 }
 
 // idPkgs are packages whose constructors return random identifiers.

@@ -108,27 +108,14 @@ func onPathTo(body *ast.BlockStmt, a, b ast.Node) bool {
 	// be a plain block, an if's then-branch or a case that does not return
 	// before falling out (it does not, when it contains a).
 	for j := i; j < len(pa)-1; j++ {
-		if b, ok := pa[j].(*ast.BlockStmt); ok && endsInReturn(b) {
+		if httpwrite.EndsInReturn(pa[j]) {
 			return false
-		}
-		if c, ok := pa[j].(*ast.CaseClause); ok && len(c.Body) > 0 {
-			if _, ret := c.Body[len(c.Body)-1].(*ast.ReturnStmt); ret {
-				return false
-			}
 		}
 		if _, ok := pa[j].(*ast.FuncLit); ok {
 			return false
 		}
 	}
 	return true
-}
-
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // verdicts finds the answers body writes as a dispatch returned them:
@@ -255,10 +242,10 @@ func (t *tables) message(e ast.Expr) bool {
 	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
 		elem = p.Elem()
 	}
+	if httpwrite.Bytes(elem) {
+		return true
+	}
 	switch u := elem.Underlying().(type) {
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
 	case *types.Interface:
 		return !u.Empty()
 	case *types.Struct:
@@ -274,10 +261,10 @@ func answerType(typ types.Type) bool {
 	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
 		typ = p.Elem()
 	}
-	switch u := typ.Underlying().(type) {
-	case *types.Slice:
-		b, ok := u.Elem().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.Byte
+	if httpwrite.Bytes(typ) {
+		return true
+	}
+	switch typ.Underlying().(type) {
 	case *types.Interface:
 		return !httpwrite.IsErrorType(typ)
 	case *types.Map:
@@ -296,12 +283,7 @@ func answerType(typ types.Type) bool {
 // answer, not the answer's verdict: the bytes may hold a refusal.
 func (t *tables) testsVerdict(body *ast.BlockStmt, vd verdict) bool {
 	watched := []*types.Var{vd.v}
-	encoded := false
-	if s, ok := vd.v.Type().Underlying().(*types.Slice); ok {
-		if b, ok := s.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			encoded = true
-		}
-	}
+	encoded := httpwrite.Bytes(vd.v.Type())
 	for _, s := range vd.siblings {
 		if !encoded || !httpwrite.IsErrorType(s.Type()) {
 			watched = append(watched, s)
@@ -401,9 +383,11 @@ func (t *tables) mayRefuse(call *ast.CallExpr, depth int) bool {
 // buildsRefusal reports whether n, on the paths an initialize takes,
 // builds a JSON-RPC error (a constant code from -32768 to -32000 handed to
 // a call or set in a literal, an error object literal) or calls a
-// dispatch that may. The cases of a switch on the method that name only
-// other methods are not an initialize's path, nor is its default when a
-// case names initialize.
+// dispatch that may. The cases of a switch that name only string
+// constants other than "initialize" are not an initialize's path (other
+// methods', on a switch of the method; on a switch of something else the
+// refusal is missed, which keeps the rule silent), nor is its default when
+// a case names initialize.
 func (t *tables) buildsRefusal(n ast.Node, depth int) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {

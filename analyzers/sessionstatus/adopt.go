@@ -541,7 +541,7 @@ func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var
 					break
 				}
 				ifs, ok := st.(*ast.IfStmt)
-				if !ok || !terminates(ifs.Body) {
+				if !ok || !httpwrite.EndsInReturn(ifs.Body) {
 					continue
 				}
 				for _, t := range httpwrite.Terms(ifs.Cond, true) {

@@ -253,7 +253,7 @@ func removerName(name string) bool {
 // the removal and the sentinel's name.
 func swallowedRemoval(info *types.Info, p *pkgInfo, scan *session.Scan, st *ast.IfStmt) (*ast.CallExpr, string) {
 	as, ok := st.Init.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || st.Else != nil || !terminates(st.Body) {
+	if !ok || len(as.Rhs) != 1 || st.Else != nil || !httpwrite.EndsInReturn(st.Body) {
 		return nil, ""
 	}
 	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)

@@ -41,7 +41,7 @@ func endUnknown(pass *analysis.Pass, p *pkgInfo, members func(*types.Func) bool,
 		for j := i - 1; j >= 0; j-- {
 			switch st := block.List[j].(type) {
 			case *ast.IfStmt:
-				if st.Else != nil || terminates(st.Body) {
+				if st.Else != nil || httpwrite.EndsInReturn(st.Body) {
 					return
 				}
 				cond, term, found := foundBranch(scan, st.Cond)

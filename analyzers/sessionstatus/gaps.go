@@ -170,7 +170,7 @@ climb:
 			continue
 		}
 		ifs, ok := st.(*ast.IfStmt)
-		if !ok || ifs.Init != nil || ifs.Else != nil || !terminates(ifs.Body) || !add(ifs) {
+		if !ok || ifs.Init != nil || ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) || !add(ifs) {
 			return
 		}
 	}
@@ -265,15 +265,6 @@ func answers404(as []*answers.Answer, body ast.Node) bool {
 		}
 	}
 	return false
-}
-
-// terminates reports a block that ends in a return.
-func terminates(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 func qualified(from *types.Package, v *types.Var) string {

@@ -261,7 +261,7 @@ func idCheckers(pass *analysis.Pass) map[types.Object]bool {
 }
 
 // refusesOnID reports an if whose condition reads the request's id or
-// calls a checker of it, and whose branch answers 400 or more and returns:
+// calls a checker of it, and whose branch answers a 4xx and returns:
 // if !s.validateSession(r) { http.Error(w, "...", 401); return }.
 func refusesOnID(info *types.Info, checkers map[types.Object]bool, is *ast.IfStmt) bool {
 	checks := false
@@ -281,32 +281,16 @@ func refusesOnID(info *types.Info, checkers map[types.Object]bool, is *ast.IfStm
 		look(is.Init)
 	}
 	look(is.Cond)
-	if !checks || len(is.Body.List) == 0 {
+	if !checks {
 		return false
 	}
-	if _, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ok {
+	if !httpwrite.EndsInReturn(is.Body) {
 		return false
 	}
-	refused := false
-	ast.Inspect(is.Body, func(x ast.Node) bool {
-		call, ok := x.(*ast.CallExpr)
-		if !ok || refused {
-			return !refused
+	for _, w := range httpwrite.Collect(info, is.Body, nil) {
+		if w.Status >= 400 && w.Status < 500 {
+			return true
 		}
-		var status ast.Expr
-		fn := httpwrite.Callee(info, call)
-		switch {
-		case httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "Error") && len(call.Args) == 3:
-			status = call.Args[2]
-		case fn != nil && fn.Name() == "WriteHeader" && len(call.Args) == 1:
-			status = call.Args[0]
-		}
-		if status != nil {
-			if v, ok := httpwrite.IntConst(info, status); ok && v >= 400 && v < 500 {
-				refused = true
-			}
-		}
-		return !refused
-	})
-	return refused
+	}
+	return false
 }

@@ -3,7 +3,6 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -112,7 +111,7 @@ func falseForEmpty(info *types.Info, decl *ast.FuncDecl) bool {
 	}
 	for _, st := range decl.Body.List {
 		ifs, ok := st.(*ast.IfStmt)
-		if !ok || ifs.Init != nil || len(ifs.Body.List) != 1 || !isEmptyTest(info, ifs.Cond, param) {
+		if !ok || ifs.Init != nil || len(ifs.Body.List) != 1 || !httpwrite.IsEmptyTest(info, ifs.Cond, param) {
 			continue
 		}
 		if ret, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
@@ -122,24 +121,4 @@ func falseForEmpty(info *types.Info, decl *ast.FuncDecl) bool {
 		}
 	}
 	return false
-}
-
-// isEmptyTest reports whether e is v == "" or len(v) == 0.
-func isEmptyTest(info *types.Info, e ast.Expr, v *types.Var) bool {
-	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL {
-		return false
-	}
-	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
-	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
-		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" {
-			x = ast.Unparen(call.Args[0])
-		}
-	}
-	id, ok := x.(*ast.Ident)
-	if !ok || info.Uses[id] != v {
-		return false
-	}
-	tv, ok := info.Types[y]
-	return ok && tv.Value != nil && (tv.Value.String() == `""` || tv.Value.String() == "0")
 }

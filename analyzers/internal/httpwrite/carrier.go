@@ -68,9 +68,11 @@ func isString(t types.Type) bool {
 // StringOrBytes reports whether t is a string or a []byte type: what a
 // header's value is read as.
 func StringOrBytes(t types.Type) bool {
-	if isString(t) {
-		return true
-	}
+	return isString(t) || Bytes(t)
+}
+
+// Bytes reports whether t is a []byte type (json.RawMessage included).
+func Bytes(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)
 	if !ok {
 		return false

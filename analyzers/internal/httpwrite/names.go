@@ -398,3 +398,23 @@ func CallAt(body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
 	})
 	return found
 }
+
+// IsEmptyTest reports whether e is v == "" or len(v) == 0.
+func IsEmptyTest(info *types.Info, e ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+	if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "len" {
+			x = ast.Unparen(call.Args[0])
+		}
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || info.Uses[id] != v {
+		return false
+	}
+	tv, ok := info.Types[y]
+	return ok && tv.Value != nil && (tv.Value.String() == `""` || tv.Value.String() == "0")
+}
