@@ -206,6 +206,9 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 			if h := idSource(pass, c.fn, arg); h != nil {
 				d.Related = []analysis.RelatedInformation{{Pos: h.Pos(), End: h.End(), Message: "the client's id, taken as it comes"}}
 			}
+			if at := ext.At(httpwrite.Callee(info, c.call).Origin()); at.IsValid() {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "the session is created here when the lookup misses"})
+			}
 		}
 		report.Report(pass, d)
 		reported[c.fn] = true

@@ -101,6 +101,19 @@
 // session, and anything but 404 or a 5xx (a JSON-RPC error with 200
 // included) is reported.
 //
+// A handler that ends sessions (its body, or the branch directly in it
+// that runs only for an HTTP DELETE: if r.Method == http.MethodDelete, a
+// case "DELETE" of a switch on the method, c.Method() == fiber.MethodDelete)
+// by removing the request's id from its table with no lookup on the way,
+// and then answers a bare 2xx, ends an unknown id with the success a known
+// one gets: 404 is due. A removal under `if id != "" { ... }` (beside the
+// lock around it) counts the same; the missing id gets that 2xx too.
+//
+// A finding about a failed lookup through a helper of the package names
+// the helper's return for an id its table does not hold; one about a
+// get-or-create of another package names the store there that makes the
+// entry.
+//
 // A session removed inside `if ok { delete(sessions, id) }` (or
 // sync.Map.Delete), followed in the function's body, with no other test
 // between, by a 2xx answer gives an unknown id the same success: 404 is

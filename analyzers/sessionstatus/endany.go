@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -34,8 +35,7 @@ func endAny(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answ
 	if scan == nil || w.Status < 200 || w.Status >= 300 || w.HasCode || len(w.Stack) < 2 || w.Stack[0] != scan.Body {
 		return
 	}
-	body := scan.Body.List
-	i := indexOf(body, w.Stack[1])
+	body, i := deleteBranch(info, scan.Body, w.Stack)
 	if i < 0 || !lastOrReturn(body, i) || !bareStatus(w) {
 		return
 	}
@@ -67,6 +67,15 @@ func endAny(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answ
 			}
 			return
 		case *ast.IfStmt:
+			// if id != "" { delete(sessions, id) }: the emptiness test
+			// only spares the removal an absent id, and the answer after
+			// it is the same for an unknown id (and for none).
+			if call, what := guardedRemoval(info, p, scan, st); call != nil {
+				if !stores(info, body) {
+					reportEndAny(pass, w, call, what, "")
+				}
+				return
+			}
 			// if err := store.Delete(ctx, id); err != nil { log(err) }: the
 			// removal's outcome is only logged.
 			if call := loggedRemoval(info, p, scan, st); call != nil {
@@ -86,6 +95,94 @@ func endAny(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answ
 			return
 		}
 	}
+}
+
+// deleteBranch returns the statements that end with the answer at the end
+// of stack, and the index in them of the statement holding it: the
+// handler's body, or the branch directly in it that runs only for an HTTP
+// DELETE (if r.Method == http.MethodDelete { ... }, a case "DELETE" of a
+// switch on the method), where a handler serving every method ends
+// sessions. The index is -1 for an answer elsewhere.
+func deleteBranch(info *types.Info, body *ast.BlockStmt, stack []ast.Node) ([]ast.Stmt, int) {
+	if i := indexOf(body.List, stack[1]); i >= 0 && len(stack) > 2 {
+		switch st := stack[1].(type) {
+		case *ast.IfStmt:
+			if len(stack) > 3 && stack[2] == st.Body && isDeleteTest(info, st.Cond) {
+				return st.Body.List, indexOf(st.Body.List, stack[3])
+			}
+		case *ast.SwitchStmt:
+			if len(stack) > 4 && st.Tag != nil && stack[2] == st.Body {
+				if cc, ok := stack[3].(*ast.CaseClause); ok && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return deleteConst(info, e) }) {
+					return cc.Body, indexOf(cc.Body, stack[4])
+				}
+			}
+		}
+	}
+	return body.List, indexOf(body.List, stack[1])
+}
+
+// isDeleteTest reports a condition X == "DELETE" whose other side is the
+// request's method (r.Method, a framework context's c.Method()).
+func isDeleteTest(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	method := func(e ast.Expr) bool {
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(c.Args) == 0 {
+			e = c.Fun
+		}
+		sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Method"
+	}
+	return deleteConst(info, b.Y) && method(b.X) || deleteConst(info, b.X) && method(b.Y)
+}
+
+func deleteConst(info *types.Info, e ast.Expr) bool {
+	v, ok := httpwrite.StringConst(info, e)
+	return ok && v == "DELETE"
+}
+
+// guardedRemoval is the removal an if runs as its whole body (beside the
+// lock around it) when its condition only says the request carries an id
+// (id != "", len(id) > 0), and what removal says of it.
+func guardedRemoval(info *types.Info, p *pkgInfo, scan *session.Scan, ifs *ast.IfStmt) (*ast.CallExpr, string) {
+	if ifs.Init != nil || ifs.Else != nil || scan.PresentIDTest(ifs.Cond) == nil {
+		return nil, ""
+	}
+	var found *ast.CallExpr
+	what := ""
+	for _, st := range ifs.Body.List {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok {
+			return nil, ""
+		}
+		call, ok := ast.Unparen(es.X).(*ast.CallExpr)
+		if !ok {
+			return nil, ""
+		}
+		if w := removal(info, p, scan, call); w != "" && found == nil {
+			found, what = call, w
+			continue
+		}
+		if !lockCall(call) {
+			return nil, ""
+		}
+	}
+	return found, what
+}
+
+// lockCall reports mu.Lock(), mu.Unlock() and their read forms.
+func lockCall(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Lock", "Unlock", "RLock", "RUnlock":
+		return true
+	}
+	return false
 }
 
 // asksAboutID reports a call given the id whose result the handler keeps

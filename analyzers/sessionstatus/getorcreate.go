@@ -3,6 +3,7 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -16,7 +17,13 @@ import (
 // under its string parameter Param when a lookup of the same table under
 // it misses: called with the request's Mcp-Session-Id, it adopts an id
 // nobody minted, from whichever package calls it.
-type getOrCreateFact struct{ Param int }
+type getOrCreateFact struct {
+	Param int
+	// Line is the line of the store that creates the entry, counted from
+	// the function's name: a finding at a caller in another package names
+	// it, since the label of such a bug is often the helper's line.
+	Line int
+}
 
 func (*getOrCreateFact) AFact() {}
 
@@ -39,7 +46,10 @@ var getOrCreates = &analysis.Analyzer{
 // index of the parameter it creates under on a miss. Any is false when no
 // imported package has such a function.
 type getOrCreateResult struct {
-	Of  func(fn *types.Func) (param int, ok bool)
+	Of func(fn *types.Func) (param int, ok bool)
+	// At is where such a function creates the entry, when the position
+	// of its name is known here; else token.NoPos.
+	At  func(fn *types.Func) token.Pos
 	Any bool
 	// Member reports a membership function (memberFact) of this package
 	// or another.
@@ -71,6 +81,20 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		}
 		return -1, false
 	}}
+	res.At = func(fn *types.Func) token.Pos {
+		var f getOrCreateFact
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) || f.Line <= 0 {
+			return token.NoPos
+		}
+		file := pass.Fset.File(fn.Pos())
+		if file == nil {
+			return token.NoPos
+		}
+		if l := file.Line(fn.Pos()) + f.Line; l <= file.LineCount() {
+			return file.LineStart(l)
+		}
+		return token.NoPos
+	}
 	for _, f := range pass.AllObjectFacts() {
 		if _, ok := f.Fact.(*getOrCreateFact); ok {
 			res.Any = true
@@ -137,7 +161,8 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 					p.getOrCreate, _ = onMiss(info, fd.Body, p)
 				}
 				if i := paramIndex(fn, info.Uses[p.key]); p.getOrCreate && i >= 0 {
-					pass.ExportObjectFact(fn, &getOrCreateFact{Param: i})
+					line := pass.Fset.Position(p.node.Pos()).Line - pass.Fset.Position(fd.Name.Pos()).Line
+					pass.ExportObjectFact(fn, &getOrCreateFact{Param: i, Line: line})
 					break
 				}
 			}

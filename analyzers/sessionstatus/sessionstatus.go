@@ -85,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 				p = newPkgInfo(pass, sum, ext)
 			}
 			scan := sum.Scans[n]
-			check(pass, a, scan)
+			check(pass, p, a, scan)
 			unlisted(pass, n, scan, sum.Answers[n], a)
 			onlyRefusal(pass, p, scan, a)
 			helperReturns(pass, p, scan, a)
@@ -115,7 +115,7 @@ const (
 	catMergedTest = "missing-and-unknown-merged"
 )
 
-func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
+func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Scan) {
 	w, cond := a.Write, a.Session
 	if !a.HasSession {
 		return
@@ -150,13 +150,13 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		if status == 400 || status == 405 && !cond.NotInit {
 			return
 		}
-		reportStatus(pass, w, cond, catMissing, 400, "http.StatusBadRequest",
+		reportStatus(pass, w, cond, nil, catMissing, 400, "http.StatusBadRequest",
 			"answers %d to a request without Mcp-Session-Id: answer 400 (404 says the session is gone)", status)
 	case session.Unknown:
 		if status == 404 {
 			return
 		}
-		reportStatus(pass, w, cond, catUnknown, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, nil, catUnknown, 404, "http.StatusNotFound",
 			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", status, cond.What)
 	case session.Invalid:
 		// A validator of the session fails for an id it does not know,
@@ -167,13 +167,13 @@ func check(pass *analysis.Pass, a *answers.Answer, scan *session.Scan) {
 		if status == 404 || status >= 500 {
 			return
 		}
-		reportStatus(pass, w, cond, catCheck, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, p.unknownReturn(pass, scan, cond), catCheck, 404, "http.StatusNotFound",
 			"answers %d when the session check %s fails: answer 404 for an unknown session", status, cond.What)
 	case session.LookupErr:
 		if status == 404 || status >= 500 {
 			return
 		}
-		reportStatus(pass, w, cond, catLookup, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, p.unknownReturn(pass, scan, cond), catLookup, 404, "http.StatusNotFound",
 			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
 }
@@ -195,11 +195,12 @@ func sessionRefusalCode(code int64) bool {
 	return code == -32000 || code == -32001 || code == -32600
 }
 
-func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, category string, want int, name, format string, args ...any) {
+func reportStatus(pass *analysis.Pass, w *httpwrite.Write, cond session.Cond, extra []analysis.RelatedInformation, category string, want int, name, format string, args ...any) {
 	d := analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Category: category, Message: fmt.Sprintf(format, args...)}
 	if cond.Pos.IsValid() {
 		d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
 	}
+	d.Related = append(d.Related, extra...)
 	if e := httpwrite.ConstEdit(pass.TypesInfo, w.StatusExpr, strconv.Itoa(want), name); e != nil {
 		msg, edits := fmt.Sprintf("answer %d", want), []analysis.TextEdit{*e}
 		if code, more := codeEdits(pass, w, want); more != nil {
@@ -252,4 +253,30 @@ func codeEdits(pass *analysis.Pass, w *httpwrite.Write, want int) (string, []ana
 		}
 	}
 	return code, edits
+}
+
+// unknownReturn points, when the failed lookup or check is a helper of the
+// package, at the return by which it fails for an id its table does not
+// hold: the failure the answer gives the wrong status.
+func (p *pkgInfo) unknownReturn(pass *analysis.Pass, scan *session.Scan, cond session.Cond) []analysis.RelatedInformation {
+	if p == nil || scan == nil {
+		return nil
+	}
+	call := httpwrite.CallAt(scan.Body, cond.Pos)
+	if call == nil {
+		return nil
+	}
+	fn := httpwrite.Callee(pass.TypesInfo, call)
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return nil
+	}
+	k := p.returnKinds(pass, fn.Origin())
+	if k == nil {
+		return nil
+	}
+	at, ok := k.at[session.Unknown]
+	if !ok {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}}
 }

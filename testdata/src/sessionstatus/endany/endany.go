@@ -129,3 +129,53 @@ func (s *srv) endHeard(w http.ResponseWriter, r *http.Request) {
 	_ = s.st.Delete(r.Context(), id)
 	w.WriteHeader(http.StatusOK)
 }
+
+// serve answers every method in one handler; its DELETE case ends the
+// session the request names, if it names one, and answers 204 whatever.
+func (s *srv) serve(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	switch r.Method {
+	case http.MethodPost:
+		s.mu.Lock()
+		s.sessions["minted"] = make(chan struct{})
+		s.mu.Unlock()
+		w.WriteHeader(http.StatusOK)
+	case http.MethodDelete:
+		if id != "" {
+			s.live.Delete(id)
+		}
+		w.WriteHeader(http.StatusNoContent) // want `answers 204 whatever Mcp-Session-Id is ended: s.live.Delete\(...\) looks nothing up`
+	}
+}
+
+// serveLooked's DELETE case looks the id up first: silent.
+func (s *srv) serveLooked(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	switch r.Method {
+	case http.MethodPost:
+		w.WriteHeader(http.StatusOK)
+	case http.MethodDelete:
+		if id == "" {
+			http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+			return
+		}
+		if _, ok := s.live.Load(id); !ok {
+			http.Error(w, "no such session", http.StatusNotFound)
+			return
+		}
+		s.live.Delete(id)
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// serveGuarded's branch is not the DELETE method's: a removal under
+// another condition is not an ending of sessions.
+func (s *srv) serveGuarded(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if r.Method == http.MethodGet {
+		if id != "" {
+			s.live.Delete(id)
+		}
+		w.WriteHeader(http.StatusOK)
+	}
+}

@@ -3,6 +3,8 @@
 package fiberserver
 
 import (
+	"sync"
+
 	"github.com/gofiber/fiber/v2"
 )
 
@@ -35,4 +37,40 @@ func (s *server) good(c *fiber.Ctx) error {
 		return c.SendStatus(404)
 	}
 	return nil
+}
+
+var (
+	ended   = map[string]*struct{}{}
+	endedMu sync.Mutex
+)
+
+// serve handles every method; its DELETE branch removes the id when one is
+// sent and answers 204 whatever the id named.
+func serve(c *fiber.Ctx) error {
+	if c.Method() == fiber.MethodDelete {
+		id := c.Get("Mcp-Session-Id", "")
+		if id != "" {
+			endedMu.Lock()
+			delete(ended, id)
+			endedMu.Unlock()
+		}
+		return c.SendStatus(204) // want `answers 204 whatever Mcp-Session-Id is ended: delete\(ended, ...\) looks nothing up`
+	}
+	return c.SendStatus(202)
+}
+
+// serveChecked looks the id up before it ends the session.
+func serveChecked(c *fiber.Ctx) error {
+	if c.Method() == fiber.MethodDelete {
+		id := c.Get("Mcp-Session-Id", "")
+		if id == "" {
+			return c.SendStatus(400)
+		}
+		if _, ok := ended[id]; !ok {
+			return c.SendStatus(404)
+		}
+		delete(ended, id)
+		return c.SendStatus(204)
+	}
+	return c.SendStatus(202)
 }

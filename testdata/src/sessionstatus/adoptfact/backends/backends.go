@@ -23,7 +23,7 @@ func (m *Manager) ForSession(id, name string) (*Backend, bool) {
 	table, ok := m.sessions[id]
 	if !ok {
 		table = make(map[string]*Backend)
-		m.sessions[id] = table
+		m.sessions[id] = table // the entry is made here
 	}
 	b, ok := table[name]
 	if !ok {

@@ -9,6 +9,8 @@ func (c *Ctx) Get(key string, defaultValue ...string) string { return "" }
 func (c *Ctx) Status(status int) *Ctx                        { return c }
 func (c *Ctx) SendStatus(status int) error                   { return nil }
 func (c *Ctx) JSON(data any, ctype ...string) error          { return nil }
+func (c *Ctx) Method(override ...string) string              { return "" }
+func (c *Ctx) Body() []byte                                  { return nil }
 
 // Error is an error with the status fiber's error handler answers.
 type Error struct {
@@ -23,3 +25,6 @@ func NewError(code int, message ...string) *Error { return &Error{Code: code} }
 
 // StatusGone is HTTP 410.
 const StatusGone = 410
+
+// MethodDelete is the DELETE method.
+const MethodDelete = "DELETE"

@@ -1,0 +1,53 @@
+package sessionstatus_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcpwire/mcpwire/analyzers/sessionstatus"
+)
+
+// TestGetOrCreateNamesStore checks that a get-or-create of another package,
+// known by its fact, is reported with the store in that package that makes
+// the entry as a related position.
+func TestGetOrCreateNamesStore(t *testing.T) {
+	if !relatedMarked(t, "fixtures/sessionstatus/adoptfact", "the entry is made here") {
+		t.Error("no finding names the store that makes the entry in package backends")
+	}
+}
+
+// TestLookupHelperNamesReturn checks that a failed lookup through a helper
+// of the package, answered with the wrong status, names the helper's
+// return for an unknown id.
+func TestLookupHelperNamesReturn(t *testing.T) {
+	if !relatedMarked(t, "fixtures/sessionstatus/lookuphelper", "the unknown id's return") {
+		t.Error("no finding names the helper's return for an unknown id")
+	}
+}
+
+// relatedMarked runs sessionstatus on pkg and reports whether a finding
+// has a related position on a line holding marker.
+func relatedMarked(t *testing.T, pkg, marker string) bool {
+	t.Helper()
+	results := analysistest.Run(t, testdata(t), sessionstatus.Analyzer, pkg)
+	for _, r := range results {
+		fset := r.Action.Package.Fset
+		for _, d := range r.Action.Diagnostics {
+			for _, rel := range d.Related {
+				p := fset.Position(rel.Pos)
+				b, err := os.ReadFile(p.Filename)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines := strings.Split(string(b), "\n")
+				if p.Line >= 1 && p.Line <= len(lines) && strings.Contains(lines[p.Line-1], marker) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
