@@ -146,7 +146,20 @@
 // (Encode, json.Marshal then Write, or an answer pinning http.StatusOK) in
 // the same block as the call, and reports the call. A -32600 counts only
 // about the request's own read or decode: a method's error after dispatch
-// rides on 200.
+// rides on 200. The error object may be a literal or the result of a
+// constructor given the code as a constant (errorResponse(id, -32700,
+// msg)), also through a wrapper that returns what the constructor built.
+// A fiber handler's c.JSON(resp), with no status set before and not
+// chained on c.Status(n), writes it with 200 too. A test of a member of
+// the response before the write (if resp.Error != nil) tells a refusal
+// from an answer, and is silent; a nil test is not. The package that
+// builds the response need not answer HTTP: one that declares a JSON-RPC
+// request type (a struct with a "method" member) is read for this fact.
+//
+// A finding at the call of a helper of the package that fixes the status
+// (it always writes one constant status, or writes a body and never a
+// status) names, as a related position, the line in the helper that fixes
+// it: the line every caller's fix goes through.
 //
 // # -32700 for JSON of the wrong shape
 //

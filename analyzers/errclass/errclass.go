@@ -98,6 +98,13 @@ func run(pass *analysis.Pass) (any, error) {
 		if !report.FactsOnly() {
 			dispatcherCodes(pass)
 		}
+		if declaresRequest(pass.Pkg) {
+			// A JSON-RPC engine that answers no HTTP itself may
+			// return a refusal a handler elsewhere writes: only that
+			// fact is read here, nothing is judged or traced for
+			// other facts.
+			engineRefusals(pass)
+		}
 		return nil, nil
 	}
 	codeOnly := false
@@ -118,25 +125,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if keep := bodies(pass, writes); len(keep) > 0 || len(writes) > 0 {
 		ssaFuncs = ssabuild.Build(pass, keep, ssabuild.All, len(writes) > 0)
 	}
-	t := &tracer{
-		pkg:   pass.Pkg,
-		funcs: map[*types.Func]*ssa.Function{},
-		memo:  map[*ssa.Function][]origin{},
-		importFact: func(fn *types.Func) *originFact {
-			var f originFact
-			if pass.ImportObjectFact(fn, &f) {
-				return &f
-			}
-			return nil
-		},
-	}
-	for node, f := range ssaFuncs {
-		if fd, ok := node.(*ast.FuncDecl); ok {
-			if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-				t.funcs[obj] = f
-			}
-		}
-	}
+	t := newTracer(pass, ssaFuncs)
 	exportOrigins(pass, t)
 
 	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
@@ -296,7 +285,69 @@ type checker struct {
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
+	if call, ok := rng.(*ast.CallExpr); ok {
+		related = append(related, c.fixedIn(call)...)
+	}
 	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Category: category, Related: related, SuggestedFixes: fixes}
 	d.Message = fmt.Sprintf(format, args...)
 	report.Report(c.pass, d)
+}
+
+// fixedIn points, for an answer written by a helper of the package that
+// fixes its status, at where the helper fixes it: that is the line to
+// change, for this call and every other.
+func (c *checker) fixedIn(call *ast.CallExpr) []analysis.RelatedInformation {
+	at, status := httpwrite.FixedStatusAt(c.pass.TypesInfo, c.pass.Files, c.sinkOf, call)
+	if at == nil {
+		return nil
+	}
+	name := httpwrite.Callee(c.pass.TypesInfo, call).Name()
+	return []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(),
+		Message: fmt.Sprintf("HTTP %d is fixed here, in %s, for every caller", status, name)}}
+}
+
+// newTracer traces errors to their origins through the package's SSA
+// functions and other packages' origin facts.
+func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer {
+	t := &tracer{
+		pkg:   pass.Pkg,
+		funcs: map[*types.Func]*ssa.Function{},
+		memo:  map[*ssa.Function][]origin{},
+		importFact: func(fn *types.Func) *originFact {
+			var f originFact
+			if pass.ImportObjectFact(fn, &f) {
+				return &f
+			}
+			return nil
+		},
+	}
+	for node, f := range ssaFuncs {
+		if fd, ok := node.(*ast.FuncDecl); ok {
+			if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				t.funcs[obj] = f
+			}
+		}
+	}
+	return t
+}
+
+// engineRefusals exports the refusal facts of a package that answers no
+// HTTP but declares a JSON-RPC request: a dispatcher returning a -32700
+// response for bytes that are not JSON, which its handler writes.
+func engineRefusals(pass *analysis.Pass) {
+	funcs, writes := codeOnlyAnswers(pass)
+	if len(writes) == 0 {
+		return
+	}
+	keep := map[*ast.FuncDecl]bool{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && writesIn(fd, writes) {
+				keep[fd] = true
+			}
+		}
+	}
+	ssaFuncs := ssabuild.Build(pass, keep, ssabuild.All, false)
+	c := &checker{pass: pass, tracer: newTracer(pass, ssaFuncs), codeOnly: true}
+	c.returnedRefusals(funcs, writes, ssaFuncs)
 }

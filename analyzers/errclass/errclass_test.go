@@ -132,5 +132,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), errclass.Analyzer, "errclass/echobind")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), errclass.Analyzer, "errclass/echobind", "errclass/fiberreply")
 }

@@ -275,6 +275,9 @@ func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefu
 	} else if r.via != "" {
 		related[0].Message += fmt.Sprintf("; the %d error object is built by %s", r.code, r.via)
 	}
+	if w, ok := at.(*ast.CallExpr); ok {
+		related = append(related, c.fixedIn(w)...)
+	}
 	c.report(call, catRefusalOK, related, nil,
 		"writes the %d (%s) response %s returns with HTTP 200: a request refused before any method runs is 400",
 		r.code, codeName(r.code), name)
@@ -329,6 +332,12 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 			// Reassigned: no longer known to be it.
 			return nil
 		}
+		if ifs, ok := s.(*ast.IfStmt); ok && readsMember(h, ifs.Cond) {
+			// if resp.Error != nil { ... }: the handler tells a refusal
+			// from an answer before it writes either (a nil test does
+			// not).
+			return nil
+		}
 		var at ast.Node
 		ast.Inspect(s, func(n ast.Node) bool {
 			if wc, ok := n.(*ast.CallExpr); ok && at == nil && slices.ContainsFunc(wc.Args, h.mentionsExpr) {
@@ -350,12 +359,19 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 }
 
 // with200 returns wc when it writes its argument with HTTP 200: a body
-// write to a ResponseWriter before any status is set, or an answer of the
-// function whose status is the constant 200.
+// write to a ResponseWriter or a framework's context before any status is
+// set, or an answer of the function whose status is the constant 200.
 func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast.CallExpr) ast.Node {
 	info := c.pass.TypesInfo
 	if t := httpwrite.BodyWriteTarget(info, wc); t != nil && httpwrite.IsResponseWriter(info.TypeOf(t)) {
 		if statusBefore(writes, &httpwrite.Write{Node: wc}) || httpwrite.StatusCallBefore(info, body, wc.Pos()) {
+			return nil
+		}
+		return wc
+	}
+	if httpwrite.FrameworkBody(info, wc) {
+		// fiber's c.JSON(v): 200 unless a status was set before.
+		if httpwrite.StatusCallBefore(info, body, wc.Pos()) {
 			return nil
 		}
 		return wc
@@ -366,4 +382,17 @@ func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast
 		}
 	}
 	return nil
+}
+
+// readsMember reports whether e reads a member of a held value (resp.Error,
+// resp.Error.Code, resp.IsError()).
+func readsMember(h *holders, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && h.mentionsExpr(sel.X) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -2,6 +2,7 @@ package httpwrite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -71,8 +72,10 @@ func envelopeCode(info *types.Info, e ast.Expr, sinkOf SinkOf) (code int64, code
 // buildsEnvelope summarises a constructor of a JSON-RPC error response: a
 // function that writes nothing and returns, on every return, an envelope
 // literal whose error member is an object literal with its code one
-// constant, or one parameter.
-func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink {
+// constant, or one parameter; or what such a constructor returns, called
+// in the return or held in a variable returned (r := build(id, code, m);
+// return &r), its code the wrapper's constant or parameter.
+func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf SinkOf) *Sink {
 	sig := fn.Type().(*types.Signature)
 	if sig.Results().Len() != 1 || !envelopeType(sig.Results().At(0).Type()) || decl.Body == nil {
 		return nil
@@ -85,17 +88,26 @@ func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl) *Sink 
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			var obj *ast.CompositeLit
+			var c ast.Expr
+			var fixed *int64 // the code of a constructor that has its own
 			if len(x.Results) == 1 {
 				if lit := objectLiteral(x.Results[0]); lit != nil {
-					obj = errorMember(info, lit)
+					if obj := errorMember(info, lit); obj != nil {
+						c = jsonMembers(info, obj, info.TypeOf(obj))["code"]
+					}
+				} else if call := builtBy(info, decl.Body, x.Results[0]); call != nil {
+					if v, e, built := envelopeCode(info, call, sinkOf); built && e != nil {
+						c = e
+					} else if built {
+						fixed = &v
+					}
 				}
 			}
-			if obj == nil {
-				ok = false
-				return false
+			if fixed != nil && s.CodeArg == 0 && (n == 0 || *fixed == s.Code) {
+				s.Code, s.HasCode = *fixed, true
+				n++
+				return true
 			}
-			c := jsonMembers(info, obj, info.TypeOf(obj))["code"]
 			if c == nil {
 				ok = false
 				return false
@@ -149,4 +161,42 @@ func EnvelopeErrorSet(info *types.Info, lit *ast.CompositeLit) bool {
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return !ok || id.Name != "nil"
+}
+
+// builtBy is the call whose result e returns: the call itself, or, for a
+// variable (or its address) assigned once in body from a call, that call.
+func builtBy(info *types.Info, body *ast.BlockStmt, e ast.Expr) *ast.CallExpr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		return call
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v := info.ObjectOf(id)
+	var from *ast.CallExpr
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		as, ok := x.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == v {
+				n++
+				if len(as.Rhs) == len(as.Lhs) {
+					from, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return from
 }

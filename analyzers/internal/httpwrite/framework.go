@@ -37,6 +37,34 @@ var frameworkWriters = map[[2]string]map[string]int{
 	{PkgFiber3, "Ctx"}:     {"Status": 0, "SendStatus": 0},
 }
 
+// frameworkBodies are, per framework context type, the methods that write
+// a body with whatever status was set before, 200 when none was: fiber's
+// c.JSON(v), unless chained on c.Status(n).
+var frameworkBodies = map[[2]string]map[string]bool{
+	{PkgFiber, "Ctx"}:  {"JSON": true, "Send": true, "SendString": true, "Write": true},
+	{PkgFiber3, "Ctx"}: {"JSON": true, "Send": true, "SendString": true, "Write": true},
+}
+
+// FrameworkBody reports whether call writes a body through a framework's
+// context without a status of its own, and not chained on a call that
+// sets one: the status is whatever an earlier call set, else 200.
+func FrameworkBody(info *types.Info, call *ast.CallExpr) bool {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil || !frameworkBodies[[2]string{fn.Pkg().Path(), recvName(sig.Recv().Type())}][fn.Name()] {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	_, chained := ast.Unparen(sel.X).(*ast.CallExpr)
+	return !chained
+}
+
 // frameworkErrors are the frameworks' error constructors that carry a
 // status for the framework's error handler to answer with:
 // echo.NewHTTPError(status, ...), fiber.NewError(status, ...).

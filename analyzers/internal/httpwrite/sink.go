@@ -69,7 +69,7 @@ func (s *Sink) codeString() string {
 // own block. Writing exactly one answer, always, is deliberately strict: a
 // helper that picks between answers, or answers only in one case, is not a
 // sink, and its callers are not judged through it.
-func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write, idx *pkgIndex) *Sink {
+func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write, idx *pkgIndex, sinkOf SinkOf) *Sink {
 	var answers []*Write
 	for _, w := range ws {
 		// A Constructor in a helper builds an error value; the helper
@@ -83,7 +83,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		if b := builds(info, fn, decl, ws); b != nil {
 			return b
 		}
-		if b := buildsEnvelope(info, fn, decl); b != nil {
+		if b := buildsEnvelope(info, fn, decl, sinkOf); b != nil {
 			return b
 		}
 		return implicitSink(info, fn, decl, ws)
@@ -277,7 +277,7 @@ func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) *Sum
 	for round := 0; round < 4; round++ {
 		changed := false
 		for i, d := range decls {
-			if s.set(fns[i], summarize(info, fns[i], d, s.Writes(d), idx)) {
+			if s.set(fns[i], summarize(info, fns[i], d, s.Writes(d), idx, s.sinkOf)) {
 				changed = true
 			}
 		}

@@ -171,6 +171,19 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 			}
 			return w
 		}
+		if i := s.CodeArg; i > 0 && i <= len(call.Args) {
+			// A constructor given its code as a constant
+			// (errorReply(id, -32700, msg)): the object it builds.
+			if v, ok := IntConst(info, call.Args[i-1]); ok {
+				w := &Write{Kind: ErrorObject, Node: call, Code: v, HasCode: true, CodeExpr: call.Args[i-1]}
+				for j, a := range call.Args {
+					if j != i-1 {
+						w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+					}
+				}
+				return w
+			}
+		}
 		s = nil
 	}
 	if s == nil {

@@ -136,6 +136,14 @@ func serveImported(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(reply)
 }
 
+// Built by a constructor given the code, in another package's method.
+func serveEngine(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	e := &dispatch.Engine{}
+	reply := e.Handle(body) // want `writes the -32700 \(Parse error\) response Handle returns`
+	_ = json.NewEncoder(w).Encode(reply)
+}
+
 // Good: the status follows the response's error.
 func (s *server) serveStatus(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)

@@ -44,3 +44,25 @@ func Route(ctx context.Context, method string) *Reply {
 	}
 	return &Reply{Version: "2.0", Result: map[string]any{}}
 }
+
+// errorReply builds a reply refusing with code.
+func errorReply(id any, code int, text string) Reply {
+	return Reply{Version: "2.0", ID: id, Error: &Error{Code: code, Message: text}}
+}
+
+// Engine answers raw messages.
+type Engine struct{}
+
+func (e *Engine) fail(id any, code int, text string) *Reply {
+	r := errorReply(id, code, text)
+	return &r
+}
+
+// Handle refuses bytes that are not JSON through the constructor.
+func (e *Engine) Handle(raw []byte) *Reply { // want Handle:`returns refusal -32700 \(result 0\)`
+	var c call
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return e.fail(nil, -32700, "Parse error")
+	}
+	return &Reply{Version: "2.0", ID: c.ID, Result: map[string]any{}}
+}
