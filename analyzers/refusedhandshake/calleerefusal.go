@@ -11,9 +11,10 @@ import (
 // calleeRefusal returns where fn, a function of the package handed the
 // ResponseWriter, may answer the request with an error before the response
 // carries Mcp-Session-Id: an error write (http.Error, WriteHeader of 400 or
-// more, a package function that writes one, a JSON-RPC error code handed
-// with the writer), itself or in a function it calls the same way (two
-// levels deep). A write is not counted when a test naming initialize guards
+// more, a framework's writer or error with such a status, a package
+// function that writes one, a JSON-RPC error code handed with the writer,
+// a non-nil error returned to the caller), itself or in a function it
+// calls the same way (two levels deep). A write is not counted when a test naming initialize guards
 // it (it may answer other methods only), or when an if or switch around it
 // reads only fn's parameters: the caller chooses that branch, and a caller
 // that registered a session may never take it. A function that sets
@@ -60,6 +61,14 @@ func (t *tables) calleeRefusal(fn *types.Func, depth int) ast.Node {
 		case *ast.FuncLit:
 			stack = stack[:len(stack)-1]
 			return false
+		case *ast.ReturnStmt:
+			// An error handed back to the caller (the framework answers
+			// it 500; a caller that registered a session has no
+			// initialize result to answer): the handshake failed here.
+			if (header == token.NoPos || n.Pos() < header) && returnsErr(t.info, n) &&
+				!paramBranch(t.info, stack, params) && !t.dominatedByInit(fd.Body, n) {
+				out = n
+			}
 		case *ast.CallExpr:
 			if header != token.NoPos && n.Pos() > header {
 				return true
@@ -142,4 +151,61 @@ func onlyParams(info *types.Info, e ast.Node, params map[*types.Var]bool) bool {
 		return !other
 	})
 	return seen && !other
+}
+
+// returnsErr reports a return whose last result is an error that is not
+// nil and not the error of a call handed the writer or a framework's
+// context (that call answers, or refuses in its own body): an error built
+// here (errors.New, fmt.Errorf, a constructor) or held in a variable.
+func returnsErr(info *types.Info, ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	e := ast.Unparen(ret.Results[len(ret.Results)-1])
+	if tv, ok := info.Types[e]; !ok || tv.IsNil() || !returnsErrorType(tv.Type) {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		_, isVar := info.Uses[e].(*types.Var)
+		return isVar
+	case *ast.CallExpr:
+		return !takesWriter(info, e) && !answersVia(info, e)
+	}
+	return false
+}
+
+// returnsErrorType reports an error, or a tuple whose last element is one.
+func returnsErrorType(t types.Type) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 0 {
+			return false
+		}
+		t = tup.At(tup.Len() - 1).Type()
+	}
+	return httpwrite.IsErrorType(t)
+}
+
+// answersVia reports a call of a method of a framework's context (fiber's
+// c.JSON(v), c.Status(400).JSON(v)): it answers; the error it returns is
+// the write's.
+func answersVia(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	for x := ast.Expr(sel); ; {
+		s, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return httpwrite.IsFrameworkContext(info.TypeOf(x))
+		}
+		if httpwrite.IsFrameworkContext(info.TypeOf(s.X)) {
+			return true
+		}
+		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
+			x = c.Fun
+			continue
+		}
+		x = s.X
+	}
 }

@@ -199,8 +199,8 @@
 // A function that returns the client's own id (a header's value) and mints
 // one only for a request that carries none is a minter too, as is a
 // (string, error) generator whose other returns fail, and a variable
-// holding the request's header that if id == "" { id = newID() } replaces
-// before the store. A registration is a
+// holding the request's header (or an id the caller handed in) that if
+// id == "" { id = newID() } replaces before the store. A registration is a
 // store under a fresh id, a call of a function of the package that stores
 // under an id it mints, or one that stores under its parameter when that
 // argument is fresh, or a call of another package's exported function that
@@ -227,12 +227,16 @@
 //
 // 7. Registered, then refused without rollback: after a registration in a
 // handler, an if branch that answers an HTTP error (http.Error, WriteHeader
-// of 400 or more, a function of the package that does) and returns without
-// removing an entry of the table, before the response carries the id; or
-// a call of a function of the package handed the ResponseWriter that may
-// answer an error there (an error write, in it or one or two calls below,
-// that no test naming initialize guards, that no branch on its own
-// parameters alone chooses, and that comes before it sets Mcp-Session-Id).
+// of 400 or more, a framework's writer or error with such a status, a
+// function of the package that does) and returns without removing an
+// entry of the table, before the response carries the id; or a call of a
+// function of the package handed the ResponseWriter or a framework's
+// context that may answer an error there (an error write, or a non-nil
+// error it returns to its caller -- the framework or the route answers
+// it as a failure, and the handshake has no result -- in it or one or two
+// calls below, that no test naming initialize guards, that no branch on
+// its own parameters alone chooses, and that comes before it sets
+// Mcp-Session-Id).
 // A deferred removal covers every branch. An id manager whose Generate
 // mints and records the id, called for an initialize before it is handled,
 // has this shape, as does a helper that resolves the request's session and

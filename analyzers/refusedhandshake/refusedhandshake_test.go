@@ -77,5 +77,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), refusedhandshake.Analyzer, "refusedhandshake/ginregistered")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), refusedhandshake.Analyzer, "refusedhandshake/ginregistered", "refusedhandshake/ginforward")
 }

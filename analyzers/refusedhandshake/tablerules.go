@@ -897,9 +897,11 @@ func (t *tables) rpcErrorCode(call *ast.CallExpr) bool {
 	return found
 }
 
+// takesWriter reports whether call is handed the ResponseWriter or a
+// framework's context: the callee may answer the request.
 func takesWriter(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if isNamed(info.TypeOf(a), netHTTP, "ResponseWriter") {
+		if t := info.TypeOf(a); isNamed(t, netHTTP, "ResponseWriter") || httpwrite.IsFrameworkContext(t) {
 			return true
 		}
 	}

@@ -653,7 +653,8 @@ func (t *tables) isSessionTable(tab *types.Var) bool {
 }
 
 // errorWrite reports whether call answers an HTTP error: http.Error, or
-// WriteHeader with a constant status of 400 or more.
+// WriteHeader, a framework's writer or a framework's error with a constant
+// status of 400 or more.
 func errorWrite(info *types.Info, call *ast.CallExpr) bool {
 	fn := httpwrite.Callee(info, call)
 	if fn == nil {
@@ -667,7 +668,9 @@ func errorWrite(info *types.Info, call *ast.CallExpr) bool {
 		s, ok := httpwrite.IntConst(info, call.Args[0])
 		return ok && s >= 400
 	}
-	return false
+	// A framework's writer or error given a constant error status.
+	s, ok := httpwrite.FrameworkStatus(info, call)
+	return ok && s >= 400
 }
 
 // mintsResult reports whether every return of fd yields a freshly minted
@@ -728,11 +731,11 @@ func failing(info *types.Info, fd *ast.FuncDecl, r *ast.ReturnStmt) bool {
 	return true
 }
 
-// mintedWhenAbsent reports whether v, holding the client's header value,
-// is replaced by a fresh id before pos when it is empty (id :=
-// r.Header.Get(k); if id == "" { id = newID() }): for a request that
-// carries no id, v is one the server minted, as a function that mints only
-// then returns one (mintsResult).
+// mintedWhenAbsent reports whether v, holding the client's header value
+// (or a value the caller handed in), is replaced by a fresh id before pos
+// when it is empty (id := r.Header.Get(k); if id == "" { id = newID() }):
+// for a request that carries no id, v is one the server minted, as a
+// function that mints only then returns one (mintsResult).
 func (t *tables) mintedWhenAbsent(body *ast.BlockStmt, v *types.Var, pos token.Pos, depth int) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -785,7 +788,9 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 			}
 			return t.fresh(body, rhs, rhs.Pos(), depth+1)
 		}
-		return false
+		// An id the caller handed in, replaced by a minted one when it
+		// is empty: fresh on the path where none came.
+		return t.mintedWhenAbsent(body, v, pos, depth)
 	case *ast.SelectorExpr:
 		// s.ID of s := &Session{ID: mint()}
 		id, ok := ast.Unparen(e.X).(*ast.Ident)

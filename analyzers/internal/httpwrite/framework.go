@@ -107,6 +107,23 @@ func frameworkWrite(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write
 	return w
 }
 
+// FrameworkStatus returns the status call writes through a framework's
+// context (gin's c.JSON(400, v), fiber's c.Status(400), echo's
+// c.NoContent(400)) or carries in a framework error (echo.NewHTTPError,
+// fiber.NewError): the constant, or 0 when it is not one; ok is false for
+// any other call.
+func FrameworkStatus(info *types.Info, call *ast.CallExpr) (status int, ok bool) {
+	fn := Callee(info, call)
+	if fn == nil {
+		return 0, false
+	}
+	w := frameworkWrite(info, fn, call)
+	if w == nil {
+		return 0, false
+	}
+	return w.Status, true
+}
+
 // recvName is the name of the (possibly pointer) named receiver type t.
 func recvName(t types.Type) string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {

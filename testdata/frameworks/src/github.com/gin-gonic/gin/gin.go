@@ -16,15 +16,17 @@ type Context struct {
 	Writer  http.ResponseWriter
 }
 
-func (c *Context) GetHeader(key string) string                   { return c.Request.Header.Get(key) }
-func (c *Context) JSON(code int, obj any)                        {}
-func (c *Context) String(code int, format string, values ...any) {}
-func (c *Context) Status(code int)                               {}
-func (c *Context) AbortWithStatus(code int)                      {}
-func (c *Context) AbortWithStatusJSON(code int, jsonObj any)     {}
-func (c *Context) AbortWithError(code int, err error) *Error     { return &Error{err} }
-func (c *Context) ShouldBindJSON(obj any) error                  { return nil }
-func (c *Context) Get(key string) (any, bool)                    { return nil, false }
+func (c *Context) GetHeader(key string) string                    { return c.Request.Header.Get(key) }
+func (c *Context) JSON(code int, obj any)                         {}
+func (c *Context) String(code int, format string, values ...any)  {}
+func (c *Context) Status(code int)                                {}
+func (c *Context) AbortWithStatus(code int)                       {}
+func (c *Context) AbortWithStatusJSON(code int, jsonObj any)      {}
+func (c *Context) AbortWithError(code int, err error) *Error      { return &Error{err} }
+func (c *Context) ShouldBindJSON(obj any) error                   { return nil }
+func (c *Context) Get(key string) (any, bool)                     { return nil, false }
+func (c *Context) Data(code int, contentType string, data []byte) {}
+func (c *Context) GetRawData() ([]byte, error)                    { return nil, nil }
 
 // HandlerFunc is a handler or middleware.
 type HandlerFunc func(*Context)
