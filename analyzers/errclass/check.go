@@ -84,6 +84,16 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers -32603 (Internal error) to a request whose HTTP method the endpoint does not serve, the client's: answer 405 with Allow")
 		return
 	}
+	if c.serving && !a.HasSession && w.HasCode && w.Code == httpwrite.CodeMethodNotFound {
+		// -32601 names a JSON-RPC method the server does not have; an
+		// HTTP method the endpoint does not serve is the transport's
+		// refusal, whatever status goes with it.
+		if r, ok := refusedRow(info, body, w.Stack); ok && r == rowMethod {
+			c.report(w.Node, catRowStatus, nil, nil,
+				"answers -32601 (Method not found) to an HTTP method the endpoint does not serve: answer 405 with -32000")
+			return
+		}
+	}
 	if c.serving && !a.HasSession && w.Status >= 400 && w.Status < 500 {
 		if r, ok := refusedRow(info, body, w.Stack); ok && w.Status != r.status {
 			msg := "answers %d to %s: answer %s"

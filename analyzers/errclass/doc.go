@@ -237,7 +237,10 @@
 // the answer tests only that one thing (with a method equal to a served
 // one beside it to pick the branch), or when the answer is the default
 // clause of a switch on the method (headerrows.go). Accept is not judged:
-// go-sdk answers it 400 where the table says 406.
+// go-sdk answers it 400 where the table says 406. The method's refusal
+// written with -32601 (Method not found), whatever its status, is
+// reported too: that code names a JSON-RPC method the server lacks, and
+// the transport's refusal is -32000.
 //
 // Bad:
 //

@@ -78,3 +78,17 @@ func (s *server) single(w http.ResponseWriter, r *http.Request) {
 	}
 	s.post(w, r)
 }
+
+// handleRPCMethod answers an HTTP method it does not serve with the right
+// status but the JSON-RPC code of a missing method.
+func (s *server) handleRPCMethod(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodPost:
+		s.post(w, r)
+	default:
+		w.Header().Set("Allow", "POST")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusMethodNotAllowed) // want `answers -32601 \(Method not found\) to an HTTP method the endpoint does not serve: answer 405 with -32000`
+		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: -32601, Message: "Method not allowed"}})
+	}
+}
