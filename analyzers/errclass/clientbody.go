@@ -118,32 +118,8 @@ func madeOnBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bo
 		}
 	case *ast.Ident:
 		v, _ := info.Uses[e].(*types.Var)
-		if v == nil {
-			return false
-		}
-		var rhs ast.Expr
-		n := 0
-		ast.Inspect(body, func(x ast.Node) bool {
-			as, ok := x.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for i, l := range as.Lhs {
-				id, ok := l.(*ast.Ident)
-				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
-					continue
-				}
-				n++
-				switch {
-				case len(as.Lhs) == len(as.Rhs):
-					rhs = as.Rhs[i]
-				case len(as.Rhs) == 1 && i == 0:
-					rhs = as.Rhs[0] // b, err := io.ReadAll(r.Body)
-				}
-			}
-			return true
-		})
-		return n == 1 && rhs != nil && madeOnBody(info, body, rhs, depth+1)
+		rhs := httpwrite.SoleAssign(info, body, v)
+		return rhs != nil && madeOnBody(info, body, rhs, depth+1)
 	}
 	return false
 }

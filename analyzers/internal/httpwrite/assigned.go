@@ -247,3 +247,42 @@ func objectBeside(ws []*Write, stack []ast.Node) *Write {
 	}
 	return nil
 }
+
+// SoleAssign is what body assigns to v when it assigns it exactly once
+// (declarations with := included): the right-hand side at its place, or
+// the call whose first result it takes (b, err := io.ReadAll(r.Body)). It
+// is nil when v is assigned more than once, never, or from a call's other
+// result.
+func SoleAssign(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	if v == nil || body == nil {
+		return nil
+	}
+	var rhs ast.Expr
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		as, ok := x.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+				continue
+			}
+			n++
+			switch {
+			case len(as.Lhs) == len(as.Rhs):
+				rhs = as.Rhs[i]
+			case len(as.Rhs) == 1 && i == 0:
+				rhs = as.Rhs[0]
+			default:
+				rhs = nil
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return rhs
+}

@@ -177,26 +177,7 @@ func builtBy(info *types.Info, body *ast.BlockStmt, e ast.Expr) *ast.CallExpr {
 	if !ok {
 		return nil
 	}
-	v := info.ObjectOf(id)
-	var from *ast.CallExpr
-	n := 0
-	ast.Inspect(body, func(x ast.Node) bool {
-		as, ok := x.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == v {
-				n++
-				if len(as.Rhs) == len(as.Lhs) {
-					from, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return from
+	v, _ := info.ObjectOf(id).(*types.Var)
+	call, _ := ast.Unparen(SoleAssign(info, body, v)).(*ast.CallExpr)
+	return call
 }
