@@ -14,8 +14,9 @@ import (
 // more, a framework's writer or error with such a status, a package
 // function that writes one, a JSON-RPC error code handed with the writer,
 // a non-nil error returned to the caller), itself or in a function it
-// calls the same way (two levels deep). A write is not counted when a test naming initialize guards
-// it (it may answer other methods only), or when an if or switch around it
+// calls the same way (two levels deep). A write is not counted when a test
+// naming initialize guards it (it may answer other methods only), or when
+// an if or switch around it
 // reads only fn's parameters: the caller chooses that branch, and a caller
 // that registered a session may never take it. A function that sets
 // Mcp-Session-Id before the write has handed the client its id.
@@ -187,25 +188,9 @@ func returnsErrorType(t types.Type) bool {
 }
 
 // answersVia reports a call of a method of a framework's context (fiber's
-// c.JSON(v), c.Status(400).JSON(v)): it answers; the error it returns is
-// the write's.
+// c.JSON(v), and c.Status(400).JSON(v), whose Status returns the context):
+// it answers; the error it returns is the write's.
 func answersVia(info *types.Info, call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	for x := ast.Expr(sel); ; {
-		s, ok := ast.Unparen(x).(*ast.SelectorExpr)
-		if !ok {
-			return httpwrite.IsFrameworkContext(info.TypeOf(x))
-		}
-		if httpwrite.IsFrameworkContext(info.TypeOf(s.X)) {
-			return true
-		}
-		if c, ok := ast.Unparen(s.X).(*ast.CallExpr); ok {
-			x = c.Fun
-			continue
-		}
-		x = s.X
-	}
+	return ok && httpwrite.IsFrameworkContext(info.TypeOf(sel.X))
 }

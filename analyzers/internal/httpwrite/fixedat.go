@@ -8,7 +8,8 @@ import (
 // FixedStatusAt returns, for a call of a helper declared in this package
 // whose status is not the caller's to choose (it always writes one
 // constant status, or writes a body and never a status, which is 200),
-// the statement in the helper that fixes that status and the status. The
+// the place in the helper that fixes that status (its status argument, or
+// the statement that writes the body first) and the status. The
 // helper is the root cause of an answer its callers cannot correct, so a
 // finding at the call names that place too. It returns nil when the
 // callee is of another package, takes the status from its caller, or
