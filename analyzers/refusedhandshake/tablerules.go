@@ -181,13 +181,7 @@ func isHandlerFunc(info *types.Info, fn ast.Node) bool {
 // paramTypes returns the types of the parameters of fn, a function
 // declaration or literal.
 func paramTypes(info *types.Info, fn ast.Node) []types.Type {
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
-	}
+	ft := httpwrite.FuncType(fn)
 	if ft == nil || ft.Params == nil {
 		return nil
 	}

@@ -330,12 +330,9 @@ func isParam(info *types.Info, fn ast.Node, key *ast.Ident) bool {
 	if v == nil {
 		return false
 	}
-	var ft *ast.FuncType
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		ft = fn.Type
-	case *ast.FuncLit:
-		ft = fn.Type
+	ft := httpwrite.FuncType(fn)
+	if ft == nil {
+		return false
 	}
 	for _, f := range ft.Params.List {
 		for _, name := range f.Names {

@@ -372,6 +372,17 @@ func Body(n ast.Node) *ast.BlockStmt {
 	return nil
 }
 
+// FuncType is the type of a function declaration or literal from Funcs.
+func FuncType(n ast.Node) *ast.FuncType {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Type
+	case *ast.FuncLit:
+		return n.Type
+	}
+	return nil
+}
+
 // InTest reports whether n is in a _test.go file. Tests build wrong answers
 // on purpose (a fake server that answers 400, an expected error object
 // without a code) and are not judged.
