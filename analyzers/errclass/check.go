@@ -60,6 +60,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				return
 			}
 		}
+		var origins []origin
 		for _, e := range causes {
 			for _, o := range c.originsOf(fn, e) {
 				if o.shape {
@@ -67,6 +68,20 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 						"answers -32700 (Parse error) for an error that can come from params of the wrong shape: answer -32602")
 					return
 				}
+				origins = append(origins, o)
+			}
+		}
+		if len(causes) == 0 {
+			if ifs := decodedMemberTest(info, body, w); ifs != nil {
+				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), Message: "tests a message that decoded"}}, nil,
+					"answers -32700 (Parse error) to JSON that decoded but is not a valid request: answer -32600")
+				return
+			}
+		} else if len(origins) == 0 {
+			if call := bytelessCall(info, body, w); call != nil {
+				c.report(w.Node, catNotDecode, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "handed none of the request's bytes"}}, nil,
+					"answers -32700 (Parse error) for an error of %s, which parses none of the request's bytes: answer -32603", types.ExprString(call.Fun))
+				return
 			}
 		}
 	}
@@ -571,6 +586,7 @@ const (
 	catRefusalOK      = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
 	catReadParse      = "read-as-parse-error"            // -32700 for a body that could not be read
 	catWrongShape     = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
+	catNotDecode      = "not-a-decode-as-parse-error"    // -32700 for an error of a call given none of the request's bytes
 )
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -173,6 +173,19 @@
 // itself (a dispatcher returning error bytes); nothing else is judged
 // there, where the status is not the package's.
 //
+// Two more answers claim -32700 where the bytes were never in question. One
+// is directly under a test that reads only members of a value the body
+// decoded into before it (if m.JSONRPC != "2.0" || m.Method == "") and
+// tests no error: that JSON decoded, and is not a valid request (-32600).
+// The other is under the error of the one call whose failure it reports,
+// when that call is handed none of the request's bytes -- no []byte,
+// string, reader, request, framework context or interface value, only
+// members of a decoded message (m.Method, m.Params) and values of the
+// server's -- is not named for decoding or reading, and its errors have no
+// origin the tracer places: a backend's, a tool's or an upstream's failure
+// (-32603). A call handed the raw body may be the one that finds the bytes
+// are not JSON, and is not judged.
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)

@@ -95,6 +95,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
 		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
 		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
+		"fixtures/errclass/parsenotdecode",            // -32700 under a test of a decoded message, or an error of a call given no bytes
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -109,27 +109,46 @@
 // one gets: 404 is due. A removal under `if id != "" { ... }` (beside the
 // lock around it) counts the same; the missing id gets that 2xx too.
 //
+// A package that hands out ids and records its sessions in a table of its
+// own (a string-keyed map it stores its structs into, or a sync.Map) that
+// nothing in it ever reads by key (no m[k] but on an assignment's left, no
+// Load, the table handed to no function) never checks the id a request
+// carries against the ones it issued: an id nobody issued is served, where
+// 404 is due. It is reported once, at a read of the header whose value
+// goes nowhere a check may hide -- compared with "" at most, logged,
+// formatted or set on a header -- in a function that hands its request to
+// no other function.
+//
 // A finding about a failed lookup through a helper of the package names
 // the helper's return for an id its table does not hold; one about a
 // get-or-create of another package names the store there that makes the
 // entry.
 //
 // A session removed inside `if ok { delete(sessions, id) }` (or
-// sync.Map.Delete), followed in the function's body, with no other test
-// between, by a 2xx answer gives an unknown id the same success: 404 is
-// due. A guard that returns for every request carrying an id (`if id != ""
+// sync.Map.Delete, or a call given the id and named for ending it:
+// store.Drop(id), mgr.Terminate(id)), also nested in `if id != "" { ... }`,
+// followed in the function's body, with no other test between, by a 2xx
+// answer gives an unknown id the same success: 404 is due. A guard that returns for every request carrying an id (`if id != ""
 // { ...; return }`) leaves a missing id past it, so a not-initialize
 // answer there is judged as under id == "". An interface method of the
 // package counts as returning the id when a type of the package implements
 // it by returning the header.
 //
-// A helper of the package given the id whose errors include one it builds
-// for an id its table does not hold (if !ok after a lookup keyed by the
-// id: return fmt.Errorf(...)), beside the server's own (a full channel, no
-// request waiting) or alone, every error answered 5xx, answers the unknown id as a
-// server failure; not judged when the function tells the errors apart or
-// answered a failed lookup or check of the id (not one through an
-// interface, whose test is not seen) before the call.
+// A helper of the package given the id, or given the request whose id it
+// reads itself, whose errors include one it returns for an id its table
+// does not hold (if !ok after a lookup keyed by the id: return
+// fmt.Errorf(...) or a sentinel of any name), beside the server's own (a
+// full channel, no request waiting) or alone, every error answered 5xx,
+// answers the unknown id as a server failure. The helper's returns are
+// read under the same session conditions as a handler's answers, so a
+// helper the model reads as a lookup (sess, err := s.fetch(id)) or a check
+// is judged by them too. Not judged when the function tells the errors
+// apart or answered a failed lookup or check of the id (not one through an
+// interface, whose test is not seen) before the call. An exported function
+// of another package that returns an error when a lookup keyed by its
+// string parameter misses carries that by a fact (goneFact), whatever the
+// error is named: its failure answered 5xx with the error's text and type
+// never looked at is reported the same way.
 //
 // Calls through an interface are not followed into implementations: a
 // method whose only implementation lives in a package that does not import
@@ -145,7 +164,9 @@
 //
 // An answer is http.Error, WriteHeader, a runtime protocol constructor
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
-// that writes a fixed or given status, recognised through a fact. Only the
+// that writes a fixed or given status, recognised through a fact; fiber's
+// c.JSON(v) with no status set before it is a 200 (a JSON-RPC error in it
+// is a refusal sent as a success). Only the
 // innermost condition around an answer decides what it answers: inside
 // `if id == "" { if r.Header.Get("Accept") == "" { ... } }` the inner
 // answer is about the Accept header, not the id, and is not judged. One

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -17,9 +18,12 @@ import (
 // was found: `if ok { delete(sessions, id) }` followed, in the same block,
 // by a 2xx answer. The unknown id gets the same success as the known one
 // (a DELETE of an id nobody minted answered 204), where the protocol
-// answers 404. Only an if without else whose body removes the id from a
-// map or a sync.Map counts, and only an answer that follows it with no
-// other if, switch or return in between.
+// answers 404. Only an if without else whose body removes the id (from a
+// map or a sync.Map, or by a call given it and named for ending what it is
+// given: Delete, Remove, Terminate, Close, End, Evict, Drop, Unregister,
+// Destroy, Expire, Forget) counts, also nested in a test of the id's
+// presence, and only an answer that follows it with no other if, switch
+// or return in between.
 //
 // The test and the removal may be one call: `if t.remove(id) { ... }`
 // with remove a membership function of the package (true only when its
@@ -43,6 +47,15 @@ func endUnknown(pass *analysis.Pass, p *pkgInfo, members func(*types.Func) bool,
 			case *ast.IfStmt:
 				if st.Else != nil || httpwrite.EndsInReturn(st.Body) {
 					return
+				}
+				if scan.PresentIDTest(st.Cond) != nil && len(st.Body.List) > 0 {
+					// if id != "" { if s := get(id); s != nil { remove(id) } }:
+					// the found branch one level in.
+					inner, ok := st.Body.List[len(st.Body.List)-1].(*ast.IfStmt)
+					if !ok || inner.Else != nil || httpwrite.EndsInReturn(inner.Body) {
+						return
+					}
+					st = inner
 				}
 				cond, term, found := foundBranch(scan, st.Cond)
 				if found && !removesID(pass.TypesInfo, scan, st.Body) && !loadAndDelete(pass.TypesInfo, scan, term) {
@@ -100,12 +113,35 @@ func removesID(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
 				found = true
 			}
 		}
-		if fn := httpwrite.Callee(info, call); httpwrite.IsMethod(fn, "sync", "Map", "Delete") && len(call.Args) == 1 && scan.MayHoldID(call.Args[0]) {
+		fn := httpwrite.Callee(info, call)
+		if httpwrite.IsMethod(fn, "sync", "Map", "Delete") && len(call.Args) == 1 && scan.MayHoldID(call.Args[0]) {
 			found = true
+		}
+		// A function or method named for ending a session, given the id
+		// (store.Delete(id), s.removeSession(id), mgr.Terminate(id)).
+		if fn != nil && removalName(fn.Name()) {
+			for _, a := range call.Args {
+				if scan.MayHoldID(a) {
+					found = true
+				}
+			}
 		}
 		return !found
 	})
 	return found
+}
+
+// removalName reports a name that says its call ends or forgets what it
+// is given: Delete, Remove, Terminate, Close, End, Evict, Drop,
+// Unregister, Destroy, Expire, Forget, with any suffix (removeSession).
+func removalName(name string) bool {
+	n := strings.ToLower(name)
+	for _, p := range []string{"delete", "remove", "terminate", "close", "end", "evict", "drop", "unregister", "destroy", "expire", "forget"} {
+		if strings.HasPrefix(n, p) && (n == p || n[len(p)] < 'a' || n[len(p)] > 'z' || strings.HasPrefix(name[len(p):], strings.ToUpper(name[len(p):len(p)+1]))) {
+			return true
+		}
+	}
+	return false
 }
 
 // removerBranch reports whether the then branch of an if with condition

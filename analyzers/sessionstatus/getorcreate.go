@@ -148,6 +148,8 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 				// of another package reaches it.
 				if names := goneReturned(info, fd); len(names) > 0 {
 					pass.ExportObjectFact(fn, &goneFact{Names: names})
+				} else if missFails(info, fd) {
+					pass.ExportObjectFact(fn, &goneFact{Names: []string{fn.Name() + notFoundError}})
 				}
 			}
 			if !httpwrite.Exported(fn) {
@@ -267,4 +269,68 @@ func headerRead(info *types.Info, call *ast.CallExpr) ast.Node {
 		return call
 	}
 	return nil
+}
+
+// notFoundError ends the name a goneFact gives an error a function builds
+// for a key it does not hold (not a sentinel of its package).
+const notFoundError = "'s not-found error"
+
+// missFails reports a function that returns a non-nil error when a lookup
+// keyed by its string parameter misses: v, ok := m[id] (or m.Load(id)),
+// then if !ok { return ..., err }, whatever the error is named. Its
+// failure is then, among others, an id it does not hold.
+func missFails(info *types.Info, fd *ast.FuncDecl) bool {
+	oks := map[types.Object]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 2 || len(a.Rhs) != 1 {
+			return true
+		}
+		var key *ast.Ident
+		switch r := ast.Unparen(a.Rhs[0]).(type) {
+		case *ast.IndexExpr:
+			_, key = mapKey(info, r)
+		case *ast.CallExpr:
+			if fn := httpwrite.Callee(info, r); httpwrite.IsMethod(fn, "sync", "Map", "Load") && len(r.Args) == 1 {
+				key, _ = ast.Unparen(r.Args[0]).(*ast.Ident)
+			}
+		}
+		if key == nil || !isParam(info, fd, key) {
+			return true
+		}
+		if id, ok := a.Lhs[1].(*ast.Ident); ok {
+			if o := info.ObjectOf(id); o != nil {
+				oks[o] = true
+			}
+		}
+		return true
+	})
+	if len(oks) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			return true
+		}
+		id, ok := ast.Unparen(u.X).(*ast.Ident)
+		if !ok || !oks[info.ObjectOf(id)] {
+			return true
+		}
+		for _, st := range ifs.Body.List {
+			if r, ok := st.(*ast.ReturnStmt); ok && len(r.Results) > 0 {
+				last := r.Results[len(r.Results)-1]
+				if t := info.TypeOf(last); t != nil && httpwrite.IsErrorType(t) && !isNil(info, last) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
 }

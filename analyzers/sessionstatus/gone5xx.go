@@ -52,10 +52,19 @@ func goneAs5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.A
 	if gone == "" {
 		return
 	}
+	of := " of the lookup"
+	if strings.HasSuffix(gone, notFoundError) {
+		// An error another package builds for a key it lacks, not a
+		// sentinel: told apart only by its text or type.
+		if inspectsError(pass.TypesInfo, scan.Body, call) {
+			return
+		}
+		of = ""
+	}
 	report.Report(pass, analysis.Diagnostic{
 		Pos: w.Node.Pos(), End: w.Node.End(), Category: catLookup,
-		Message: fmt.Sprintf("answers %d to an unknown Mcp-Session-Id too (%s of the lookup is not told apart): answer 404 for it",
-			w.Status, gone),
+		Message: fmt.Sprintf("answers %d to an unknown Mcp-Session-Id too (%s%s is not told apart): answer 404 for it",
+			w.Status, gone, of),
 		Related: []analysis.RelatedInformation{{Pos: c.Pos, Message: "the session lookup: " + c.What}},
 	})
 }

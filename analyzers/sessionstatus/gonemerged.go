@@ -33,26 +33,48 @@ const catGoneMerged = "unknown-session-merged-5xx"
 // error is a sentinel (goneAs5xx reads those).
 func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answers.Answer, a *answers.Answer) {
 	w := a.Write
-	if a.HasSession || scan == nil || w.Status < 500 {
+	if scan == nil || w.Status < 500 {
 		return
 	}
-	call, fn := failedCall(pass, scan, w.Stack)
-	if call == nil || !scan.TakesID(call) {
+	info := pass.TypesInfo
+	var call *ast.CallExpr
+	var fn *types.Func
+	switch c := a.Session; {
+	case !a.HasSession:
+		call, fn = failedCall(pass, scan, w.Stack)
+	case (c.Kind == session.LookupErr || c.Kind == session.Invalid) && !c.AlsoMissing:
+		// The model reads the call as a lookup or a check of the id
+		// (sess, err := store.Fetch(id)); its failure may be a store's
+		// outage, rightly 5xx, unless its callee is read here.
+		if call = httpwrite.CallAt(scan.Body, c.Pos); call != nil {
+			fn = httpwrite.Callee(info, call)
+		}
+		if fn == nil || fn.Pkg() != pass.Pkg || types.IsInterface(recvType(fn)) {
+			return
+		}
+		fn = fn.Origin()
+	default:
 		return
 	}
+	if call == nil {
+		return
+	}
+	// Given the id, or the request whose id the callee reads itself
+	// (its returns are then under tests of that id).
 	k := p.returnKinds(pass, fn)
-	if k == nil || !k.built[session.Unknown] {
+	if k == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
 		return
 	}
-	if !k.other && len(k.at) != 1 {
-		// A helper whose every error is a session condition, of more
-		// than one kind, is not judged here: with sentinels it is
-		// onlyRefusal's and goneAs5xx's, with a missing and an unknown
-		// kind helperReturns'.
+	if d := p.decls[fn]; d != nil && len(p.sum.Answers[d]) > 0 {
+		// The helper answers its refusals itself (http.Error, then
+		// return err): the caller's answer comes after the status went
+		// out, and is not what the client gets.
 		return
 	}
 	at, ok := k.at[session.Unknown]
-	if !ok {
+	if !ok || !k.built[session.Unknown] && len(failsGone(info, p, call)) > 0 {
+		// A sentinel whose name says the session is not there is
+		// goneAs5xx's.
 		return
 	}
 	for _, b := range as {
@@ -61,12 +83,12 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 			return
 		}
 	}
-	if inspectsError(pass.TypesInfo, scan.Body, call) {
+	if inspectsError(info, scan.Body, call) {
 		return
 	}
 	msg := fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for an unknown Mcp-Session-Id: answer that one 404",
 		w.Status, types.ExprString(call.Fun))
-	if !k.other {
+	if !k.other && len(k.at) == 1 {
 		msg = fmt.Sprintf("answers %d to the error of %s(...), the one it returns for an unknown Mcp-Session-Id: answer it 404",
 			w.Status, types.ExprString(call.Fun))
 	}
@@ -150,4 +172,12 @@ func interfaceCall(info *types.Info, call *ast.CallExpr) bool {
 	}
 	s := info.Selections[sel]
 	return s != nil && s.Kind() == types.MethodVal && types.IsInterface(s.Recv())
+}
+
+// recvType is the type of fn's receiver, or nil for a function.
+func recvType(fn *types.Func) types.Type {
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		return r.Type()
+	}
+	return types.Typ[types.Invalid]
 }

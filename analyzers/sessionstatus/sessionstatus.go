@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,6 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sum.Answers) > 0 {
 		adoption(pass, sum)
 		servedUnknown(pass, sum)
+		neverLookedUp(pass, sum)
 	}
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
 		blindIDManager(pass)
@@ -184,6 +186,21 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 func sentStatus(info *types.Info, scan *session.Scan, w *httpwrite.Write) int {
 	if w.Status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
 		return 200
+	}
+	// fiber's c.JSON(v) with no status set before it answers 200; the
+	// answer may be the error object inside v.
+	if w.Status == 0 && scan != nil {
+		stack := append(slices.Clone(w.Stack), w.Node)
+		for i := len(stack) - 1; i >= 0; i-- {
+			c, ok := stack[i].(*ast.CallExpr)
+			if !ok {
+				continue
+			}
+			if httpwrite.FrameworkBody(info, c) && !httpwrite.StatusCallBefore(info, scan.Body, c.Pos()) {
+				return 200
+			}
+			break
+		}
 	}
 	return w.Status
 }

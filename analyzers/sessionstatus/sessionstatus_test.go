@@ -64,6 +64,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
 		"fixtures/sessionstatus/endany",          // ended with no lookup, answered 2xx
 		"fixtures/sessionstatus/gone5xx",         // a lookup's not-found answered 5xx
+		"fixtures/sessionstatus/gonebuilt",       // the same, read as a lookup or handed the request
 		"fixtures/sessionstatus/gonesentinel",    // session.ErrExpired of err := mgr.Touch(id)
 		"fixtures/sessionstatus/keyedstatus",     // the status a table gives the code
 		"fixtures/sessionstatus/lateid",          // var sid string; sid = vals[0] in a branch
@@ -102,6 +103,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/gonemerged",                // an unknown id among a helper's failures, answered 500
 		"fixtures/sessionstatus/carriedid",                 // the client's id handed, unchecked, to the function that creates under it
 		"fixtures/sessionstatus/ctxcarrier",                // the id carried in the request's context under a key of the package
+		// Sessions issued and recorded, the table never read by key.
+		"fixtures/sessionstatus/neverlooked",
+		"fixtures/sessionstatus/neverlooked/checked",
+		"fixtures/sessionstatus/neverlooked/handedon",
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -80,14 +80,14 @@ func (f *front) endRefused(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// Not judged: the test only looks, and what ends the session is a call
-// whose effect on an unknown id is not read here.
+// The test only looks, and a call named for ending the session ends it:
+// an id the test does not find is answered 204 all the same.
 func (f *front) endLooked(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if f.reg.has(id) {
 		f.reg.close(id)
 	}
-	w.WriteHeader(http.StatusNoContent)
+	w.WriteHeader(http.StatusNoContent) // want `answers 204 also to an unknown Mcp-Session-Id: the session is ended only if f.reg.has`
 }
 
 // Right: an else refuses.

@@ -6,6 +6,7 @@ package gonefact
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"fixtures/sessionstatus/gonefact/store"
 )
@@ -13,6 +14,7 @@ import (
 type api struct {
 	mem   *store.Memory
 	cache store.Sessions
+	reg   *store.Registry
 }
 
 func (a *api) direct(w http.ResponseWriter, r *http.Request) {
@@ -63,6 +65,36 @@ func (a *api) ping(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
 	if err := a.mem.Ping(id); err != nil {
 		http.Error(w, "backend down", http.StatusInternalServerError)
+		return
+	}
+}
+
+func (a *api) owner(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	if _, err := a.reg.Owner(id); err != nil {
+		http.Error(w, "registry failed", http.StatusInternalServerError) // want `answers 500 to an unknown Mcp-Session-Id too \(Owner's not-found error is not told apart\)`
+		return
+	}
+}
+
+// ownerText tells the registry's errors apart by their text: silent.
+func (a *api) ownerText(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	_, err := a.reg.Owner(id)
+	if err != nil && strings.Contains(err.Error(), "absent") {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		http.Error(w, "registry failed", http.StatusInternalServerError)
 		return
 	}
 }

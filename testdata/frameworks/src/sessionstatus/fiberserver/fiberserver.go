@@ -74,3 +74,16 @@ func serveChecked(c *fiber.Ctx) error {
 	}
 	return c.SendStatus(202)
 }
+
+// rpcRefusal answers the refusal as a JSON-RPC error in c.JSON, which
+// fiber sends with 200 when no status was set before it.
+func (s *server) rpcRefusal(c *fiber.Ctx) error {
+	id := c.Get("Mcp-Session-Id")
+	if id == "" {
+		return c.JSON(fiber.Map{"jsonrpc": "2.0", "error": fiber.Map{"code": -32600, "message": "no session"}}) // want `answers 200 to a request without Mcp-Session-Id`
+	}
+	if s.sessions[id] == nil {
+		return c.JSON(fiber.Map{"jsonrpc": "2.0", "error": fiber.Map{"code": -32001, "message": "no such session"}}) // want `answers 200 to an unknown or expired Mcp-Session-Id`
+	}
+	return c.JSON(fiber.Map{"jsonrpc": "2.0", "id": 1, "result": fiber.Map{}})
+}

@@ -57,3 +57,23 @@ func (s *Memory) Ping(name string) error {
 	}
 	return nil
 }
+
+// Registry fails for an id it lacks with an error it builds, named
+// nowhere.
+type Registry struct {
+	mu sync.Mutex
+	m  map[string]*Entry
+}
+
+// Entry is what the registry holds for a session.
+type Entry struct{ Owner string }
+
+func (g *Registry) Owner(id string) (*Entry, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	e, ok := g.m[id]
+	if !ok {
+		return nil, fmt.Errorf("registry: %q absent", id)
+	}
+	return e, nil
+}

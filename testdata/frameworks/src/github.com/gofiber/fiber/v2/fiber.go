@@ -28,3 +28,6 @@ const StatusGone = 410
 
 // MethodDelete is the DELETE method.
 const MethodDelete = "DELETE"
+
+// Map is a shortcut for map[string]interface{}.
+type Map map[string]interface{}
