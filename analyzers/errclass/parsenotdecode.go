@@ -152,7 +152,7 @@ func mayCarryBytes(info *types.Info, e ast.Expr, recv bool) bool {
 	if t == nil {
 		return true
 	}
-	if httpwrite.IsNamed(deref(t), httpwrite.PkgHTTP, "Request") || httpwrite.IsFrameworkContext(t) || implementsReader(t) {
+	if httpwrite.IsNamed(derefType(t), httpwrite.PkgHTTP, "Request") || httpwrite.IsFrameworkContext(t) || implementsReader(t) {
 		return true
 	}
 	if recv {
@@ -160,7 +160,7 @@ func mayCarryBytes(info *types.Info, e ast.Expr, recv bool) bool {
 	}
 	if _, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
 		if v := rootVar(info, e); v != nil && !v.IsField() {
-			if _, isStruct := deref(v.Type()).Underlying().(*types.Struct); isStruct {
+			if _, isStruct := derefType(v.Type()).Underlying().(*types.Struct); isStruct {
 				return false
 			}
 		}
@@ -175,13 +175,6 @@ func mayCarryBytes(info *types.Info, e ast.Expr, recv bool) bool {
 		return true
 	}
 	return false
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // implementsReader reports a type with a Read([]byte) (int, error) method.

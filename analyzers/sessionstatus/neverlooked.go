@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -11,6 +12,7 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // catNeverLooked: the table of issued sessions is never read by key.
@@ -47,7 +49,7 @@ func neverLookedUp(pass *analysis.Pass, sum *answers.Result) {
 			continue
 		}
 		read, id := idRead(info, httpwrite.Body(n))
-		if read == nil || handsOnRequest(info, pass.Pkg, n) || !onlyInert(info, httpwrite.Body(n), id) {
+		if read == nil || handsOnRequest(info, n) || !onlyInert(info, httpwrite.Body(n), id) {
 			continue
 		}
 		var names []string
@@ -147,48 +149,34 @@ func idRead(info *types.Info, body *ast.BlockStmt) (ast.Node, *types.Var) {
 // a logger's), set on a header, or concatenated into a string.
 func onlyInert(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 	ok := true
-	var stack []ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
+	walk(body, func(n ast.Node, path []ast.Node) {
 		id, isID := n.(*ast.Ident)
-		if !isID || info.Uses[id] != v || !ok {
-			return ok
+		if !ok || !isID || info.Uses[id] != v {
+			return
 		}
-		parent := stack[len(stack)-2]
-		for i := len(stack) - 2; i >= 0; i-- {
-			if p, paren := stack[i].(*ast.ParenExpr); paren {
-				_ = p
-				continue
+		var parent ast.Node
+		for i := len(path) - 2; i >= 0; i-- {
+			if _, paren := path[i].(*ast.ParenExpr); !paren {
+				parent = path[i]
+				break
 			}
-			parent = stack[i]
-			break
 		}
 		switch p := parent.(type) {
 		case *ast.BinaryExpr:
-			if p.Op == token.ADD {
-				return true
-			}
-			if (p.Op == token.EQL || p.Op == token.NEQ) && (emptyString(info, p.X) || emptyString(info, p.Y)) {
-				return true
+			if p.Op == token.ADD || (p.Op == token.EQL || p.Op == token.NEQ) && (emptyString(info, p.X) || emptyString(info, p.Y)) {
+				return
 			}
 		case *ast.CallExpr:
 			if inertCall(info, p) {
-				return true
+				return
 			}
 		case *ast.AssignStmt:
 			// id = newID(): a new value, not a use.
-			for _, l := range p.Lhs {
-				if l == n {
-					return true
-				}
+			if slices.Contains(p.Lhs, ast.Expr(id)) {
+				return
 			}
 		}
 		ok = false
-		return false
 	})
 	return ok
 }
@@ -226,26 +214,14 @@ func emptyString(info *types.Info, e ast.Expr) bool {
 }
 
 // handsOnRequest reports a function that gives its request (or its
-// header) to another function, which may check the id itself.
-func handsOnRequest(info *types.Info, pkg *types.Package, n ast.Node) bool {
+// header, or a framework's context) to another function, which may check
+// the id itself.
+func handsOnRequest(info *types.Info, n ast.Node) bool {
 	found := false
 	walk(httpwrite.Body(n), func(x ast.Node, _ []ast.Node) {
-		c, ok := x.(*ast.CallExpr)
-		if !ok || found {
-			return
-		}
-		for _, a := range c.Args {
-			if t := info.TypeOf(a); t != nil && (httpwrite.IsNamed(deref(t), httpwrite.PkgHTTP, "Request") || httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Header") || httpwrite.IsFrameworkContext(t)) {
-				found = true
-			}
+		if c, ok := x.(*ast.CallExpr); ok && !found {
+			found = session.TakesRequest(info, c)
 		}
 	})
 	return found
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
