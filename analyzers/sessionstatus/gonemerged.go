@@ -18,19 +18,23 @@ import (
 const catGoneMerged = "unknown-session-merged-5xx"
 
 // goneMerged reports a 5xx answer to every error of a helper of this
-// package given the session id, when one of the helper's errors is the
-// one it builds for an id its table does not hold (if !ok after a lookup
-// keyed by the id: return fmt.Errorf(...)), beside errors of the server's
-// or alone. The helper's other errors (a full channel, a pending request
-// gone) are the server's, rightly 5xx; the unknown id is not, and a client
-// answered 500 for it never learns to start a new session. Not judged when the function has itself
-// answered a failed lookup or check of the id before the call (the
-// helper's miss is then a session ended in between); a check through an
-// interface does not count, since what it checks is not seen (mcp-go's
-// default session manager checks only the id's form, so the helper's
-// table is the only test of the id). Nor when the function inspects the error
-// (errors.Is, errors.As, a type switch), or when the helper's unknown-id
-// error is a sentinel (goneAs5xx reads those).
+// package given the session id, or given the request whose id it reads
+// itself, when one of the helper's errors is the one it returns for an id
+// its table does not hold (if !ok after a lookup keyed by the id: return
+// fmt.Errorf(...), or a sentinel of any name), beside errors of the
+// server's or alone. The helper's other errors (a full channel, a pending
+// request gone) are the server's, rightly 5xx; the unknown id is not, and
+// a client answered 500 for it never learns to start a new session. A call
+// the model reads as a lookup or a check (sess, err := s.fetch(id)) is
+// judged the same way. Not judged when the function has itself answered a
+// failed lookup or check of the id before the call (the helper's miss is
+// then a session ended in between); a check through an interface does not
+// count, since what it checks is not seen (mcp-go's default session
+// manager checks only the id's form, so the helper's table is the only
+// test of the id). Nor when the function inspects the error (errors.Is,
+// errors.As, a type switch), when the helper answers its refusals itself
+// before returning their errors, or when the unknown-id error is a
+// sentinel named for a missing session (goneAs5xx reads those).
 func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answers.Answer, a *answers.Answer) {
 	w := a.Write
 	if scan == nil || w.Status < 500 {
