@@ -22,6 +22,8 @@ import (
 // decoded into before it (if req.JSONRPC != "2.0" || req.Method == ""),
 // and tests no error; nil otherwise.
 func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write) *ast.IfStmt {
+	// Only the innermost if decides: the loop's body returns on its first
+	// turn.
 	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
 		if !inThen || ifs.Init != nil {
 			return nil

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -135,9 +136,13 @@ func removesID(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
 // is given: Delete, Remove, Terminate, Close, End, Evict, Drop,
 // Unregister, Destroy, Expire, Forget, with any suffix (removeSession).
 func removalName(name string) bool {
-	n := strings.ToLower(name)
 	for _, p := range []string{"delete", "remove", "terminate", "close", "end", "evict", "drop", "unregister", "destroy", "expire", "forget"} {
-		if strings.HasPrefix(n, p) && (n == p || n[len(p)] < 'a' || n[len(p)] > 'z' || strings.HasPrefix(name[len(p):], strings.ToUpper(name[len(p):len(p)+1]))) {
+		if len(name) < len(p) || !strings.EqualFold(name[:len(p)], p) {
+			continue
+		}
+		// The verb is a word of its own: Drop, DropSession, drop_all,
+		// not Endpoint or Closed.
+		if rest := name[len(p):]; rest == "" || !unicode.IsLower(rune(rest[0])) {
 			return true
 		}
 	}

@@ -29,19 +29,13 @@ const catNeverLooked = "sessions-never-looked-up"
 // The handler reading the id is judged only when the id goes nowhere a
 // check may hide: it is compared with "" at most, logged or formatted,
 // set on the answer's header, and handed to no other function (a store of
-// another package, a validator, an SDK). A function given the request, or
-// a package that hands the request on, may check the id elsewhere: not
-// judged. One finding per package, at the first read.
-func neverLookedUp(pass *analysis.Pass, sum *answers.Result) {
+// another package, a validator, an SDK). A function that hands its request
+// on may check the id elsewhere: not judged. One finding per package, at
+// the first read. tables are the package's own (ownedTables); the caller
+// has established that it hands out ids.
+func neverLookedUp(pass *analysis.Pass, sum *answers.Result, tables map[*types.Var]bool) {
 	info := pass.TypesInfo
-	if !setsSessionHeader(pass, sum) {
-		return
-	}
-	tables := ownedTables(pass, sum)
-	if len(tables) == 0 {
-		return
-	}
-	if tableRead(pass, tables) {
+	if len(tables) == 0 || tableRead(pass, tables) {
 		return
 	}
 	for _, n := range sum.Funcs {
@@ -56,6 +50,7 @@ func neverLookedUp(pass *analysis.Pass, sum *answers.Result) {
 		for v := range tables {
 			names = append(names, v.Name())
 		}
+		slices.Sort(names)
 		report.Report(pass, analysis.Diagnostic{
 			Pos: read.Pos(), End: read.End(), Category: catNeverLooked,
 			Message: "reads Mcp-Session-Id but never looks it up among the sessions this package issues (" + strings.Join(names, ", ") +

@@ -40,12 +40,8 @@ type lookup struct {
 // table a suggestion. A missing id given a freshly minted one on that way,
 // with no initialize test, is reported too: no id and not initialize is
 // the 400 row, whatever id the server makes up.
-func servedUnknown(pass *analysis.Pass, sum *answers.Result) {
+func servedUnknown(pass *analysis.Pass, sum *answers.Result, tables map[*types.Var]bool) {
 	info := pass.TypesInfo
-	if !setsSessionHeader(pass, sum) {
-		return
-	}
-	tables := ownedTables(pass, sum)
 	if len(tables) == 0 && !hasStoreType(pass.Pkg) {
 		return
 	}

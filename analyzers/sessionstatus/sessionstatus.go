@@ -62,8 +62,13 @@ func run(pass *analysis.Pass) (any, error) {
 	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	if len(sum.Answers) > 0 {
 		adoption(pass, sum)
-		servedUnknown(pass, sum)
-		neverLookedUp(pass, sum)
+		// Both read a package that hands out ids and the tables it
+		// keeps its sessions in.
+		if setsSessionHeader(pass, sum) {
+			tables := ownedTables(pass, sum)
+			servedUnknown(pass, sum, tables)
+			neverLookedUp(pass, sum, tables)
+		}
 	}
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
 		blindIDManager(pass)
