@@ -22,15 +22,16 @@ import (
 // id is answered as a store outage, and the client, never told 404, never
 // starts a new session.
 func goneAs5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
-	c, w := a.Session, a.Write
+	w := a.Write
+	c, has := a.Condition()
 	if w.Status < 500 || scan == nil {
 		return
 	}
 	var call *ast.CallExpr
 	switch {
-	case a.HasSession && c.Kind == session.LookupErr && !c.AlsoMissing:
+	case has && c.Kind == session.LookupErr && !c.AlsoMissing:
 		call = httpwrite.CallAt(scan.Body, c.Pos)
-	case !a.HasSession:
+	case !has:
 		// err := mgr.Touch(id): an error that is the call's only
 		// result says nothing alone, but one the callee returns for
 		// an id it lacks does.

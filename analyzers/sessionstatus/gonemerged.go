@@ -43,8 +43,9 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	info := pass.TypesInfo
 	var call *ast.CallExpr
 	var fn *types.Func
-	switch c := a.Session; {
-	case !a.HasSession:
+	c, has := a.Condition()
+	switch {
+	case !has:
 		call, fn = failedCall(pass, scan, w.Stack)
 	case (c.Kind == session.LookupErr || c.Kind == session.Invalid) && !c.AlsoMissing:
 		// The model reads the call as a lookup or a check of the id

@@ -26,15 +26,27 @@ func TestRows(t *testing.T) {
 		`id := r.Header.Get("mcp-session-id")`,
 	}
 	// A lookup: the statement, the condition under which the id is
-	// unknown, and a use of its result.
-	lookups := []struct{ stmt, cond, use string }{
-		{"sess, ok := s.sessions[id]", "!ok", "_ = sess"},
-		{"v, ok := s.syncSessions.Load(id)", "!ok", "_ = v"},
-		{"sess, ok := s.store.Get(id)", "!ok", "_ = sess"},
-		{"sess, err := s.store.Fetch(id)", "err != nil", "_ = sess"},
-		{"sess := s.getSession(id)", "sess == nil", "_ = sess"},
-		{"", "!s.store.Exists(id)", ""},
-		{"err := s.validate(id)", "err != nil", ""},
+	// unknown and the one under which it is known, and a use of its
+	// result.
+	lookups := []struct{ stmt, cond, known, use string }{
+		{"sess, ok := s.sessions[id]", "!ok", "ok", "_ = sess"},
+		{"v, ok := s.syncSessions.Load(id)", "!ok", "ok", "_ = v"},
+		{"sess, ok := s.store.Get(id)", "!ok", "ok", "_ = sess"},
+		{"sess, err := s.store.Fetch(id)", "err != nil", "err == nil", "_ = sess"},
+		{"sess := s.getSession(id)", "sess == nil", "sess != nil", "_ = sess"},
+		{"", "!s.store.Exists(id)", "s.store.Exists(id)", ""},
+		{"err := s.validate(id)", "err != nil", "err == nil", ""},
+	}
+	// The ways a branch for an unknown id is told from the others: an if
+	// around the answer, the statement after a served branch that
+	// returns, the else of a served branch, a case of a tagless switch.
+	// %[1]s is the unknown condition, %[2]s the known one, %[3]s the
+	// answer, %[4]s the use and %[5]s the success.
+	shapes := []string{
+		"\tif %[1]s {\n\t\t%[3]s\n\t\treturn\n\t}\n\t%[4]s\n\t%[5]s\n",
+		"\tif %[2]s {\n\t\t%[4]s\n\t\t%[5]s\n\t\treturn\n\t}\n\t%[3]s\n",
+		"\tif %[2]s {\n\t\t%[4]s\n\t\t%[5]s\n\t} else {\n\t\t%[3]s\n\t}\n",
+		"\tswitch {\n\tcase %[1]s:\n\t\t%[3]s\n\t\treturn\n\t}\n\t%[4]s\n\t%[5]s\n",
 	}
 	// An answer, and whether it is right for an unknown id.
 	unknown := []struct {
@@ -76,20 +88,29 @@ func TestRows(t *testing.T) {
 		}
 		return " // want `answers`"
 	}
+	const success = "w.Write([]byte(`{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}`))"
 	for i, read := range reads {
 		for j, l := range lookups {
 			for k, a := range unknown {
-				var b strings.Builder
-				fmt.Fprintf(&b, "\t%s\n\tif id == \"\" {\n\t\thttp.Error(w, \"Mcp-Session-Id header is required\", http.StatusBadRequest)\n\t\treturn\n\t}\n", read)
-				if l.stmt != "" {
-					fmt.Fprintf(&b, "\t%s\n", l.stmt)
+				// Every shape with the first read; the others with
+				// the first shape.
+				for h, shape := range shapes {
+					if i > 0 && h > 0 {
+						break
+					}
+					var b strings.Builder
+					fmt.Fprintf(&b, "\t%s\n\tif id == \"\" {\n\t\thttp.Error(w, \"Mcp-Session-Id header is required\", http.StatusBadRequest)\n\t\treturn\n\t}\n", read)
+					if l.stmt != "" {
+						fmt.Fprintf(&b, "\t%s\n", l.stmt)
+					}
+					use := l.use
+					if use == "" {
+						use = "_ = id"
+					}
+					fmt.Fprintf(&b, shape, l.cond, l.known, a.answer+want(a.right), use, success)
+					b.WriteString("}\n")
+					write(fmt.Sprintf("unknown_%d_%d_%d_%d", i, j, k, h), b.String())
 				}
-				fmt.Fprintf(&b, "\tif %s {\n\t\t%s%s\n\t\treturn\n\t}\n", l.cond, a.answer, want(a.right))
-				if l.use != "" {
-					fmt.Fprintf(&b, "\t%s\n", l.use)
-				}
-				b.WriteString("\tw.Write([]byte(`{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}`))\n}\n")
-				write(fmt.Sprintf("unknown_%d_%d_%d", i, j, k), b.String())
 			}
 		}
 		for k, a := range missing {

@@ -397,7 +397,9 @@ func hasExit(b ast.Stmt) bool {
 // next handler (ServeHTTP, gin's c.Next).
 func servesAfter(info *types.Info, s *session.Scan, n ast.Node, as []*answers.Answer, l *lookup, inFound func([]ast.Node) bool) bool {
 	for _, a := range as {
-		ok2xx := a.Status >= 200 && a.Status < 300 || a.Status == 0 && a.Implicit
+		// A JSON-RPC error sent with 200 refuses, with the wrong status:
+		// check reports that.
+		ok2xx := (a.Status >= 200 && a.Status < 300 || a.Status == 0 && a.Implicit) && !a.HasCode
 		if ok2xx && a.Node.Pos() > l.stmt.End() && !inFound(a.Stack) && !s.InitializeBranch(a.Stack) {
 			return true
 		}

@@ -123,8 +123,9 @@ const (
 )
 
 func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Scan) {
-	w, cond := a.Write, a.Session
-	if !a.HasSession {
+	w := a.Write
+	cond, ok := a.Condition()
+	if !ok {
 		return
 	}
 	// A JSON-RPC error written with 200 is a refusal sent as a success:

@@ -290,7 +290,8 @@ func Terms(e ast.Expr, then bool) []Term {
 		}
 	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-		return []Term{{ast.Unparen(u.X), !then}}
+		// !(a || b) holds both negations; !!ok is ok.
+		return Terms(u.X, !then)
 	}
 	return []Term{{e, then}}
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -262,8 +263,26 @@ func (s *Scan) isInit(e ast.Expr, truth bool) bool {
 		if truth && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && fn.Name() == "EqualFold" && len(e.Args) == 2 {
 			return s.isInitializeName(e.Args[0]) || s.isInitializeName(e.Args[1])
 		}
+		// isInitializeRequest(msg), msg.IsInitialize(): a predicate
+		// named for the initialize message.
+		return truth && fn != nil && initPredicate(fn)
 	}
 	return false
+}
+
+// initPredicate reports whether fn is a predicate named for the initialize
+// request: one bool result and a word of its name "initialize" or "init"
+// (not "initialized", the notification and the state of a session).
+func initPredicate(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+		return false
+	}
+	ws := words(fn.Name())
+	if len(ws) < 2 || ws[0] != "is" {
+		return false
+	}
+	return slices.Contains(ws, "initialize") || slices.Contains(ws, "init")
 }
 
 // FoundTest reports whether e having value truth says the session was

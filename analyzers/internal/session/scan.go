@@ -751,7 +751,7 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 	if c, decided := s.caseCondition(stack); decided {
 		return c, c.Kind != 0
 	}
-	notInit := false
+	notInit, chain := false, false
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		for _, c := range httpwrite.Terms(ifs.Cond, inThen) {
 			k, ok := s.test(c.E, c.Truth)
@@ -759,7 +759,7 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 				k, ok = s.anyOf(stack, c.E, c.Truth)
 			}
 			if ok {
-				if notInit && k.Kind != Missing {
+				if notInit && k.Kind != Missing || chain && k.Kind != Missing && s.unknownRefused(stack) {
 					return Cond{}, false
 				}
 				// id == "" && method != "initialize": the same test
@@ -771,6 +771,13 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 				return k, true
 			}
 		}
+		if !inThen && !notInit && s.initializeLink(ifs.Cond) {
+			// The else of `id == "" && isInitialize(msg)`: the chain's
+			// last answer, given to whatever the links before it did
+			// not take, an unknown id among them.
+			chain = true
+			continue
+		}
 		if !s.notInitialize(ifs.Cond, inThen) {
 			return Cond{}, false
 		}
@@ -780,6 +787,49 @@ func (s *Scan) Condition(stack []ast.Node) (Cond, bool) {
 		return s.missingGuard(stack)
 	}
 	return Cond{}, false
+}
+
+// defaultCondition is the session condition of the default clause of a
+// tagless switch, which runs when no case holds: `case ok:` serving a
+// known id leaves the default an unknown one's, as an if's else would.
+func (s *Scan) defaultCondition(stack []ast.Node, sw *ast.SwitchStmt) (Cond, bool) {
+	for _, st := range sw.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			for _, t := range httpwrite.Terms(e, false) {
+				k, ok := s.test(t.E, t.Truth)
+				if !ok {
+					k, ok = s.anyOf(stack, t.E, t.Truth)
+				}
+				if !ok {
+					continue
+				}
+				if k.Kind != Missing && s.unknownRefused(stack) {
+					return Cond{}, false
+				}
+				return k, true
+			}
+		}
+	}
+	return Cond{}, false
+}
+
+// initializeLink reports whether e is the test of an initialize branch of an
+// if-else chain: a conjunction of an initialize test and a test that the
+// request has no id (`id == "" && isInitializeRequest(msg)`).
+func (s *Scan) initializeLink(e ast.Expr) bool {
+	init, missing := false, false
+	for _, t := range httpwrite.Terms(e, true) {
+		if s.isInit(t.E, t.Truth) {
+			init = true
+		} else if k, ok := s.test(t.E, t.Truth); ok && k.Kind == Missing {
+			missing = true
+		}
+	}
+	return init && missing
 }
 
 // caseCondition decides the condition of an answer in a switch clause,
@@ -796,11 +846,20 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 			return Cond{}, false
 		}
 		cc, ok := stack[i].(*ast.CaseClause)
-		if !ok || len(cc.List) == 0 {
+		if !ok {
 			continue
 		}
 		sw, ok := stack[i-2].(*ast.SwitchStmt)
 		if !ok {
+			continue
+		}
+		if len(cc.List) == 0 {
+			// default: taken when every case is false.
+			if sw.Tag == nil {
+				if c, ok := s.defaultCondition(stack, sw); ok {
+					return c, true
+				}
+			}
 			continue
 		}
 		if sw.Tag != nil {
@@ -820,8 +879,11 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 		}
 		about := false
 		for _, e := range cc.List {
-			if k, ok := s.test(e, true); ok {
-				return k, true
+			// case !ok:, case id != "" && !known:
+			for _, t := range httpwrite.Terms(e, true) {
+				if k, ok := s.test(t.E, t.Truth); ok {
+					return k, true
+				}
 			}
 			about = about || s.testsError(e)
 		}
