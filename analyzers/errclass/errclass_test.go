@@ -70,6 +70,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/refusalstatus",             // -32700/-32600 with 200; -32700 for a read failure
 		"fixtures/errclass/rowstatus",                 // method, Content-Type and Origin refusals with another status than their row's
 		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
+		"fixtures/errclass/implicit200/anywriter",     // handed to writers of any value, or one that sets a status only when encoding fails
 		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
 		"fixtures/errclass/configureddecoder",         // a configured decoder fails on the client's bytes
 		"fixtures/errclass/wrongshape",                // -32700 for JSON that decoded but does not fit

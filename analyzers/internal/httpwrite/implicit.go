@@ -16,7 +16,7 @@ import (
 // it is a sink when its body unconditionally writes to a ResponseWriter
 // parameter. Its code is the code of the one error object it builds, or
 // the parameter that object (or a constructor) takes it from.
-func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write) *Sink {
+func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write, fallbacks map[ast.Node]bool) *Sink {
 	sig := fn.Type().(*types.Signature)
 	rw := map[types.Object]bool{}
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -26,7 +26,7 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 	}
 	// Cheap tests first: this runs for every function that writes no
 	// status, most of which write nothing at all.
-	if len(rw) == 0 && !beegoController(sig) || setsStatus(info, decl.Body) {
+	if len(rw) == 0 && !beegoController(sig) || setsStatus(info, decl.Body, fallbacks) {
 		return nil
 	}
 	writes := false
@@ -286,12 +286,14 @@ func servesJSON(info *types.Info, n ast.Node) bool {
 }
 
 // setsStatus reports whether body, or a function literal in it, calls
-// WriteHeader or http.Error: then the status is not the implicit 200.
-func setsStatus(info *types.Info, body ast.Node) bool {
+// WriteHeader or http.Error, other than the calls in except (a fallback
+// for a failed encoding of the body): then the status is not the
+// implicit 200.
+func setsStatus(info *types.Info, body ast.Node, except map[ast.Node]bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || found {
+		if !ok || found || except[n] {
 			return !found
 		}
 		fn := Callee(info, call)

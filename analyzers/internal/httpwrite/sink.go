@@ -78,7 +78,20 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 			answers = append(answers, w)
 		}
 	}
-	answers = dropEncodeFallbacks(info, dropImplicit(answers))
+	answers = dropImplicit(answers)
+	// A status written only when encoding the body fails comes after the
+	// body has gone out with 200 (json.NewEncoder(w).Encode(v), then
+	// http.Error on its error): the helper answers 200.
+	fallbacks := map[ast.Node]bool{}
+	for _, w := range answers {
+		if underEncodeFailure(info, w.Stack) {
+			fallbacks[w.Node] = true
+		}
+	}
+	if len(answers) > 0 && len(fallbacks) == len(answers) {
+		answers = nil
+	}
+	answers = dropEncodeFallbacks(info, answers)
 	if len(answers) == 0 {
 		if b := builds(info, fn, decl, ws); b != nil {
 			return b
@@ -86,7 +99,7 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		if b := buildsEnvelope(info, fn, decl, sinkOf); b != nil {
 			return b
 		}
-		return implicitSink(info, fn, decl, ws)
+		return implicitSink(info, fn, decl, ws, fallbacks)
 	}
 	if len(answers) != 1 {
 		return nil

@@ -244,6 +244,21 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 			}
 		}
 	}
+	if s.CodeArg == 0 && s.ObjectArg == 0 && !s.HasCode {
+		// A writer of any value (writeJSON(w, v any)) handed a JSON-RPC
+		// error response, a literal or what a constructor builds
+		// (writeJSON(w, errorReply(id, -32700, msg))): the code is that
+		// response's.
+		for _, a := range call.Args {
+			if code, codeExpr, ok := envelopeCode(info, a, sinkOf); ok {
+				w.Code, w.HasCode, w.CodeExpr = code, true, codeExpr
+				if codeExpr != nil {
+					w.Code, w.HasCode = IntConst(info, codeExpr)
+				}
+				break
+			}
+		}
+	}
 	if e := arg(s.ErrArg); e != nil {
 		w.Causes = append(w.Causes, e)
 	} else {
