@@ -84,26 +84,19 @@ func (s *Scan) unknownRefused(stack []ast.Node) bool {
 				if !ok {
 					return true
 				}
-				branches := []struct {
-					body ast.Stmt
-					then bool
-				}{{ifs.Body, true}}
-				if ifs.Else != nil {
-					branches = append(branches, struct {
-						body ast.Stmt
-						then bool
-					}{ifs.Else, false})
-				}
-				for _, b := range branches {
-					if !terminates(b.body) {
-						continue
+				// A branch that returns, taken for an unknown id.
+				refuses := func(body ast.Stmt, then bool) bool {
+					if body == nil || !terminates(body) {
+						return false
 					}
-					for _, t := range httpwrite.Terms(ifs.Cond, b.then) {
+					for _, t := range httpwrite.Terms(ifs.Cond, then) {
 						if c, ok := s.test(t.E, t.Truth); ok && c.Kind != Missing {
-							found = true
+							return true
 						}
 					}
+					return false
 				}
+				found = refuses(ifs.Body, true) || refuses(ifs.Else, false)
 				return !found
 			})
 			if found {
