@@ -23,10 +23,10 @@ import (
 // starts a new session.
 func goneAs5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
 	w := a.Write
-	c, has := a.Condition()
 	if w.Status < 500 || scan == nil {
 		return
 	}
+	c, has := condition(scan, a)
 	var call *ast.CallExpr
 	switch {
 	case has && c.Kind == session.LookupErr && !c.AlsoMissing:

@@ -43,7 +43,7 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	info := pass.TypesInfo
 	var call *ast.CallExpr
 	var fn *types.Func
-	c, has := a.Condition()
+	c, has := condition(scan, a)
 	switch {
 	case !has:
 		call, fn = failedCall(pass, scan, w.Stack)

@@ -124,7 +124,12 @@ const (
 
 func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Scan) {
 	w := a.Write
-	cond, ok := a.Condition()
+	if !a.HasSession && (scan == nil || w.Status != 0 && w.Status < 400 && !w.HasCode) {
+		// No test names the session and no branch before can make
+		// this 2xx answer a refusal.
+		return
+	}
+	cond, ok := condition(scan, a)
 	if !ok {
 		return
 	}
@@ -184,6 +189,24 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 		reportStatus(pass, w, cond, p.unknownReturn(pass, scan, cond), catLookup, 404, "http.StatusNotFound",
 			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
+}
+
+// condition is the session condition an answer is given under: the one
+// the tests around it decide (httpanswers' Session), else the one the
+// branches before it that returned leave (session.FallCondition: the
+// statement after `if ok { ...; return }` runs for an unknown id). The
+// second is read here, for the answers sessionstatus judges, and not in
+// httpanswers: errclass reads an answer after a session test that
+// returned as the endpoint's own, and the walk need not run for every
+// answer of every package whose facts are computed.
+func condition(scan *session.Scan, a *answers.Answer) (session.Cond, bool) {
+	if a.HasSession {
+		return a.Session, true
+	}
+	if scan == nil {
+		return session.Cond{}, false
+	}
+	return scan.FallCondition(a.Write.Stack)
 }
 
 // sentStatus is the status an answer goes out with: its own, or 200 for a

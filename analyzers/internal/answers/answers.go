@@ -82,24 +82,6 @@ type Answer struct {
 	// something else.
 	Session    session.Cond
 	HasSession bool
-	// Fall is, for an answer no enclosing test decides, the condition an
-	// earlier test that returned leaves on the way to it (the statement
-	// after `if ok { ...; return }` runs for an unknown id); HasFall says
-	// there is one. It is kept apart from Session: checks that read an
-	// answer with no session condition as the endpoint's own (errclass)
-	// go on reading it so.
-	Fall    session.Cond
-	HasFall bool
-}
-
-// Condition is the session condition the answer is given under: the one
-// an enclosing test decides, else the one an earlier test that returned
-// leaves.
-func (a *Answer) Condition() (session.Cond, bool) {
-	if a.HasSession {
-		return a.Session, true
-	}
-	return a.Fall, a.HasFall
 }
 
 // Result is the package's summary. A package the cheap bail-out skipped
@@ -190,9 +172,6 @@ func run(pass *analysis.Pass) (any, error) {
 			as[i] = &Answer{Write: w}
 			if scan != nil {
 				as[i].Session, as[i].HasSession = scan.Condition(w.Stack)
-				if !as[i].HasSession {
-					as[i].Fall, as[i].HasFall = scan.FallCondition(w.Stack)
-				}
 			}
 		}
 		res.Answers[n] = as
