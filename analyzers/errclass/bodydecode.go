@@ -119,6 +119,9 @@ func fromBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, pos token.Pos, 
 	}
 	switch e := e.(type) {
 	case *ast.CallExpr:
+		if frameworkRawBody(httpwrite.Callee(info, e)) {
+			return true
+		}
 		for _, a := range e.Args {
 			if fromBody(info, body, a, pos, depth+1) {
 				return true

@@ -131,6 +131,12 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 	}
+	// -32603 with 200 still blames the server: judged only against the
+	// client's own bytes.
+	if w.Status != 0 && w.Status < 400 && w.HasCode && w.Code == httpwrite.CodeInternalError && !a.HasSession {
+		c.clientFaultAsInternal(fn, body, w)
+		return
+	}
 	// -32600 with 200 still claims the request was malformed: judged
 	// below against the server's own failures.
 	if w.Status != 0 && w.Status < 400 && !(w.HasCode && w.Code == httpwrite.CodeInvalidRequest) {
@@ -216,16 +222,12 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		status = defaultStatus(info, body, w.StatusExpr)
 	}
 	serverCode := w.HasCode && w.Code == httpwrite.CodeInternalError
-	if (serverCode && (status == 0 || status >= 500) || status >= 500 && speaksJSONRPC(writes)) && bodyDecodeOnly(info, body, origins) {
-		what := fmt.Sprintf("HTTP %d", status)
-		switch {
-		case serverCode && status >= 500:
-			what = fmt.Sprintf("%d with -32603 (Internal error)", status)
-		case serverCode:
-			what = "-32603 (Internal error)"
-		}
-		c.report(w.Node, catClientAsServer, origins[0].related("the request body's decode: "+origins[0].name), nil,
-			"answers %s when the request body does not decode, the client's fault: answer 400 with -32700", what)
+	if (serverCode && (status == 0 || status >= 500) || status >= 500 && speaksJSONRPC(writes)) && c.clientFault(body, w, causes, origins, serverWhat(serverCode, status)) {
+		return
+	}
+	if w.HasCode && w.Code == httpwrite.CodeInvalidRequest && syntaxOnlyDecode(info, body, origins) {
+		c.report(w.Node, catNotJSONInvalid, origins[0].related("decodes into a value any JSON fits: "+origins[0].name), nil,
+			"answers -32600 (Invalid Request) when the request body is not JSON (any JSON fits the target): answer -32700")
 		return
 	}
 	if (serverCode && (status == 0 || status >= 500) || status >= 500 && (speaksJSONRPC(writes) || namesMCP(info, body))) && bodyReadOnly(info, body, origins) {
@@ -587,7 +589,58 @@ const (
 	catReadParse      = "read-as-parse-error"            // -32700 for a body that could not be read
 	catWrongShape     = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
 	catNotDecode      = "not-a-decode-as-parse-error"    // -32700 for an error of a call given none of the request's bytes
+	catNotJSONInvalid = "not-json-as-invalid-request"    // -32600 for bytes that are not JSON
 )
+
+// clientFaultAsInternal judges an answer with -32603 and a status under
+// 400 (status < 400 returns early for every other rule): only against
+// the client's own bytes, the one cause a -32603 after dispatch (a tool's
+// failure, riding on 200) cannot have.
+func (c *checker) clientFaultAsInternal(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write) {
+	causes := w.Causes
+	if len(causes) == 0 {
+		causes, _ = guard(c.pass.TypesInfo, w.Stack)
+	}
+	var origins []origin
+	for _, e := range causes {
+		origins = append(origins, c.originsOf(fn, e)...)
+	}
+	c.clientFault(body, w, causes, origins, "-32603 (Internal error)")
+}
+
+// clientFault reports a server-side answer (what) to a fault of the
+// client's own request: its body did not decode (every origin of the
+// error is that decode), or it decoded and the one test above the answer
+// reads only its members (not JSON-RPC: no method, a wrong version).
+func (c *checker) clientFault(body *ast.BlockStmt, w *httpwrite.Write, causes []ast.Expr, origins []origin, what string) bool {
+	info := c.pass.TypesInfo
+	if bodyDecodeOnly(info, body, origins) {
+		c.report(w.Node, catClientAsServer, origins[0].related("the request body's decode: "+origins[0].name), nil,
+			"answers %s when the request body does not decode, the client's fault: answer 400 with -32700", what)
+		return true
+	}
+	if len(causes) > 0 {
+		return false
+	}
+	if ifs := decodedMemberTest(info, body, w); ifs != nil {
+		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), Message: "tests a message that decoded"}}, nil,
+			"answers %s to JSON that decoded but is not a valid request (the client's fault): answer 400, -32600", what)
+		return true
+	}
+	return false
+}
+
+// serverWhat names a server-side answer in a message: its status, its
+// -32603, or both.
+func serverWhat(serverCode bool, status int) string {
+	switch {
+	case serverCode && status >= 500:
+		return fmt.Sprintf("%d with -32603 (Internal error)", status)
+	case serverCode:
+		return "-32603 (Internal error)"
+	}
+	return fmt.Sprintf("HTTP %d", status)
+}
 
 func (c *checker) report(n ast.Node, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
 	c.reportRange(n, category, related, fixes, format, args...)

@@ -60,6 +60,49 @@ func bodyReadOnly(info *types.Info, body *ast.BlockStmt, origins []origin) bool 
 	return true
 }
 
+// syntaxOnlyDecode reports whether every origin is a decode of the
+// request's body, with encoding/json, into a value any JSON fits (a
+// json.RawMessage, an empty interface): such a decode fails only when the
+// bytes are not JSON (or could not be read), never on their shape.
+func syntaxOnlyDecode(info *types.Info, body *ast.BlockStmt, origins []origin) bool {
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.kind != decode || o.shape || !o.pos.IsValid() {
+			return false
+		}
+		call := httpwrite.CallAt(body, o.pos)
+		if call == nil || !decodesRequestBody(info, body, call) {
+			return false
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != httpwrite.PkgJSON || len(call.Args) == 0 {
+			return false
+		}
+		if !anyJSONFits(info.TypeOf(call.Args[len(call.Args)-1])) {
+			return false
+		}
+	}
+	return true
+}
+
+// anyJSONFits reports whether t is a pointer to a json.RawMessage or to an
+// empty interface: a target every JSON value decodes into.
+func anyJSONFits(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	elem := p.Elem()
+	if named, ok := types.Unalias(elem).(*types.Named); ok {
+		obj := named.Obj()
+		return obj.Pkg() != nil && obj.Pkg().Path() == httpwrite.PkgJSON && obj.Name() == "RawMessage"
+	}
+	iface, ok := types.Unalias(elem).Underlying().(*types.Interface)
+	return ok && iface.Empty()
+}
+
 // decodesRequestBody reports a decode whose input is the request body:
 // X.Decode(v) with X a decoder made on it, Unmarshal(b, v) with b read
 // from it, or a framework's binder (c.Bind(&v), c.ShouldBindJSON(&v)).
@@ -101,12 +144,8 @@ func madeOnBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bo
 			}
 			return false
 		}
-		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && slices.ContainsFunc(httpwrite.FrameworkPkgs, func(p string) bool { return fn.Pkg() != nil && fn.Pkg().Path() == p }) {
-			// A framework context's raw body: fiber's c.Body(), gin's c.GetRawData().
-			switch fn.Name() {
-			case "Body", "BodyRaw", "GetRawData":
-				return true
-			}
+		if frameworkRawBody(fn) {
+			return true
 		}
 		switch fn.Name() {
 		case "NewDecoder", "ReadAll", "LimitReader", "MaxBytesReader", "NopCloser", "NewReader":
@@ -120,6 +159,19 @@ func madeOnBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, depth int) bo
 		v, _ := info.Uses[e].(*types.Var)
 		rhs := httpwrite.SoleAssign(info, body, v)
 		return rhs != nil && madeOnBody(info, body, rhs, depth+1)
+	}
+	return false
+}
+
+// frameworkRawBody reports a framework context's method that returns the
+// request's raw body: fiber's c.Body(), gin's c.GetRawData().
+func frameworkRawBody(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() == nil || !slices.Contains(httpwrite.FrameworkPkgs, fn.Pkg().Path()) {
+		return false
+	}
+	switch fn.Name() {
+	case "Body", "BodyRaw", "GetRawData":
+		return true
 	}
 	return false
 }
