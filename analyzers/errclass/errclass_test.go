@@ -82,6 +82,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/keyedstatus",               // the status a table gives the code
 		"fixtures/errclass/clientasserver",            // the request body's decode answered 500 or -32603
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
+		"fixtures/errclass/frameworks",                // gin and fiber handlers
 		"fixtures/errclass/statusvar",                 // the status set in branches, written once later
 		"fixtures/errclass/envelopector",              // an RPCError handed to the response's constructor
 		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only

@@ -31,7 +31,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/unknown",
 		"fixtures/sessionstatus/missing",
 		"fixtures/sessionstatus/suppressed",
-		"fixtures/sessionstatus/good", // a correct router: no findings
+		"fixtures/sessionstatus/good",       // a correct router: no findings
+		"fixtures/sessionstatus/frameworks", // gin and fiber handlers
 		// Regressions, named after what they pin.
 		"fixtures/sessionstatus/gosdklookupsession",
 		"fixtures/sessionstatus/initializebranch",
