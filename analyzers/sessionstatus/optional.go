@@ -3,8 +3,10 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,7 +42,16 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 		if !(presentOnly(scan, guard.Cond) && httpwrite.EndsInReturn(guard.Body)) && scan.PresentIDTest(guard.Cond) == nil {
 			continue
 		}
-		if !refusesIn(as, guard.Body) || !initializeExcluded(info, scan, fn, list[:i]) {
+		if !refusesIn(as, guard.Body) {
+			continue
+		}
+		// Where an initialize may reach the guard, the answers after it
+		// that serve every method (not only an initialize's) serve a
+		// request without an id whatever its method; that the handler
+		// tests for an initialize after the guard shows it is the one
+		// that receives the messages.
+		excluded := initializeExcluded(info, scan, fn, list[:i])
+		if !excluded && (!testsInitialize(scan, list[i+1:]) || namesRevision(info, scan.Body)) {
 			continue
 		}
 		for _, a := range as {
@@ -48,16 +59,26 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) {
 				continue
 			}
+			if !excluded && (w.HasCode || initializeOnly(scan, w.Stack)) {
+				// A JSON-RPC error refuses (a parse error): not serving.
+				continue
+			}
 			status := sentStatus(info, scan, w)
 			if status < 200 || status > 299 {
 				continue
 			}
+			msg := "answers %d to a request without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 when it is missing"
+			if !excluded {
+				msg = "answers %d to any method without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 unless initialize"
+			}
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
-				Message: fmt.Sprintf("answers %d to a request without Mcp-Session-Id: the check at line %d judges only a present id; answer 400 when it is missing",
-					status, pass.Fset.Position(guard.Pos()).Line),
+				Message: fmt.Sprintf(msg, status, pass.Fset.Position(guard.Pos()).Line),
 			})
 			return
+		}
+		if !excluded {
+			continue
 		}
 		if n := servedAfter(info, scan, list[i+1:]); n != nil {
 			report.Report(pass, analysis.Diagnostic{
@@ -92,6 +113,71 @@ func servedAfter(info *types.Info, scan *session.Scan, stmts []ast.Stmt) ast.Stm
 		}
 	}
 	return nil
+}
+
+// testsInitialize reports whether stmts test, anywhere in them, whether
+// the message is an initialize (an if's condition or a case's value).
+func testsInitialize(scan *session.Scan, stmts []ast.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				found = found || scan.TestsInitialize(n.Cond)
+			case *ast.CaseClause:
+				found = found || slices.ContainsFunc(n.List, initializeValue)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// initializeOnly reports whether an answer with this stack runs only for
+// an initialize: in the body of an if that tests for one, in the else of
+// one that tests for its absence, or in a case for the "initialize" value.
+func initializeOnly(scan *session.Scan, stack []ast.Node) bool {
+	for i, n := range stack {
+		if i+1 >= len(stack) {
+			break
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if stack[i+1] == n.Body && scan.InitializeTest(n.Cond) || stack[i+1] == n.Else && scan.TestsInitialize(n.Cond) && !scan.InitializeTest(n.Cond) {
+				return true
+			}
+		case *ast.CaseClause:
+			if slices.ContainsFunc(n.List, initializeValue) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initializeValue reports the string literal "initialize".
+func initializeValue(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING && lit.Value == `"initialize"`
+}
+
+// namesRevision reports a function that reads MCP-Protocol-Version or
+// names a revision: it may serve the sessionless revision, where a request
+// carries no id by design.
+func namesRevision(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if tv, ok := n.(ast.Expr); ok && !found {
+			if c := info.Types[tv]; c.Value != nil && c.Value.Kind() == constant.String {
+				v := strings.ToLower(constant.StringVal(c.Value))
+				found = v == "mcp-protocol-version" || len(v) == len("2026-07-28") && v[4] == '-' && v[7] == '-' && strings.HasPrefix(v, "20")
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // initReadsID reports an if's init that only assigns the id (if id :=

@@ -36,6 +36,9 @@ func TestRows(t *testing.T) {
 		{"sess := s.getSession(id)", "sess == nil", "sess != nil", "_ = sess"},
 		{"", "!s.store.Exists(id)", "s.store.Exists(id)", ""},
 		{"err := s.validate(id)", "err != nil", "err == nil", ""},
+		{"", "!slices.Contains(s.issued, id)", "slices.Contains(s.issued, id)", ""},
+		{"var sess *session\n\tfor _, c := range s.list {\n\t\tif c.id == id {\n\t\t\tsess = c\n\t\t\tbreak\n\t\t}\n\t}", "sess == nil", "sess != nil", "_ = sess"},
+		{"found := false\n\tfor _, known := range s.issued {\n\t\tif known == id {\n\t\t\tfound = true\n\t\t}\n\t}", "!found", "found", ""},
 	}
 	// The ways a branch for an unknown id is told from the others: an if
 	// around the answer, the statement after a served branch that
@@ -135,8 +138,11 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"sync"
 )
+
+var _ = slices.Contains[[]string]
 
 const headerSessionID = "Mcp-Session-Id"
 
@@ -184,6 +190,8 @@ type Server struct {
 	sessions     map[string]*session
 	syncSessions sync.Map
 	store        *store
+	issued       []string
+	list         []*session
 }
 
 func (s *Server) getSession(id string) *session {
@@ -220,6 +228,10 @@ func (s *Server) register(id string) {
 	s.mu.Unlock()
 	s.syncSessions.Store(id, sess)
 	s.store.Put(sess)
+	s.mu.Lock()
+	s.issued = append(s.issued, id)
+	s.list = append(s.list, sess)
+	s.mu.Unlock()
 }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -33,6 +33,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/suppressed",
 		"fixtures/sessionstatus/good",       // a correct router: no findings
 		"fixtures/sessionstatus/frameworks", // gin and fiber handlers
+		"fixtures/sessionstatus/search",     // a slice searched for the id
 		// Regressions, named after what they pin.
 		"fixtures/sessionstatus/gosdklookupsession",
 		"fixtures/sessionstatus/initializebranch",

@@ -92,6 +92,13 @@ type def struct {
 	// rhs is the value assigned when it is one expression per variable
 	// (x := y), or nil: a copy of the id is followed through it.
 	rhs ast.Expr
+	// search is, for a valueDef or a foundDef, that the value is a
+	// match of a loop over a collection under a test that an element
+	// equals the id: before the loop the variable holds its zero value
+	// (nil, false), which says the id was not found.
+	search bool
+	// zero is that the value assigned is nil or false.
+	zero bool
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -249,6 +256,11 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 			// fallback to another of the client's values for a missing
 			// header leaves the id the header's whenever it was sent. (A
 			// minted fallback is the server's: not the client's id.)
+		case x.search && d.kind == other && (!d.pos.IsValid() || d.zero):
+			// var sess *session; for ... { if c.id == id { sess = c } }:
+			// the match, or the zero value when the id is not there,
+			// which a nil (or false) test reads as an unknown id.
+			d = x
 		case (x.record || x.kind == idDef) && (d.kind == emptyDef || d.kind == other && !d.pos.IsValid()):
 			// var sid string; if vals := r.Header[k]; len(vals) > 0 {
 			// sid = vals[0] }: the id, or "" when the header is absent,
@@ -420,6 +432,18 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				continue
 			}
 			kind, what := other, ""
+			if w, ok := s.searchMatch(v, rhs[i]); ok {
+				// for _, c := range s.list { if c.id == id { sess = c } }
+				kind, neg := valueDef, false
+				if isBool(v.Type()) {
+					// found = true; revoked = true says the opposite.
+					kind = foundDef
+					neg, _ = polarity(v.Name())
+				}
+				s.setNeg(lhs[i], pos, kind, w, neg)
+				s.defs[v][len(s.defs[v])-1].search = true
+				continue
+			}
 			if record := s.recordID(rhs[i]); record || s.IsID(rhs[i]) {
 				kind = idDef
 				if record || s.isHeaderRead(rhs[i]) {
@@ -459,6 +483,9 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				continue
 			}
 			s.set(lhs[i], pos, kind, what)
+			if kind == other && s.isZero(rhs[i]) {
+				s.defs[v][len(s.defs[v])-1].zero = true
+			}
 		}
 	case len(rhs) == 1:
 		s.lrhs = nil
@@ -1417,6 +1444,10 @@ func (s *Scan) boolValidator(e ast.Expr, v *types.Var) (what string, neg, ok boo
 		return "", false, false
 	}
 	what, ok = s.lookup(call)
+	if ok && s.membership(call) {
+		// slices.Contains(s.issued, id): the id among those kept.
+		return what, false, true
+	}
 	if !ok || !validatorName(funcName(call)) || !s.isMethodCall(call) {
 		return "", false, false
 	}
@@ -1427,6 +1458,72 @@ func (s *Scan) boolValidator(e ast.Expr, v *types.Var) (what string, neg, ok boo
 	}
 	neg, ok = polarity(funcName(call))
 	return what, neg, ok
+}
+
+// searchMatch reports an assignment, to a variable declared before the
+// loop, in a loop over a collection under a test that an element (or a
+// member of one) equals the id: the loop searches the collection for the
+// id. A nilable value (the element) or true (found = true) is assigned;
+// what names the collection searched.
+func (s *Scan) searchMatch(v *types.Var, rhs ast.Expr) (string, bool) {
+	if v == nil || httpwrite.IsErrorType(v.Type()) || !nilable(v.Type()) && !(isBool(v.Type()) && s.isTrue(rhs)) {
+		return "", false
+	}
+	var ifs *ast.IfStmt
+	for i := len(s.stack) - 1; i >= 0; i-- {
+		switch n := s.stack[i].(type) {
+		case *ast.FuncLit:
+			return "", false
+		case *ast.IfStmt:
+			if ifs == nil && i+1 < len(s.stack) && s.stack[i+1] == n.Body {
+				ifs = n
+			}
+		case *ast.RangeStmt:
+			if ifs == nil || v.Pos() >= n.Pos() || !s.equalsID(ifs.Cond) {
+				return "", false
+			}
+			return "the search of " + render(n.X), true
+		}
+	}
+	return "", false
+}
+
+// equalsID reports a condition that holds exactly when a value equals the
+// id (x == id). A conjunction (c.id == id && c.user == user) misses for
+// another user's session too, whose answer differs: not a search of the
+// id alone.
+func (s *Scan) equalsID(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && b.Op == token.EQL && s.IsID(b.X) != s.IsID(b.Y)
+}
+
+// isTrue and isZero report the constants true, and nil or false.
+func (s *Scan) isTrue(e ast.Expr) bool {
+	tv, ok := s.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+func (s *Scan) isZero(e ast.Expr) bool {
+	tv, ok := s.info.Types[e]
+	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value))
+}
+
+// membership reports slices.Contains(xs, id) over a collection the
+// function does not make itself (a field, a package variable): whether
+// the id is among the ones the server keeps.
+func (s *Scan) membership(call *ast.CallExpr) bool {
+	fn := httpwrite.Callee(s.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "slices" || fn.Name() != "Contains" || len(call.Args) != 2 || !s.IsID(call.Args[1]) {
+		return false
+	}
+	switch x := ast.Unparen(call.Args[0]).(type) {
+	case *ast.SelectorExpr:
+		return true
+	case *ast.Ident:
+		v, _ := s.info.Uses[x].(*types.Var)
+		return v != nil && v.Parent() == v.Pkg().Scope()
+	}
+	return false
 }
 
 // isMethodCall reports a call of a method of a value (s.store.Exists(id)),

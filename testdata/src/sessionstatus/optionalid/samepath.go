@@ -1,0 +1,80 @@
+package optionalid
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// dispatch judges a present id only, then serves every method on one
+// path; the initialize test after it only mints the id. A tools/list
+// without an id is served.
+func (s *server) dispatch(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id != "" && !s.has(id) {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`))
+		return
+	}
+	result := s.handle(m)
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", "minted")
+	}
+	writeResult(w, result) // want `answers 200 to any method without Mcp-Session-Id: the check at line [0-9]+ judges only a present id`
+}
+
+// split answers an initialize in its own branch; what follows serves the
+// other methods, a missing id among them.
+func (s *server) split(w http.ResponseWriter, r *http.Request) {
+	if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+		if !s.has(id) {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+	}
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", "minted")
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	w.WriteHeader(http.StatusOK) // want `answers 200 to any method without Mcp-Session-Id`
+}
+
+// dual also serves the sessionless revision, whose requests carry no id
+// by design; it names the revision header: silent.
+func (s *server) dual(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id != "" && !s.has(id) {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	modern := r.Header.Get("MCP-Protocol-Version") >= "2026-07-28"
+	if m.Method == "initialize" && !modern {
+		w.Header().Set("Mcp-Session-Id", "minted")
+	}
+	w.WriteHeader(http.StatusOK)
+}
+
+func (s *server) handle(m message) map[string]any {
+	return map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{}}
+}
+
+func writeResult(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_ = json.NewEncoder(w).Encode(v)
+}
