@@ -186,6 +186,16 @@
 // (-32603). A call handed the raw body may be the one that finds the bytes
 // are not JSON, and is not judged.
 //
+// # The client's fault answered as the server's
+//
+// -32603 or a 5xx under the failure of the request body's decode or read,
+// or directly under a test that reads only members of the decoded message,
+// blames the server for the client's request: 400 with -32700 or -32600.
+// -32603 is judged with 200 too, against these causes only (a method's
+// -32603 after dispatch rides on 200). -32600 under the failure of a decode
+// of the body into a json.RawMessage or an empty interface, which any JSON
+// fits, answers bytes that are not JSON: -32700.
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)

@@ -15,7 +15,8 @@
 // sessionstatus follows the header's value -- r.Header.Get with the header
 // name in any case, or any constant of that value such as the runtime's
 // protocol.HeaderSessionID -- into a lookup keyed by it (sessions[id],
-// sync.Map.Load(id), store.Get(ctx, id), also inside a helper of the same
+// sync.Map.Load(id), store.Get(ctx, id), slices.Contains(s.issued, id), a
+// loop keeping the element equal to the id, also inside a helper of the same
 // package the id is passed to), and judges the answer given directly under
 // the test of that lookup or of the id:
 //

@@ -59,8 +59,10 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) {
 				continue
 			}
-			if !excluded && (w.HasCode || initializeOnly(scan, w.Stack)) {
+			if !excluded && (w.HasCode || initializeOnly(scan, w.Stack) || testsFound(info, guard, scan.Body, w.Node.Pos())) {
 				// A JSON-RPC error refuses (a parse error): not serving.
+				// A later test of what the guard found (if sess == nil
+				// { 400 }) is the missing id's own test.
 				continue
 			}
 			status := sentStatus(info, scan, w)
@@ -113,6 +115,44 @@ func servedAfter(info *types.Info, scan *session.Scan, stmts []ast.Stmt) ast.Stm
 		}
 	}
 	return nil
+}
+
+// testsFound reports an if between the guard and pos whose condition reads
+// a variable the guard assigns (its lookup's result, s in s, err =
+// m.find(id)), not an error: after a guard that returns on a failed
+// lookup, that variable is unset exactly when the request carried no id.
+func testsFound(info *types.Info, guard *ast.IfStmt, body *ast.BlockStmt, pos token.Pos) bool {
+	vars := map[types.Object]bool{}
+	ast.Inspect(guard, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					if v := info.ObjectOf(id); v != nil && !httpwrite.IsErrorType(v.Type()) {
+						vars[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(vars) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if found || !ok || ifs.Pos() < guard.End() || ifs.Pos() >= pos {
+			return !found
+		}
+		ast.Inspect(ifs.Cond, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && vars[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
+	return found
 }
 
 // testsInitialize reports whether stmts test, anywhere in them, whether

@@ -78,3 +78,32 @@ func writeResult(w http.ResponseWriter, v any) {
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(v)
 }
+
+// found keeps what its guard found and refuses a request without it on
+// the path that needs it: the nil session is the missing id. Silent.
+func (s *server) found(w http.ResponseWriter, r *http.Request) {
+	var sess *message
+	if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+		if !s.has(id) {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+		sess = &message{}
+	}
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	switch m.Method {
+	case "initialize":
+		w.Header().Set("Mcp-Session-Id", "minted")
+		w.WriteHeader(http.StatusOK)
+	default:
+		if sess == nil {
+			http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+	}
+}
