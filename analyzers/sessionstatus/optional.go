@@ -21,10 +21,13 @@ import (
 // guard that judges only a present id (if id != "" && !valid(id) { 404;
 // return }, or if id != "" { if !valid(id) { 404; return } }): the
 // missing id is let through, where the protocol's table
-// answers it 400. Judged only where the request cannot be an initialize
-// (an initialize branch returned before the guard, or the handler never
-// reads a request body, so it serves GET or DELETE), and only in a package
-// that answers a missing id 400 elsewhere: it means to require the id.
+// answers it 400. Judged where the request cannot be an initialize (an
+// initialize branch returned before the guard, or the handler never reads
+// a request body, so it serves GET or DELETE), or, where it can, at an
+// answer after the guard that serves every method (one not confined to an
+// initialize's branch, in a handler that tests for an initialize after the
+// guard and names no revision); and only in a package that answers a
+// missing id 400 elsewhere: it means to require the id.
 func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, as []*answers.Answer) {
 	if !p.missing400 || scan == nil {
 		return
