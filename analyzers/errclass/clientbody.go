@@ -65,22 +65,13 @@ func bodyReadOnly(info *types.Info, body *ast.BlockStmt, origins []origin) bool 
 // json.RawMessage, an empty interface): such a decode fails only when the
 // bytes are not JSON (or could not be read), never on their shape.
 func syntaxOnlyDecode(info *types.Info, body *ast.BlockStmt, origins []origin) bool {
-	if len(origins) == 0 {
+	if !bodyDecodeOnly(info, body, origins) {
 		return false
 	}
 	for _, o := range origins {
-		if o.kind != decode || o.shape || !o.pos.IsValid() {
-			return false
-		}
 		call := httpwrite.CallAt(body, o.pos)
-		if call == nil || !decodesRequestBody(info, body, call) {
-			return false
-		}
 		fn := httpwrite.Callee(info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != httpwrite.PkgJSON || len(call.Args) == 0 {
-			return false
-		}
-		if !anyJSONFits(info.TypeOf(call.Args[len(call.Args)-1])) {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != httpwrite.PkgJSON || len(call.Args) == 0 || !anyJSONFits(info.TypeOf(call.Args[len(call.Args)-1])) {
 			return false
 		}
 	}

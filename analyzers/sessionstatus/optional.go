@@ -59,13 +59,13 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 		}
 		for _, a := range as {
 			w := a.Write
-			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) {
+			// A later test of what the guard found (if sess == nil
+			// { 400 }) is the missing id's own test.
+			if w.Node.Pos() < guard.End() || a.HasSession || testsID(scan, w.Stack) || testedBetween(scan, guard.End(), w.Node.Pos()) || testsFound(info, guard, scan.Body, w.Node.Pos()) {
 				continue
 			}
-			if !excluded && (w.HasCode || initializeOnly(scan, w.Stack) || testsFound(info, guard, scan.Body, w.Node.Pos())) {
+			if !excluded && (w.HasCode || initializeOnly(scan, w.Stack)) {
 				// A JSON-RPC error refuses (a parse error): not serving.
-				// A later test of what the guard found (if sess == nil
-				// { 400 }) is the missing id's own test.
 				continue
 			}
 			status := sentStatus(info, scan, w)
@@ -212,10 +212,9 @@ func initializeValue(e ast.Expr) bool {
 func namesRevision(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		if tv, ok := n.(ast.Expr); ok && !found {
-			if c := info.Types[tv]; c.Value != nil && c.Value.Kind() == constant.String {
-				v := strings.ToLower(constant.StringVal(c.Value))
-				found = v == "mcp-protocol-version" || len(v) == len("2026-07-28") && v[4] == '-' && v[7] == '-' && strings.HasPrefix(v, "20")
+		if e, ok := n.(ast.Expr); ok && !found {
+			if v := info.Types[e].Value; httpwrite.IsRevision(v) || v != nil && v.Kind() == constant.String && strings.EqualFold(constant.StringVal(v), "MCP-Protocol-Version") {
+				found = true
 			}
 		}
 		return !found

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
 // A server answers initialize with the client's protocolVersion when it
@@ -97,9 +99,9 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 // protocolVersion when the other operand is a revision constant.
 func (c *checker) requestedVersion(be *ast.BinaryExpr, fromResponse func(types.Object) bool) ast.Expr {
 	switch {
-	case isRevision(c.pass.TypesInfo.Types[be.Y].Value) && c.isRequestedVersion(be.X, fromResponse):
+	case httpwrite.IsRevision(c.pass.TypesInfo.Types[be.Y].Value) && c.isRequestedVersion(be.X, fromResponse):
 		return be.X
-	case isRevision(c.pass.TypesInfo.Types[be.X].Value) && c.isRequestedVersion(be.Y, fromResponse):
+	case httpwrite.IsRevision(c.pass.TypesInfo.Types[be.X].Value) && c.isRequestedVersion(be.Y, fromResponse):
 		return be.Y
 	}
 	return nil
@@ -298,7 +300,7 @@ func (c *checker) refuses(stmts []ast.Stmt, w types.Object) bool {
 // allRevisions reports whether every expression is a revision constant.
 func (c *checker) allRevisions(list []ast.Expr) bool {
 	for _, e := range list {
-		if !isRevision(c.pass.TypesInfo.Types[e].Value) {
+		if !httpwrite.IsRevision(c.pass.TypesInfo.Types[e].Value) {
 			return false
 		}
 	}

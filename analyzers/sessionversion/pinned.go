@@ -201,7 +201,7 @@ func (c *checker) listedRevisions() []string {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
 					e = kv.Key
 				}
-				if tv, ok := info.Types[e]; ok && isRevision(tv.Value) {
+				if tv, ok := info.Types[e]; ok && httpwrite.IsRevision(tv.Value) {
 					if v := constant.StringVal(tv.Value); !slices.Contains(revs, v) {
 						revs = append(revs, v)
 					}
@@ -235,7 +235,7 @@ func (c *checker) pinnedResult(lit *ast.CompositeLit) *ast.KeyValueExpr {
 	if !ok || version == nil {
 		return nil
 	}
-	if tv, ok := info.Types[version.Value]; !ok || !isRevision(tv.Value) {
+	if tv, ok := info.Types[version.Value]; !ok || !httpwrite.IsRevision(tv.Value) {
 		return nil
 	}
 	return version

@@ -52,8 +52,6 @@ var Analyzer = &analysis.Analyzer{
 // in the spec's format and sort as strings.
 const sessionless = "2026-07-28"
 
-var revisionRE = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
-
 // versionish names what a test of the negotiated revision reads: the
 // version itself, a predicate on it (isModern, HasSessions, usesLegacy), or
 // a helper that gates on it (SessionIDForVersion). Broad on purpose: any
@@ -175,7 +173,7 @@ func readConstants(info *types.Info) (names, knows bool) {
 		v := constant.StringVal(tv.Value)
 		if strings.EqualFold(v, "Mcp-Session-Id") || strings.EqualFold(v, "Mcp-Protocol-Version") {
 			names = true
-		} else if isRevision(tv.Value) && v >= sessionless {
+		} else if httpwrite.IsRevision(tv.Value) && v >= sessionless {
 			knows = true
 		}
 		if names && knows {
@@ -203,7 +201,7 @@ func pinsSessionRevision(info *types.Info, body *ast.BlockStmt, bodies map[types
 			} else if tv, ok := info.Types[n.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				key = constant.StringVal(tv.Value)
 			}
-			if tv, ok := info.Types[n.Value]; ok && strings.EqualFold(key, "protocolVersion") && isRevision(tv.Value) && constant.StringVal(tv.Value) < sessionless {
+			if tv, ok := info.Types[n.Value]; ok && strings.EqualFold(key, "protocolVersion") && httpwrite.IsRevision(tv.Value) && constant.StringVal(tv.Value) < sessionless {
 				pinned = true
 			}
 		case *ast.BasicLit, *ast.Ident:
@@ -255,10 +253,6 @@ func initializeConsts(pkg *types.Package) map[types.Object]bool {
 
 // dateRE finds revision dates inside a string.
 var dateRE = regexp.MustCompile(`\d{4}-\d{2}-\d{2}`)
-
-func isRevision(v constant.Value) bool {
-	return v != nil && v.Kind() == constant.String && revisionRE.MatchString(constant.StringVal(v))
-}
 
 type checker struct {
 	pass         *analysis.Pass
@@ -571,9 +565,9 @@ func (c *checker) readsVersion(e ast.Expr) bool {
 		}
 		switch n := n.(type) {
 		case *ast.Ident:
-			found = c.isVersionish(n.Name) || isRevision(c.pass.TypesInfo.Types[n].Value)
+			found = c.isVersionish(n.Name) || httpwrite.IsRevision(c.pass.TypesInfo.Types[n].Value)
 		case ast.Expr:
-			found = isRevision(c.pass.TypesInfo.Types[n].Value)
+			found = httpwrite.IsRevision(c.pass.TypesInfo.Types[n].Value)
 		}
 		return !found
 	})

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
@@ -331,7 +332,7 @@ func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
 			}
 			// A request pinned to a revision with sessions (a test or a probe
 			// speaking one revision) opens its stream correctly.
-			if v := c.pass.TypesInfo.Types[call.Args[1]].Value; c.isVersionKey(call.Args[0]) && isRevision(v) && constant.StringVal(v) < sessionless {
+			if v := c.pass.TypesInfo.Types[call.Args[1]].Value; c.isVersionKey(call.Args[0]) && httpwrite.IsRevision(v) && constant.StringVal(v) < sessionless {
 				g.gatedHeader = true
 			}
 		}
@@ -786,7 +787,7 @@ func (c *checker) modernBranch(stack []ast.Node) ast.Node {
 func (c *checker) allModern(list []ast.Expr) bool {
 	for _, e := range list {
 		v := c.pass.TypesInfo.Types[e].Value
-		if !isRevision(v) || constant.StringVal(v) < sessionless {
+		if !httpwrite.IsRevision(v) || constant.StringVal(v) < sessionless {
 			return false
 		}
 	}
@@ -905,9 +906,9 @@ func (c *checker) comparePolarity(e *ast.BinaryExpr, then bool) int {
 	x, y := c.pass.TypesInfo.Types[e.X].Value, c.pass.TypesInfo.Types[e.Y].Value
 	var rev string
 	switch {
-	case x == nil && isRevision(y):
+	case x == nil && httpwrite.IsRevision(y):
 		rev = constant.StringVal(y)
-	case y == nil && isRevision(x):
+	case y == nil && httpwrite.IsRevision(x):
 		rev = constant.StringVal(x)
 		switch op { // C OP v is v OP' C
 		case token.LSS:

@@ -95,7 +95,7 @@ func (c *checker) checkVersionUnread() {
 		quit := false
 		ast.Inspect(f, func(n ast.Node) bool {
 			if e, ok := n.(ast.Expr); ok && !claims {
-				if tv, ok := info.Types[e]; ok && isRevision(tv.Value) && constant.StringVal(tv.Value) >= headerFirst {
+				if tv, ok := info.Types[e]; ok && httpwrite.IsRevision(tv.Value) && constant.StringVal(tv.Value) >= headerFirst {
 					claims = true
 				}
 			}

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -429,4 +430,13 @@ func IsEmptyTest(info *types.Info, e ast.Expr, v *types.Var) bool {
 	}
 	tv, ok := info.Types[y]
 	return ok && tv.Value != nil && (tv.Value.String() == `""` || tv.Value.String() == "0")
+}
+
+// revisionRE is the shape of an MCP protocol revision: a date.
+var revisionRE = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
+
+// IsRevision reports a string constant naming an MCP protocol revision
+// ("2025-06-18").
+func IsRevision(v constant.Value) bool {
+	return v != nil && v.Kind() == constant.String && revisionRE.MatchString(constant.StringVal(v))
 }

@@ -97,8 +97,6 @@ type def struct {
 	// equals the id: before the loop the variable holds its zero value
 	// (nil, false), which says the id was not found.
 	search bool
-	// zero is that the value assigned is nil or false.
-	zero bool
 }
 
 // Scan is what one function knows: every assignment to its variables, so
@@ -256,7 +254,7 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 			// fallback to another of the client's values for a missing
 			// header leaves the id the header's whenever it was sent. (A
 			// minted fallback is the server's: not the client's id.)
-		case x.search && d.kind == other && (!d.pos.IsValid() || d.zero):
+		case x.search && d.kind == other && (!d.pos.IsValid() || d.rhs != nil && s.isZero(d.rhs)):
 			// var sess *session; for ... { if c.id == id { sess = c } }:
 			// the match, or the zero value when the id is not there,
 			// which a nil (or false) test reads as an unknown id.
@@ -483,9 +481,6 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 				continue
 			}
 			s.set(lhs[i], pos, kind, what)
-			if kind == other && s.isZero(rhs[i]) {
-				s.defs[v][len(s.defs[v])-1].zero = true
-			}
 		}
 	case len(rhs) == 1:
 		s.lrhs = nil

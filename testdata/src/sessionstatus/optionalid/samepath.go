@@ -107,3 +107,22 @@ func (s *server) found(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusAccepted)
 	}
 }
+
+// listenFound reads no body (a GET) and refuses the missing id by testing
+// what its check found: silent.
+func (s *server) listenFound(w http.ResponseWriter, r *http.Request) {
+	known := false
+	if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+		if !s.has(id) {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+		known = true
+	}
+	if !known {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(http.StatusOK)
+}
