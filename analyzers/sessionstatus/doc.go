@@ -135,6 +135,15 @@
 // package counts as returning the id when a type of the package implements
 // it by returning the header.
 //
+// A helper's returns include those of the functions of the package it
+// returns as they come (return s.forward(w, m, id)), given the id or the
+// request, on a path no test of the id has conditioned: a dispatcher that
+// hands each method to a function failing for a missing or an unknown id
+// fails for them too. When such a helper fails for a request without
+// Mcp-Session-Id that reaches it untested and its every error is answered
+// 5xx, the missing id goes out as a server failure (400 is due); one
+// finding names the unknown id's 404 too when the helper fails for both.
+//
 // A helper of the package given the id, or given the request whose id it
 // reads itself, whose errors include one it returns for an id its table
 // does not hold (if !ok after a lookup keyed by the id: return

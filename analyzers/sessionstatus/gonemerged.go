@@ -3,6 +3,7 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,6 +41,9 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	if scan == nil || w.Status < 500 {
 		return
 	}
+	if call, _, _ := p.missingFails(pass, scan, a); call != nil {
+		return // helperFails5xx names both
+	}
 	info := pass.TypesInfo
 	var call *ast.CallExpr
 	var fn *types.Func
@@ -70,13 +74,13 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	if k == nil || !scan.TakesID(call) && !session.TakesRequest(info, call) {
 		return
 	}
-	if d := p.decls[fn]; d != nil && len(p.sum.Answers[d]) > 0 {
-		// The helper answers its refusals itself (http.Error, then
+	at, ok := k.at[session.Unknown]
+	if ok && p.answeredBefore(at) {
+		// The helper answers its refusal itself (http.Error, then
 		// return err): the caller's answer comes after the status went
 		// out, and is not what the client gets.
 		return
 	}
-	at, ok := k.at[session.Unknown]
 	if !ok || !k.built[session.Unknown] && len(failsGone(info, p, call)) > 0 {
 		// A sentinel whose name says the session is not there is
 		// goneAs5xx's.
@@ -146,7 +150,9 @@ func inspectsError(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bo
 			}
 		case *ast.BinaryExpr:
 			x, y := ast.Unparen(n.X), ast.Unparen(n.Y)
-			if isNil(info, x) || isNil(info, y) {
+			if isNil(info, x) || isNil(info, y) || n.Op != token.EQL && n.Op != token.NEQ {
+				// A concatenation ("proxy: " + err.Error()) only
+				// words the answer.
 				return true
 			}
 			if mentions(info, x, errVar) || mentions(info, y, errVar) {

@@ -41,7 +41,11 @@ type returnKinds struct {
 // due). A helper whose errors are named sentinels is onlyRefusal's.
 func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
 	w := a.Write
-	if a.HasSession || scan == nil || w.Status < 400 || w.Status >= 500 {
+	if a.HasSession || scan == nil || w.Status < 400 {
+		return
+	}
+	if w.Status >= 500 {
+		helperFails5xx(pass, p, scan, a)
 		return
 	}
 	info := pass.TypesInfo
@@ -80,6 +84,96 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 			Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
 		})
 	}
+}
+
+// helperFails5xx reports a 5xx answer to every error of a helper of this
+// package that also fails for a request without Mcp-Session-Id: the
+// client's fault, answered as the server's, so the client never learns to
+// send the id (400) and may retry. The helper's other errors may be the
+// server's; the answer is wrong for the session ones only, and the caller
+// must tell them apart (errors.Is, a sentinel, a status the error
+// carries), which silences the rule. The helper's unknown-id error alone
+// is goneMerged's; when the helper fails for both, one finding names both.
+func helperFails5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
+	w := a.Write
+	call, k, at := p.missingFails(pass, scan, a)
+	if call == nil {
+		return
+	}
+	name := types.ExprString(call.Fun)
+	d := analysis.Diagnostic{
+		Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
+		Message: fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for a request without Mcp-Session-Id: answer that one 400", w.Status, name),
+		Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is missing"}},
+	}
+	if gone, ok := k.at[session.Unknown]; ok {
+		d.Message = fmt.Sprintf("answers %d to every error of %s(...), also to a request without Mcp-Session-Id (400) and to an unknown id (404)", w.Status, name)
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: gone, Message: "returned when the id is not in the table"})
+	}
+	report.Report(pass, d)
+}
+
+// missingFails returns, for a 5xx answer under the failure of a helper
+// of this package, the helper's call, its kinds and where it returns its
+// error for a missing id, when a request without one reaches that return:
+// the function neither tests the id before the call nor tells the
+// helper's errors apart, and the helper answers none of its refusals
+// itself (its own status then went out first).
+func (p *pkgInfo) missingFails(pass *analysis.Pass, scan *session.Scan, a *answers.Answer) (*ast.CallExpr, *returnKinds, token.Pos) {
+	w := a.Write
+	if a.HasSession || scan == nil || w.Status < 500 {
+		return nil, nil, token.NoPos
+	}
+	info := pass.TypesInfo
+	call, fn := failedCall(pass, scan, w.Stack)
+	if call == nil || inspectsError(info, scan.Body, call) {
+		return nil, nil, token.NoPos
+	}
+	if p.decls[fn] == nil {
+		return nil, nil, token.NoPos
+	}
+	if r, _ := p.onlyRefusal(info, fn, 0); r != nil {
+		return nil, nil, token.NoPos
+	}
+	k := p.returnKinds(pass, fn)
+	if k == nil {
+		return nil, nil, token.NoPos
+	}
+	at, ok := k.at[session.Missing]
+	reaches := scan.UnguardedCall(call, p.decls) ||
+		session.TakesRequest(info, call) && !scan.ReadsIDHeader(&ast.FuncDecl{Body: scan.Body})
+	if !ok || !reaches || p.answeredBefore(at) {
+		return nil, nil, token.NoPos
+	}
+	return call, k, at
+}
+
+// answeredBefore reports a return of the package whose block answers the
+// request before it (http.Error(...); return err): the helper refused the
+// request itself, and a caller's later answer is not what the client gets.
+func (p *pkgInfo) answeredBefore(ret token.Pos) bool {
+	for _, d := range p.decls {
+		if d.Body == nil || ret < d.Body.Pos() || ret >= d.Body.End() {
+			continue
+		}
+		var block *ast.BlockStmt
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			if n == nil || ret < n.Pos() || ret >= n.End() {
+				return false
+			}
+			if b, ok := n.(*ast.BlockStmt); ok {
+				block = b
+			}
+			return true
+		})
+		for _, b := range p.sum.Answers[d] {
+			if n := b.Write.Node; block != nil && block.Pos() <= n.Pos() && n.Pos() < ret {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // returnKinds reads fn's returns (memoised). It is nil when fn returns no
@@ -133,6 +227,14 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 		if isNil(info, e) {
 			return true
 		}
+		if len(ret.Results) == 1 && res.Len() > 1 {
+			// return g(...) handing on all of another function's results.
+			e = ast.Unparen(ret.Results[0])
+		}
+		if call, ok := e.(*ast.CallExpr); ok && !madeHere(info, e) {
+			p.handedOn(pass, scan, k, stack, call)
+			return true
+		}
 		if !madeHere(info, e) {
 			k.other = true
 			return true
@@ -151,6 +253,36 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 	})
 	p.kinds[fn] = k
 	return k
+}
+
+// handedOn adds to k the kinds of a call's errors that fn returns as they
+// come (return g(...)): a function of the package given the session id or
+// the request, on a path no test of the id has conditioned yet. Any other
+// call's error is one of no session condition.
+func (p *pkgInfo) handedOn(pass *analysis.Pass, scan *session.Scan, k *returnKinds, stack []ast.Node, call *ast.CallExpr) {
+	info := pass.TypesInfo
+	g := httpwrite.Callee(info, call)
+	if _, found := scan.Condition(stack); found || g == nil || g.Pkg() != pass.Pkg ||
+		!scan.TakesID(call) && !session.TakesRequest(info, call) {
+		k.other = true
+		return
+	}
+	if sig := g.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		k.other = true
+		return
+	}
+	gk := p.returnKinds(pass, g.Origin())
+	if gk == nil {
+		k.other = true
+		return
+	}
+	k.other = k.other || gk.other
+	for kind, at := range gk.at {
+		if _, seen := k.at[kind]; !seen {
+			k.at[kind] = at
+			k.built[kind] = gk.built[kind]
+		}
+	}
 }
 
 // madeHere reports an error built in place: errors.New, fmt.Errorf, or a

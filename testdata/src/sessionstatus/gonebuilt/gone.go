@@ -91,7 +91,7 @@ func (g *registry) check(w http.ResponseWriter, r *http.Request) {
 func (g *registry) post(w http.ResponseWriter, r *http.Request) {
 	out, err := g.dispatch(r)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError) // want `answers 500 to every error of g.dispatch\(...\), also the one it returns for an unknown Mcp-Session-Id`
+		http.Error(w, err.Error(), http.StatusInternalServerError) // want `answers 500 to every error of g.dispatch\(...\), also to a request without Mcp-Session-Id \(400\) and to an unknown id \(404\)`
 		return
 	}
 	w.Write(out)
