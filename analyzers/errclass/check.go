@@ -225,6 +225,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if (serverCode && (status == 0 || status >= 500) || status >= 500 && speaksJSONRPC(writes)) && c.clientFault(body, w, causes, origins, serverWhat(serverCode, status)) {
 		return
 	}
+	if (serverCode && status == 0 || status >= 500) && c.decodeHandedUp(body, writes, w, causes, origins, serverWhat(serverCode, status)) {
+		return
+	}
 	if w.HasCode && w.Code == httpwrite.CodeInvalidRequest && syntaxOnlyDecode(info, body, origins) {
 		c.report(w.Node, catNotJSONInvalid, origins[0].related("decodes into a value any JSON fits: "+origins[0].name), nil,
 			"answers -32600 (Invalid Request) when the request body is not JSON (any JSON fits the target): answer -32700")

@@ -196,6 +196,13 @@
 // of the body into a json.RawMessage or an empty interface, which any JSON
 // fits, answers bytes that are not JSON: -32700.
 //
+// A 5xx (or -32603 with no status) to every error of a call whose errors
+// include a function of the package failing to decode the request's body,
+// its error returned as it comes or wrapped (a dispatcher handing its
+// decode's error up with the rest), answers that body as a server failure
+// too: the caller must tell the errors apart. Not judged when the decoding
+// function answers the failure itself before returning it.
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)

@@ -128,7 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 	t := newTracer(pass, ssaFuncs)
 	exportOrigins(pass, t)
 
-	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly}
+	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly, writes: writes}
 	if len(writes) > 0 {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
 	}
@@ -282,6 +282,8 @@ type checker struct {
 	initOnly map[types.Object]bool
 	// decls indexes the package's function declarations (declOf).
 	decls map[*types.Func]*ast.FuncDecl
+	// writes are the answers of the package's functions.
+	writes map[ast.Node][]*answers.Answer
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -292,6 +292,9 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 			}
 		}
 	}
+	if fn == nil {
+		return nil
+	}
 	return c.decls[fn.Origin()]
 }
 

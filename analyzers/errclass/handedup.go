@@ -1,0 +1,131 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// decodeHandedUp reports a server-side answer (what) to every error of a
+// call whose errors include a function of this package failing to decode
+// the request's own body, returned as it comes or wrapped: a dispatcher
+// hands its decode's error up, and the caller answers every error as the
+// server's. The call's other errors may be the server's; the body that is
+// not JSON is the client's (400 with -32700), and the caller must tell the
+// errors apart, which silences the rule (guard gives no cause then). Not
+// judged when the decoding function answers that failure itself before
+// returning it (its status went out first), or when neither it nor the
+// answering function is on an MCP endpoint (names the jsonrpc member or an
+// MCP header, or answers with a JSON-RPC code).
+func (c *checker) decodeHandedUp(body *ast.BlockStmt, writes []*answers.Answer, w *httpwrite.Write, causes []ast.Expr, origins []origin, what string) bool {
+	if len(causes) == 0 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	for _, o := range origins {
+		if o.kind != decode || o.shape || !o.pos.IsValid() || body.Pos() <= o.pos && o.pos < body.End() {
+			continue
+		}
+		decl := c.declAt(o.pos)
+		if decl == nil || decl.Body == nil {
+			continue
+		}
+		dec := httpwrite.CallAt(decl.Body, o.pos)
+		if dec == nil || !decodesRequestBody(info, decl.Body, dec) {
+			continue
+		}
+		if !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !namesMCP(info, decl.Body) {
+			continue
+		}
+		if c.answersFailure(decl, dec) {
+			continue
+		}
+		name := "the call"
+		if call := errCall(info, body, causes[0], w.Node.Pos()); call != nil {
+			name = types.ExprString(call.Fun) + "(...)"
+		}
+		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{{Pos: dec.Pos(), End: dec.End(), Message: "the request body's decode, its error returned: " + o.name}}, nil,
+			"answers %s to every error of %s, also when the request body does not decode: answer that one 400 with -32700", what, name)
+		return true
+	}
+	return false
+}
+
+// declAt is the function declaration of this package holding pos.
+func (c *checker) declAt(pos token.Pos) *ast.FuncDecl {
+	c.declOf(nil)
+	for _, d := range c.decls {
+		if d.Pos() <= pos && pos < d.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+// answersFailure reports whether decl answers the failure of call itself:
+// the if that tests its error (if err := call; err != nil, or the if after
+// the assignment) writes an answer of the package's summary.
+func (c *checker) answersFailure(decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	var test *ast.IfStmt
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || test != nil {
+			return test == nil
+		}
+		for i, st := range b.List {
+			if st.Pos() > call.Pos() || call.End() > st.End() {
+				continue
+			}
+			if ifs, ok := st.(*ast.IfStmt); ok && ifs.Init != nil && ifs.Init.Pos() <= call.Pos() && call.End() <= ifs.Init.End() {
+				test = ifs
+			} else if _, ok := st.(*ast.AssignStmt); ok && i+1 < len(b.List) {
+				test, _ = b.List[i+1].(*ast.IfStmt)
+			}
+		}
+		return test == nil
+	})
+	if test == nil {
+		return false
+	}
+	for _, a := range c.writes[decl] {
+		if n := a.Write.Node; test.Body.Pos() <= n.Pos() && n.Pos() < test.Body.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// errCall is the call whose result last assigns the error cause before
+// pos, or nil.
+func errCall(info *types.Info, body *ast.BlockStmt, cause ast.Expr, pos token.Pos) *ast.CallExpr {
+	id, ok := ast.Unparen(cause).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	errVar := info.ObjectOf(id)
+	if errVar == nil {
+		return nil
+	}
+	var call *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= pos {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == errVar {
+				call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	return call
+}
