@@ -58,8 +58,7 @@ func (c *checker) decodeHandedUp(body *ast.BlockStmt, writes []*answers.Answer, 
 
 // declAt is the function declaration of this package holding pos.
 func (c *checker) declAt(pos token.Pos) *ast.FuncDecl {
-	c.declOf(nil)
-	for _, d := range c.decls {
+	for _, d := range c.declIndex() {
 		if d.Pos() <= pos && pos < d.End() {
 			return d
 		}

@@ -280,6 +280,12 @@ func isInitString(info *types.Info, e ast.Expr) bool {
 
 // declOf returns the declaration of a function of the package.
 func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	return c.declIndex()[fn.Origin()]
+}
+
+// declIndex is the package's function declarations by object, made on
+// first use.
+func (c *checker) declIndex() map[*types.Func]*ast.FuncDecl {
 	if c.decls == nil {
 		c.decls = map[*types.Func]*ast.FuncDecl{}
 		for _, f := range c.pass.Files {
@@ -292,10 +298,7 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 			}
 		}
 	}
-	if fn == nil {
-		return nil
-	}
-	return c.decls[fn.Origin()]
+	return c.decls
 }
 
 // encodedAfter is the response envelope a statement after the status

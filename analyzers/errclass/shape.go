@@ -16,32 +16,9 @@ import (
 // JSON-RPC message) or -32602 (a method's params), never -32700.
 func (c *checker) wrongShape(body *ast.BlockStmt, cause ast.Expr, at token.Pos) *ast.CallExpr {
 	info := c.pass.TypesInfo
-	id, ok := ast.Unparen(cause).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	errVar := info.ObjectOf(id)
-	if errVar == nil {
-		return nil
-	}
 	// The last assignment of the error before the answer, and the call
 	// whose result it is.
-	var call *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil || n.Pos() >= at {
-			return false
-		}
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return true
-		}
-		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && info.ObjectOf(lid) == errVar {
-				call, _ = ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-			}
-		}
-		return true
-	})
+	call := errCall(info, body, cause, at)
 	if call == nil {
 		return nil
 	}
