@@ -199,8 +199,9 @@
 // A function that returns the client's own id (a header's value) and mints
 // one only for a request that carries none is a minter too, as is a
 // (string, error) generator whose other returns fail, and a variable
-// holding the request's header (or an id the caller handed in) that if
-// id == "" { id = newID() } replaces before the store. A registration is a
+// holding the request's header (read as it comes or through a strings
+// function such as strings.TrimSpace), or an id the caller handed in, that
+// if id == "" { id = newID() } replaces before the store. A registration is a
 // store under a fresh id, a call of a function of the package that stores
 // under an id it mints, or one that stores under its parameter when that
 // argument is fresh, or a call of another package's exported function that
@@ -247,6 +248,8 @@
 // initialize sent without an id, the server's JSON-RPC error with 200, an
 // empty 204 -- or returns an error for its caller to answer, is an answer
 // without the id as well, unless it names the entry or removes it.
+// Registrations in one table that the same refusal leaves behind are one
+// finding, the later ones related positions.
 //
 // 8. Registered per initialize and removed nowhere: a function receiving
 // the initialize parameters (a struct with JSON fields protocolVersion and

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
 // Categories of the hand-rolled table rules.
@@ -69,12 +70,25 @@ func checkTables(pass *analysis.Pass) {
 			}
 		}
 		if handler && (t.readsHeader(body) || mentionsInit(pass.TypesInfo, t.decls, body)) {
+			// One finding per table and refusal: a second registration
+			// in the same table that the same branch leaves behind is a
+			// related position of the first.
+			type rolled struct {
+				table *types.Var
+				ref   ast.Node
+			}
+			first := map[rolled]*analysis.Diagnostic{}
+			var order []*analysis.Diagnostic
 			for _, s := range sites {
 				if reported[s.node] || t.deferredRemoval(body, s.table) {
 					continue
 				}
 				if ref, unanswered, idSent := t.unrolledRefusal(body, s); ref != nil {
 					reported[s.node] = true
+					if d := first[rolled{s.table, ref}]; d != nil {
+						d.Related = append(d.Related, relatedAt(s.node, "registered here too")...)
+						continue
+					}
 					msg := fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later refusal answers an error without removing it: each refused handshake leaves an entry no client can address", s.table.Name())
 					note := "refused here; the entry stays"
 					if idSent {
@@ -88,8 +102,13 @@ func checkTables(pass *analysis.Pass) {
 					if s.via != nil {
 						related = append(relatedAt(s.via, "registered here, by the function called"), related...)
 					}
-					finding(pass, s.node, catNoRollback, msg, related, nil)
+					d := &analysis.Diagnostic{Pos: s.node.Pos(), End: s.node.End(), Category: catNoRollback, Message: msg, Related: related}
+					first[rolled{s.table, ref}] = d
+					order = append(order, d)
 				}
+			}
+			for _, d := range order {
+				report.Report(pass, *d)
 			}
 			t.checkOneSidedClose(fn, body)
 		}
