@@ -275,8 +275,8 @@ func assignedHeader(info *types.Info, body *ast.BlockStmt, v *types.Var) (string
 				return false
 			}
 			// strings.ToLower(r.Header.Get("Accept")) keeps the header.
-			if f := httpwrite.Callee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == "strings" && len(call.Args) == 1 {
-				if c, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr); ok {
+			if v := httpwrite.StringsKept(info, call); v != nil {
+				if c, ok := ast.Unparen(v).(*ast.CallExpr); ok {
 					call = c
 				}
 			}

@@ -185,10 +185,8 @@ func (t *tables) headerGet(e ast.Expr) bool {
 	}
 	// strings.TrimSpace(r.Header.Get(k)) and the like: the header's
 	// value still, as the session scan reads it.
-	if fn := httpwrite.Callee(t.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(call.Args) >= 1 {
-		if b, ok := t.info.TypeOf(call).(*types.Basic); ok && b.Kind() == types.String {
-			return t.headerGet(call.Args[0])
-		}
+	if v := httpwrite.StringsKept(t.info, call); v != nil {
+		return t.headerGet(v)
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && sel.Sel.Name == "Get" && isNamed(t.info.TypeOf(sel.X), netHTTP, "Header")

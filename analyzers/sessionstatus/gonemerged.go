@@ -41,8 +41,9 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	if scan == nil || w.Status < 500 {
 		return
 	}
-	if call, _, _ := p.missingFails(pass, scan, a); call != nil {
-		return // helperFails5xx names both
+	if call, k, at := p.missingFails(pass, scan, a); call != nil {
+		missing5xx(pass, a, call, k, at)
+		return
 	}
 	info := pass.TypesInfo
 	var call *ast.CallExpr

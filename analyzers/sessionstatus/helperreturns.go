@@ -41,12 +41,8 @@ type returnKinds struct {
 // due). A helper whose errors are named sentinels is onlyRefusal's.
 func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
 	w := a.Write
-	if a.HasSession || scan == nil || w.Status < 400 {
-		return
-	}
-	if w.Status >= 500 {
-		helperFails5xx(pass, p, scan, a)
-		return
+	if a.HasSession || scan == nil || w.Status < 400 || w.Status >= 500 {
+		return // 5xx: goneMerged and missing5xx
 	}
 	info := pass.TypesInfo
 	call, fn := failedCall(pass, scan, w.Stack)
@@ -86,20 +82,17 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 	}
 }
 
-// helperFails5xx reports a 5xx answer to every error of a helper of this
+// missing5xx reports a 5xx answer to every error of a helper of this
 // package that also fails for a request without Mcp-Session-Id: the
 // client's fault, answered as the server's, so the client never learns to
 // send the id (400) and may retry. The helper's other errors may be the
 // server's; the answer is wrong for the session ones only, and the caller
 // must tell them apart (errors.Is, a sentinel, a status the error
-// carries), which silences the rule. The helper's unknown-id error alone
-// is goneMerged's; when the helper fails for both, one finding names both.
-func helperFails5xx(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
+// carries), which silences the rule. goneMerged calls it, with what
+// missingFails found, before judging the unknown id alone: when the
+// helper fails for both, one finding names both.
+func missing5xx(pass *analysis.Pass, a *answers.Answer, call *ast.CallExpr, k *returnKinds, at token.Pos) {
 	w := a.Write
-	call, k, at := p.missingFails(pass, scan, a)
-	if call == nil {
-		return
-	}
 	name := types.ExprString(call.Fun)
 	d := analysis.Diagnostic{
 		Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
@@ -127,9 +120,6 @@ func (p *pkgInfo) missingFails(pass *analysis.Pass, scan *session.Scan, a *answe
 	info := pass.TypesInfo
 	call, fn := failedCall(pass, scan, w.Stack)
 	if call == nil || inspectsError(info, scan.Body, call) {
-		return nil, nil, token.NoPos
-	}
-	if p.decls[fn] == nil {
 		return nil, nil, token.NoPos
 	}
 	if r, _ := p.onlyRefusal(info, fn, 0); r != nil {
@@ -219,6 +209,13 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 		if !isRet {
 			return true
 		}
+		if len(ret.Results) == 1 && res.Len() > 1 {
+			// return g(...) handing on all of another function's results.
+			if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+				p.handedOn(pass, scan, k, stack, call)
+				return true
+			}
+		}
 		if len(ret.Results) != res.Len() {
 			k.other = true
 			return true
@@ -226,10 +223,6 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 		e := ast.Unparen(ret.Results[len(ret.Results)-1])
 		if isNil(info, e) {
 			return true
-		}
-		if len(ret.Results) == 1 && res.Len() > 1 {
-			// return g(...) handing on all of another function's results.
-			e = ast.Unparen(ret.Results[0])
 		}
 		if call, ok := e.(*ast.CallExpr); ok && !madeHere(info, e) {
 			p.handedOn(pass, scan, k, stack, call)
@@ -262,12 +255,8 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 func (p *pkgInfo) handedOn(pass *analysis.Pass, scan *session.Scan, k *returnKinds, stack []ast.Node, call *ast.CallExpr) {
 	info := pass.TypesInfo
 	g := httpwrite.Callee(info, call)
-	if _, found := scan.Condition(stack); found || g == nil || g.Pkg() != pass.Pkg ||
+	if _, found := scan.Condition(stack); found || g == nil || g.Pkg() != pass.Pkg || types.IsInterface(recvType(g)) ||
 		!scan.TakesID(call) && !session.TakesRequest(info, call) {
-		k.other = true
-		return
-	}
-	if sig := g.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		k.other = true
 		return
 	}

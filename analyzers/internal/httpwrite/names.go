@@ -440,3 +440,18 @@ var revisionRE = regexp.MustCompile(`^20[0-9]{2}-[01][0-9]-[0-3][0-9]$`)
 func IsRevision(v constant.Value) bool {
 	return v != nil && v.Kind() == constant.String && revisionRE.MatchString(constant.StringVal(v))
 }
+
+// StringsKept returns the value a call of package strings carries on into
+// the string it returns (the first argument of strings.TrimSpace(v),
+// strings.ToLower(v), strings.TrimPrefix(v, p)), or nil: a header read
+// through one is still that header.
+func StringsKept(info *types.Info, call *ast.CallExpr) ast.Expr {
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || len(call.Args) == 0 {
+		return nil
+	}
+	if b, ok := info.TypeOf(call).(*types.Basic); !ok || b.Kind() != types.String {
+		return nil
+	}
+	return call.Args[0]
+}

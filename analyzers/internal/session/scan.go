@@ -747,10 +747,8 @@ func (s *Scan) isID(e ast.Expr, here bool) bool {
 			return true
 		}
 		// strings.TrimSpace(r.Header.Get(...)) and the like.
-		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "strings" && len(e.Args) >= 1 {
-			if b, ok := s.info.TypeOf(e).(*types.Basic); ok && b.Kind() == types.String {
-				return s.isID(e.Args[0], here)
-			}
+		if v := httpwrite.StringsKept(s.info, e); v != nil {
+			return s.isID(v, here)
 		}
 	}
 	return false

@@ -131,3 +131,19 @@ func (s *server) afterTest(w http.ResponseWriter, r *http.Request) error {
 	}
 	return s.forward(w, &rpc{method: "tools/list"}, id)
 }
+
+// current hands on both results of sessionOf, which fails for a missing
+// and for an unknown id.
+func (s *server) current(r *http.Request) (*conn, error) {
+	return s.sessionOf(r)
+}
+
+func (s *server) serveCurrent(w http.ResponseWriter, r *http.Request) {
+	c, err := s.current(r)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusServiceUnavailable) // want `answers 503 to every error of s.current\(...\), also to a request without Mcp-Session-Id \(400\) and to an unknown id \(404\)`
+		return
+	}
+	_ = c
+	w.WriteHeader(http.StatusAccepted)
+}
