@@ -236,6 +236,31 @@
 // the other methods of its receiver type read ids and issue them, or
 // refuse a request 4xx when a check of its id fails.
 //
+// A handler that answers initialize in an if of its own that returns (or in
+// a case of a switch on the method), and past it (in the other cases)
+// answers nothing but successes, serves every other message whatever
+// Mcp-Session-Id it carries: nothing it does there can tell the client a
+// missing id (400) or an unknown one (404) from a known one. It is reported
+// at its read of the id past the branch (or at the answer), in a package
+// that hands out ids and answers a missing id 400 elsewhere. Not judged
+// when something may refuse the request by its id: a handler that returns
+// an error (its caller answers), a test of the id before the branch, an
+// answer past it that is not a 2xx (a JSON-RPC error included) or sits
+// under a session condition, a call past it given the ResponseWriter that
+// is neither a recorded answer nor of the standard library, a call given
+// the request whose callee reads the header (through the package's
+// functions) or lies outside the package, a function of the package that
+// reads the id and hands the request on (a middleware that may check it
+// first), or a handler that names a revision or reads MCP-Protocol-Version
+// (2026-07-28 carries no id).
+//
+//	// bad: the id only labels the work
+//	if m.Method == "initialize" { s.open(w); return }
+//	if id := r.Header.Get("Mcp-Session-Id"); id != "" {
+//		ctx = context.WithValue(ctx, sessionKey{}, id)
+//	}
+//	json.NewEncoder(w).Encode(s.dispatch(ctx, m))
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

@@ -34,6 +34,10 @@ type pkgInfo struct {
 	// until asked (issuesIDs).
 	issues int
 	sum    *answers.Result
+	// middleware is 1 when a function of the package reads the id and
+	// hands the request on, -1 when none does, 0 until asked
+	// (idMiddleware).
+	middleware int
 	// kinds serves helperReturns: each helper's returns, read once.
 	kinds map[*types.Func]*returnKinds
 }

@@ -86,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			optionalID(pass, p, n, sum.Scans[n], sum.Answers[n])
 			acceptedUnchecked(pass, sum.Scans[n], sum.Answers[n])
+			neverRequired(pass, p, n, sum.Scans[n], sum.Answers[n])
 		}
 		for _, a := range sum.Answers[n] {
 			if p == nil {

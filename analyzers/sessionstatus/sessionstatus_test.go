@@ -96,6 +96,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/gonefact",
 		// A check that judges only a present id, then serving.
 		"fixtures/sessionstatus/optionalid",
+		"fixtures/sessionstatus/neverrequired", // past an initialize branch nothing refuses
+		"fixtures/sessionstatus/neverrequired/behindcheck",
 		"fixtures/sessionstatus/commaokmethod",
 		"fixtures/sessionstatus/missingserved",
 		"fixtures/sessionstatus/missingserved/stateless",
