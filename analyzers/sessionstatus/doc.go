@@ -261,6 +261,15 @@
 //	}
 //	json.NewEncoder(w).Encode(s.dispatch(ctx, m))
 //
+// A message handler that tells an initialize apart (to mint its id after
+// dispatching it, say) and never reads the request's Mcp-Session-Id but to
+// log, format or set it on a header is reported the same way, at its first
+// 2xx answer (with no JSON-RPC code) not confined to the initialize: what
+// it answers cannot depend on the id. Silent where it compares the id with
+// anything, hands it to a function, reads a query, form or path value (the
+// HTTP+SSE transport names its session in the URL), and where the rule
+// above is.
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

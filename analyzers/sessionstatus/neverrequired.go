@@ -3,6 +3,7 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -35,20 +36,19 @@ import (
 // handler that names a protocol revision or reads MCP-Protocol-Version (it
 // may serve 2026-07-28, whose requests carry no id).
 func neverRequired(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, as []*answers.Answer) {
-	if scan == nil || httpwrite.InTest(pass, fn) {
+	if !plainHandler(pass, fn, scan) {
 		return
 	}
 	info := pass.TypesInfo
-	fd, ok := fn.(*ast.FuncDecl)
-	// A handler that returns an error hands its refusals up, unseen here.
-	if !ok || !handlerOnly(info, fd.Type) || fd.Type.Results != nil || fd.Body != scan.Body {
-		return
-	}
 	branch, initPart, past := initializeSplit(scan)
-	if branch == nil || !p.missing400 || !p.issuesIDs(pass) || namesRevision(info, scan.Body) {
+	if branch == nil {
+		neverRead(pass, p, scan, as)
 		return
 	}
-	if testedBetween(scan, scan.Body.Pos(), branch.Pos()) || mayCheckRequest(info, pass.Pkg, p.decls, scan, fd.Body) || p.idMiddleware(pass, scan) {
+	if !p.missing400 || !p.issuesIDs(pass) || namesRevision(info, scan.Body) {
+		return
+	}
+	if testedBetween(scan, scan.Body.Pos(), branch.Pos()) || mayCheckRequest(info, pass.Pkg, p.decls, scan, scan.Body) || p.idMiddleware(pass, scan) {
 		return
 	}
 	recorded := map[ast.Node]bool{}
@@ -88,6 +88,129 @@ func neverRequired(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.S
 			pass.Fset.Position(branch.Pos()).Line),
 		Related: []analysis.RelatedInformation{{Pos: served.Pos(), End: served.End(), Message: "served here"}},
 	})
+}
+
+// plainHandler reports a function of (http.ResponseWriter, *http.Request)
+// or of one framework context, declared or literal, that returns nothing:
+// what it answers is all the client gets (a handler that returns an error
+// hands its refusals up, unseen here).
+func plainHandler(pass *analysis.Pass, fn ast.Node, scan *session.Scan) bool {
+	if scan == nil || httpwrite.InTest(pass, fn) {
+		return false
+	}
+	var ft *ast.FuncType
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		ft, body = fn.Type, fn.Body
+	case *ast.FuncLit:
+		ft, body = fn.Type, fn.Body
+	default:
+		return false
+	}
+	return handlerOnly(pass.TypesInfo, ft) && ft.Results == nil && body == scan.Body
+}
+
+// neverRead reports a message handler that never looks at Mcp-Session-Id
+// and tells an initialize from other messages (to mint an id after
+// dispatching it, say): the id is read nowhere but in a log, a format or a
+// header set, nothing it hands the request to reads it, and no middleware
+// of the package does. What it answers cannot depend on the id, so a
+// message other than initialize that a known id gets a 2xx for gets the
+// same 2xx without an id (400 is due) or with an unknown one (404). The
+// finding is at the first 2xx answer (no JSON-RPC code) not confined to
+// an initialize. Judged where neverRequired is, and silent where the
+// handler reads a query, form or path value (the HTTP+SSE transport's
+// message endpoint names its session in the URL).
+func neverRead(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answers.Answer) {
+	info := pass.TypesInfo
+	body := scan.Body
+	if !testsInitialize(scan, body.List) || !p.missing400 || !p.issuesIDs(pass) || namesRevision(info, body) {
+		return
+	}
+	if !idInert(info, scan, body) || readsURLValues(body) || mayCheckRequest(info, pass.Pkg, p.decls, scan, body) || p.idMiddleware(pass, scan) {
+		return
+	}
+	for _, a := range as {
+		w := a.Write
+		status := sentStatus(info, scan, w)
+		if a.HasSession || w.HasCode || status < 200 || status > 299 || initializeOnly(scan, w.Stack) || testsID(scan, w.Stack) {
+			continue
+		}
+		report.Report(pass, analysis.Diagnostic{
+			Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
+			Message: fmt.Sprintf("answers %d to messages other than initialize and never reads their Mcp-Session-Id: a missing id is 400, an unknown one 404", status),
+		})
+		return
+	}
+}
+
+// idInert reports whether every read of the request's id in body (a
+// header read, or a variable holding one, in function literals too) is
+// inert: logged or formatted, set on a header, concatenated, or assigned
+// to a variable whose own uses are read the same way. A comparison is a
+// test, not inert.
+func idInert(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
+	ok := true
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		e, isExpr := n.(ast.Expr)
+		if !ok || !isExpr || !scan.IsID(e) {
+			return ok
+		}
+		var parent ast.Node
+		for i := len(stack) - 2; i >= 0; i-- {
+			if _, paren := stack[i].(*ast.ParenExpr); !paren {
+				parent = stack[i]
+				break
+			}
+		}
+		if pe, isExpr := parent.(ast.Expr); isExpr && scan.IsID(pe) {
+			return true
+		}
+		switch p := parent.(type) {
+		case *ast.BinaryExpr:
+			if p.Op == token.ADD {
+				return true
+			}
+		case *ast.CallExpr:
+			if inertCall(info, p) {
+				return true
+			}
+		case *ast.AssignStmt:
+			if len(p.Lhs) == len(p.Rhs) {
+				return true
+			}
+		case *ast.ValueSpec:
+			return true
+		}
+		ok = false
+		return false
+	})
+	return ok
+}
+
+// readsURLValues reports a call in body that reads a query, form or path
+// value (URL.Query, FormValue, PathValue, a framework's Query or Param).
+func readsURLValues(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !found {
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				switch sel.Sel.Name {
+				case "Query", "FormValue", "PostFormValue", "PathValue", "Param", "Params", "QueryParam", "Vars", "DefaultQuery", "GetQuery":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // idMiddleware reports, once per package, a function of it that reads the

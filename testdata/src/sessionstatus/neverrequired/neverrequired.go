@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"log"
 	"net/http"
 	"sync"
 )
@@ -280,4 +281,94 @@ func (s *server) handedUp(w http.ResponseWriter, r *http.Request) error {
 	}
 	_ = r.Header.Get("Mcp-Session-Id")
 	return json.NewEncoder(w).Encode(s.dispatch(r.Context(), m))
+}
+
+// afterDispatch tells an initialize apart only to mint its id after
+// dispatching it; it never reads a request's id, so every other message is
+// served whatever it carries.
+func (s *server) afterDispatch(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	log.Printf("message %s for session %q", m.Method, r.Header.Get("Mcp-Session-Id"))
+	resp := s.dispatch(r.Context(), m)
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", mint())
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK) // want `answers 200 to messages other than initialize and never reads their Mcp-Session-Id`
+	json.NewEncoder(w).Encode(resp)
+}
+
+// afterDispatchTested refuses a missing id to every other message: silent.
+func (s *server) afterDispatchTested(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	if r.Header.Get("Mcp-Session-Id") == "" && m.Method != "initialize" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	resp := s.dispatch(r.Context(), m)
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", mint())
+	}
+	w.WriteHeader(http.StatusOK)
+	json.NewEncoder(w).Encode(resp)
+}
+
+// afterDispatchHanded gives the id to a function of its own: silent.
+func (s *server) afterDispatchHanded(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	resp := s.dispatchFor(r.Header.Get("Mcp-Session-Id"), m)
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", mint())
+	}
+	w.WriteHeader(http.StatusOK)
+	json.NewEncoder(w).Encode(resp)
+}
+
+func (s *server) dispatchFor(id string, m message) any {
+	return map[string]any{"id": m.ID, "session": id}
+}
+
+// legacyMessage is the HTTP+SSE transport's message endpoint: its session
+// is named in the URL, silent.
+func (s *server) legacyMessage(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	_ = r.URL.Query().Get("sessionId")
+	resp := s.dispatch(r.Context(), m)
+	if m.Method == "initialize" {
+		log.Printf("initialize over the legacy transport")
+	}
+	w.WriteHeader(http.StatusAccepted)
+	json.NewEncoder(w).Encode(resp)
+}
+
+// onlyInitialize answers 200 only to an initialize and refuses every other
+// message: silent.
+func (s *server) onlyInitialize(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", mint())
+		w.WriteHeader(http.StatusOK)
+	} else {
+		http.Error(w, "only initialize is served here", http.StatusMethodNotAllowed)
+	}
 }
