@@ -242,7 +242,8 @@
 // Mcp-Session-Id it carries: nothing it does there can tell the client a
 // missing id (400) or an unknown one (404) from a known one. It is reported
 // at its read of the id past the branch (or at the answer), in a package
-// that hands out ids and answers a missing id 400 elsewhere. Not judged
+// that hands out ids and answers a missing id 400 or an unknown one 404
+// elsewhere. Not judged
 // when something may refuse the request by its id: a handler that returns
 // an error (its caller answers), a test of the id before the branch, an
 // answer past it that is not a 2xx (a JSON-RPC error included) or sits

@@ -28,6 +28,9 @@ type pkgInfo struct {
 	// Mcp-Session-Id 400 somewhere: it tells a missing id from an
 	// unknown one, so a path that does not is a slip, not a design.
 	missing400 bool
+	// refusesIDs is that it answers a missing id 400 or an unknown one
+	// 404 somewhere: it means sessions to be required.
+	refusesIDs bool
 	// ext is what facts tell of other packages' functions.
 	ext *getOrCreateResult
 	// issues is 1 when the package hands out session ids, -1 when not, 0
@@ -56,8 +59,12 @@ func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult
 			if a.HasSession && a.Session.Kind == session.Missing && a.Status == 400 {
 				p.missing400 = true
 			}
+			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) && a.Status == 404 {
+				p.refusesIDs = true
+			}
 		}
 	}
+	p.refusesIDs = p.refusesIDs || p.missing400
 	return p
 }
 

@@ -21,8 +21,8 @@ import (
 // served whatever Mcp-Session-Id it carries. Nothing it does can depend on
 // the id in a way the client sees, so a missing id (400 is due) and an
 // unknown one (404) get the answer a known one gets. Judged in a package
-// that hands out ids and answers a missing id 400 elsewhere: it means
-// sessions to be required.
+// that hands out ids and answers a missing id 400 or an unknown one 404
+// elsewhere: it means sessions to be required.
 //
 // Silent when anything may refuse the request by its id: a handler that
 // returns an error (its caller answers), a test of the id before the
@@ -45,7 +45,7 @@ func neverRequired(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.S
 		neverRead(pass, p, scan, as)
 		return
 	}
-	if !p.missing400 || !p.issuesIDs(pass) || namesRevision(info, scan.Body) {
+	if !p.refusesIDs || !p.issuesIDs(pass) || namesRevision(info, scan.Body) {
 		return
 	}
 	if testedBetween(scan, scan.Body.Pos(), branch.Pos()) || mayCheckRequest(info, pass.Pkg, p.decls, scan, scan.Body) || p.idMiddleware(pass, scan) {
@@ -125,7 +125,7 @@ func plainHandler(pass *analysis.Pass, fn ast.Node, scan *session.Scan) bool {
 func neverRead(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answers.Answer) {
 	info := pass.TypesInfo
 	body := scan.Body
-	if !testsInitialize(scan, body.List) || !p.missing400 || !p.issuesIDs(pass) || namesRevision(info, body) {
+	if !testsInitialize(scan, body.List) || !p.refusesIDs || !p.issuesIDs(pass) || namesRevision(info, body) {
 		return
 	}
 	if !idInert(info, scan, body) || readsURLValues(body) || mayCheckRequest(info, pass.Pkg, p.decls, scan, body) || p.idMiddleware(pass, scan) {

@@ -98,6 +98,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/optionalid",
 		"fixtures/sessionstatus/neverrequired", // past an initialize branch nothing refuses
 		"fixtures/sessionstatus/neverrequired/behindcheck",
+		"fixtures/sessionstatus/neverrequired/unknownonly",
 		"fixtures/sessionstatus/commaokmethod",
 		"fixtures/sessionstatus/missingserved",
 		"fixtures/sessionstatus/missingserved/stateless",
