@@ -148,8 +148,9 @@ func neverRead(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answer
 // idInert reports whether every read of the request's id in body (a
 // header read, or a variable holding one, in function literals too) is
 // inert: logged or formatted, set on a header, concatenated, or assigned
-// to a variable whose own uses are read the same way. A comparison is a
-// test, not inert.
+// to a plain variable whose own uses are read the same way. A comparison
+// is a test, not inert; a field or an element it is stored in carries it
+// where it is not followed.
 func idInert(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
 	ok := true
 	var stack []ast.Node
@@ -183,8 +184,20 @@ func idInert(info *types.Info, scan *session.Scan, body *ast.BlockStmt) bool {
 				return true
 			}
 		case *ast.AssignStmt:
-			if len(p.Lhs) == len(p.Rhs) {
-				return true
+			// Into a plain variable, whose uses the walk reads in turn;
+			// into a field or an element the id travels unseen.
+			for i, r := range p.Rhs {
+				if ast.Unparen(r) == e && len(p.Lhs) == len(p.Rhs) {
+					_, plain := p.Lhs[i].(*ast.Ident)
+					if plain {
+						return true
+					}
+				}
+			}
+			for _, l := range p.Lhs {
+				if l == e {
+					return true
+				}
 			}
 		case *ast.ValueSpec:
 			return true
@@ -236,8 +249,10 @@ func (p *pkgInfo) idMiddleware(pass *analysis.Pass, scan *session.Scan) bool {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "ServeHTTP" || sel.Sel.Name == "Next" && httpwrite.IsFrameworkContext(info.TypeOf(sel.X))) {
 				p.middleware = 1
 			}
-			if _, isFunc := info.TypeOf(call.Fun).Underlying().(*types.Signature); isFunc && httpwrite.Callee(info, call) == nil && session.TakesRequest(info, call) {
-				p.middleware = 1
+			if t := info.TypeOf(call.Fun); t != nil && httpwrite.Callee(info, call) == nil && session.TakesRequest(info, call) {
+				if _, isFunc := t.Underlying().(*types.Signature); isFunc {
+					p.middleware = 1
+				}
 			}
 			return p.middleware < 0
 		})
@@ -310,10 +325,7 @@ func writesOther(info *types.Info, st ast.Stmt, recorded map[ast.Node]bool) bool
 			if !httpwrite.IsResponseWriter(t) && !httpwrite.IsFrameworkContext(t) {
 				continue
 			}
-			fn := httpwrite.Callee(info, call)
-			if fn == nil || fn.Pkg() == nil || !stdlib(fn.Pkg().Path()) {
-				found = true
-			}
+			found = !stdlibFunc(httpwrite.Callee(info, call))
 		}
 		return !found
 	})
@@ -362,20 +374,30 @@ func mayCheckRequest(info *types.Info, pkg *types.Package, decls map[*types.Func
 		}
 		fn := httpwrite.Callee(info, call)
 		switch {
-		case fn == nil || fn.Pkg() == nil:
+		case fn == nil || fn.Pkg() == nil || isIfaceMethod(fn):
 			found = true
 		case fn.Pkg() != pkg:
-			found = !stdlib(fn.Pkg().Path())
+			found = !stdlibFunc(fn)
 		default:
-			if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
-				found = true
-			} else {
-				found = reads(fn)
-			}
+			found = reads(fn)
 		}
 		return !found
 	})
 	return found
+}
+
+// stdlibFunc reports a function of the standard library that is not an
+// interface's method: json.NewEncoder(w) or io.Copy(w, src) write a body,
+// never a refusal's status, where http.Handler's ServeHTTP runs whatever
+// handler it is given.
+func stdlibFunc(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && !isIfaceMethod(fn) && stdlib(fn.Pkg().Path())
+}
+
+// isIfaceMethod reports a method called through an interface.
+func isIfaceMethod(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
 }
 
 // stdlib reports an import path of the standard library (no dot in its

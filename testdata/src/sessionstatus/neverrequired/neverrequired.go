@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"log"
 	"net/http"
 	"sync"
@@ -26,6 +27,8 @@ type server struct {
 	// onMessage is set by the embedding program; what it writes is not
 	// seen here.
 	onMessage func(http.ResponseWriter, message)
+	// next serves what this package hands on.
+	next http.Handler
 }
 
 type ctxKey struct{}
@@ -371,4 +374,56 @@ func (s *server) onlyInitialize(w http.ResponseWriter, r *http.Request) {
 	} else {
 		http.Error(w, "only initialize is served here", http.StatusMethodNotAllowed)
 	}
+}
+
+// handedOn passes the request to the next handler past the branch, which
+// may refuse it: silent.
+func (s *server) handedOn(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	if m.Method == "initialize" {
+		s.open(w)
+		return
+	}
+	s.next.ServeHTTP(w, r)
+}
+
+type call struct {
+	session string
+	m       message
+}
+
+func (s *server) run(c call) (any, error) {
+	if _, ok := s.sessions[c.session]; !ok {
+		return nil, errUnknown
+	}
+	return s.dispatch(context.Background(), c.m), nil
+}
+
+var errUnknown = errors.New("unknown session")
+
+// fieldCarried stores the id in a field of what it dispatches, whose error
+// it answers 404: silent.
+func (s *server) fieldCarried(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "Parse error", http.StatusBadRequest)
+		return
+	}
+	var c call
+	c.m = m
+	c.session = r.Header.Get("Mcp-Session-Id")
+	resp, err := s.run(c)
+	if err != nil {
+		http.Error(w, "Session not found", http.StatusNotFound)
+		return
+	}
+	if m.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", mint())
+	}
+	w.WriteHeader(http.StatusOK)
+	json.NewEncoder(w).Encode(resp)
 }
