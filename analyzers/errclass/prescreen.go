@@ -126,7 +126,7 @@ func mayOriginate(pass *analysis.Pass, declOf map[*types.Func]*ast.FuncDecl) map
 // names the callee); a generic type's method is not followed (callLeaf).
 func sameCallee(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
 	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() != pass.Pkg || genericMethod(fn) || isInterfaceMethod(fn) {
+	if !ok || fn.Pkg() != pass.Pkg || genericMethod(fn) || httpwrite.IsInterfaceMethod(fn) {
 		return nil
 	}
 	return fn
@@ -153,7 +153,7 @@ func callLeaf(pass *analysis.Pass, call *ast.CallExpr) (leaf bool, v *types.Var)
 		if genericMethod(callee) {
 			return true, nil
 		}
-		if isInterfaceMethod(callee) {
+		if httpwrite.IsInterfaceMethod(callee) {
 			// tracer.invoke
 			sig := callee.Type().(*types.Signature)
 			if _, ok := known(callee); ok || codec(sig, "", false) != nil || httpwrite.IsMethod(callee, httpwrite.PkgHTTP, "RoundTripper", "RoundTrip") {
@@ -190,11 +190,4 @@ func callLeaf(pass *analysis.Pass, call *ast.CallExpr) (leaf bool, v *types.Var)
 func genericMethod(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	return sig.Recv() != nil && (fn.Origin() != fn || sig.RecvTypeParams().Len() > 0)
-}
-
-// isInterfaceMethod reports a method declared by an interface (or a type
-// parameter's constraint): its calls are dynamic.
-func isInterfaceMethod(fn *types.Func) bool {
-	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && types.IsInterface(recv.Type())
 }

@@ -374,7 +374,7 @@ func mayCheckRequest(info *types.Info, pkg *types.Package, decls map[*types.Func
 		}
 		fn := httpwrite.Callee(info, call)
 		switch {
-		case fn == nil || fn.Pkg() == nil || isIfaceMethod(fn):
+		case fn == nil || fn.Pkg() == nil || httpwrite.IsInterfaceMethod(fn):
 			found = true
 		case fn.Pkg() != pkg:
 			found = !stdlibFunc(fn)
@@ -391,13 +391,7 @@ func mayCheckRequest(info *types.Info, pkg *types.Package, decls map[*types.Func
 // never a refusal's status, where http.Handler's ServeHTTP runs whatever
 // handler it is given.
 func stdlibFunc(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && !isIfaceMethod(fn) && stdlib(fn.Pkg().Path())
-}
-
-// isIfaceMethod reports a method called through an interface.
-func isIfaceMethod(fn *types.Func) bool {
-	recv := fn.Type().(*types.Signature).Recv()
-	return recv != nil && types.IsInterface(recv.Type())
+	return fn != nil && fn.Pkg() != nil && !httpwrite.IsInterfaceMethod(fn) && stdlib(fn.Pkg().Path())
 }
 
 // stdlib reports an import path of the standard library (no dot in its

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
 // refGraph links a package's functions to the functions they call or refer
@@ -49,7 +51,7 @@ func (g *refGraph) add(info *types.Info, fn *types.Func, d ast.Node) {
 		if !ok {
 			return true
 		}
-		if recv := to.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		if httpwrite.IsInterfaceMethod(to) {
 			g.pending[fn] = append(g.pending[fn], to.Name())
 			return true
 		}

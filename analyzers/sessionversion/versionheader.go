@@ -257,7 +257,7 @@ func handsOnRequest(info *types.Info, pkg *types.Package, body *ast.BlockStmt) t
 		fn := httpwrite.Callee(info, call)
 		if fn == nil || fn.Pkg() != pkg {
 			at = call.Pos()
-		} else if recv := fn.Type().(*types.Signature).Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		} else if httpwrite.IsInterfaceMethod(fn) {
 			at = call.Pos()
 		}
 		return true

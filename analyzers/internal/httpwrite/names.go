@@ -455,3 +455,11 @@ func StringsKept(info *types.Info, call *ast.CallExpr) ast.Expr {
 	}
 	return call.Args[0]
 }
+
+// IsInterfaceMethod reports a method declared by an interface (or a type
+// parameter's constraint): its calls are dynamic, whatever package declares
+// it.
+func IsInterfaceMethod(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
