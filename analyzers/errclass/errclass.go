@@ -140,6 +140,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c.serving = c.endpoint != nil && c.endpoint.serves(n)
 		c.function(fn, httpwrite.Body(n), ws)
+		if c.serving && !report.FactsOnly() {
+			c.truncatedBodies(n)
+		}
+	}
+	if !report.FactsOnly() {
+		c.proxyLimits()
 	}
 	c.reportHelpers()
 	c.reportRefusals()

@@ -42,6 +42,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/status400",    // 400 for server-side failures
 		"fixtures/errclass/pairs",        // contradicting status and code, code 0
 		"fixtures/errclass/bodylimit",    // a body over the limit must be 413
+		"fixtures/errclass/proxylimit",   // the same, through a reverse proxy's ErrorHandler
+		"fixtures/errclass/truncated",    // a body read through io.LimitReader, its length never tested
 		"fixtures/errclass/sessioncode",  // -32700 for a session-id refusal
 		"fixtures/errclass/internalflag", // -errclass.internal
 		"fixtures/errclass/suppressed",   // //mcpvet:ignore, used and unused

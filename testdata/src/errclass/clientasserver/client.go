@@ -35,7 +35,7 @@ func mcpEndpoint(w http.ResponseWriter, r *http.Request) {
 }
 
 func readThenDecode(w http.ResponseWriter, r *http.Request) {
-	data, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(r.Body, 1<<20)) // want `reads the body through io.LimitReader and never tests its length`
 	if err != nil {
 		rpcError(w, http.StatusBadRequest, -32000, "unreadable")
 		return

@@ -18,7 +18,7 @@ func handle(q *gen.Queries, w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from \(\*gen.Queries\).GetSession, a server-side failure`
 		return
 	}
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20)) // want `reads the body through io.LimitReader and never tests its length`
 	var rec gen.Record
 	if err := rec.Unmarshal(body); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
