@@ -169,6 +169,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// failure" would contradict); its code must not claim a parse error.
 	parse := w.HasCode && w.Code == httpwrite.CodeParseError
 	if a.HasSession {
+		if o := c.ownFailureUnder(fn, causes, w); o != nil {
+			c.report(w.Node, catServerFailure, o.related("the server-side failure: "+o.name), nil,
+				"answers %d when the session lookup fails, also when %s fails, a server-side failure: answer that one 500", w.Status, o.headline())
+			return
+		}
 		switch {
 		case !parse && w.HasCode && w.Code == httpwrite.CodeInternalError && w.Status >= 400 && w.Status < 500:
 			// -32603 says the server failed; a session refusal is the
@@ -781,4 +786,23 @@ func asTypeMaxBytes(info *types.Info, call *ast.CallExpr) bool {
 	}
 	p, ok := inst.TypeArgs.At(0).(*types.Pointer)
 	return ok && httpwrite.IsNamed(p.Elem(), httpwrite.PkgHTTP, "MaxBytesError")
+}
+
+// ownFailureUnder is, for a 4xx answer to a session condition, an origin of
+// its error that no request causes (origin.own): a helper that finds or
+// makes the session fails for an unknown id and for its own random source
+// alike, and one status cannot answer both. A store's failure is left to
+// sessionstatus (404 for the id it does not hold, 5xx when it is down).
+func (c *checker) ownFailureUnder(fn *ssa.Function, causes []ast.Expr, w *httpwrite.Write) *origin {
+	if w.Status < 400 || w.Status >= 500 || w.Status == 413 || kindPicked(c.pass.TypesInfo, w.Stack) {
+		return nil
+	}
+	for _, e := range causes {
+		for _, o := range c.originsOf(fn, e) {
+			if o.kind == internal && o.own {
+				return &o
+			}
+		}
+	}
+	return nil
 }

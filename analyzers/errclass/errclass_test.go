@@ -44,6 +44,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/bodylimit",    // a body over the limit must be 413
 		"fixtures/errclass/proxylimit",   // the same, through a reverse proxy's ErrorHandler
 		"fixtures/errclass/truncated",    // a body read through io.LimitReader, its length never tested
+		"fixtures/errclass/guardplaced",  // an error made afresh under if err != nil is that err's
+		"fixtures/errclass/sessionown",   // a session lookup's error that can be the server's own
 		"fixtures/errclass/sessioncode",  // -32700 for a session-id refusal
 		"fixtures/errclass/internalflag", // -errclass.internal
 		"fixtures/errclass/suppressed",   // //mcpvet:ignore, used and unused

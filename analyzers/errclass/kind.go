@@ -78,11 +78,15 @@ func caseOfKind(info *types.Info, stack []ast.Node, i int) bool {
 // excludedBefore reports an answer that an earlier statement of an
 // enclosing block narrowed to one kind of error by returning for every
 // other: if err != ErrGone { ...; return } (or if !errors.Is(err, ErrGone))
-// before it.
+// before it, or told one kind apart and answered it there: if _, ok :=
+// err.(clientError); ok { ...; return }.
 func excludedBefore(info *types.Info, stack []ast.Node) bool {
 	for ifs := range httpwrite.EarlierIfs(stack) {
 		if ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) {
 			continue
+		}
+		if assertsError(info, ifs) {
+			return true
 		}
 		for _, t := range httpwrite.Terms(ifs.Cond, false) {
 			if picksKind(info, t) {
@@ -108,4 +112,23 @@ func kindPicked(info *types.Info, stack []ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// assertsError reports an if whose init or condition asserts an error's
+// dynamic type (if _, ok := err.(clientError); ok).
+func assertsError(info *types.Info, ifs *ast.IfStmt) bool {
+	found := false
+	for _, n := range []ast.Node{ifs.Init, ifs.Cond} {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if ta, ok := n.(*ast.TypeAssertExpr); ok && ta.Type != nil && errorLike(info.TypeOf(ta.X)) {
+				found = true
+			}
+			_, isLit := n.(*ast.FuncLit)
+			return !found && !isLit
+		})
+	}
+	return found
 }

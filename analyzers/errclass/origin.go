@@ -50,6 +50,10 @@ type origin struct {
 	// recv is the type of the value an interface method was called on
 	// (SessionStore), for rules that read what the call looks up.
 	recv string
+	// own: a failure no request can cause, whatever id it names (a
+	// random source, an encoding of the server's own value, a recovered
+	// panic), unlike a store's, which fails for a key it does not hold.
+	own bool
 }
 
 // headline is the call as a headline names it: the call in this package
@@ -306,7 +310,7 @@ func (t *tracer) call(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
 func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origin {
 	if b, ok := c.Value.(*ssa.Builtin); ok {
 		if b.Name() == "recover" {
-			return []origin{{kind: internal, name: "recover()"}}
+			return []origin{{kind: internal, name: "recover()", own: true}}
 		}
 		return nil
 	}
@@ -330,7 +334,7 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 	}
 	if k, ok := known(fn); ok {
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape}}
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: k == internal && ownFailure(fn)}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -412,11 +416,91 @@ func (t *tracer) returns(f *ssa.Function) []origin {
 	seen := map[ssa.Value]bool{}
 	for _, b := range f.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == res.Len() {
-			out = append(out, t.origins(ret.Results[res.Len()-1], seen)...)
+			v := ret.Results[res.Len()-1]
+			o := t.origins(v, seen)
+			if len(o) == 0 && fresh(v) {
+				o = t.guarded(b, seen)
+			}
+			out = append(out, o...)
 		}
 	}
 	t.memo[f] = out
 	return out
+}
+
+// fresh reports an error made where it is returned: errors.New, fmt.Errorf
+// wrapping nothing errclass places, or a value of an error type the
+// function builds (&validationError{...}). What it says is the condition
+// it is returned under.
+func fresh(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		}
+		break
+	}
+	switch v := v.(type) {
+	case *ssa.Call:
+		callee := v.Common().StaticCallee()
+		if callee == nil {
+			return false
+		}
+		fn, _ := callee.Object().(*types.Func)
+		return httpwrite.IsFunc(fn, httpwrite.PkgErrors, "New") || httpwrite.IsFunc(fn, "fmt", "Errorf")
+	case *ssa.Alloc:
+		return true
+	case *ssa.UnOp:
+		_, ok := v.X.(*ssa.Alloc)
+		return ok && v.Op == token.MUL
+	}
+	return false
+}
+
+// guarded is the origins of the error tested by the if whose then branch
+// holds b and returns there, straight: if err := store.Save(ctx, s); err !=
+// nil { return errors.New("could not save") } fails exactly when Save
+// does. Only the nearest test counts, and only one of err != nil (or the
+// else of err == nil): under a condition that also tests something else
+// (err != nil && !errors.Is(err, ErrX)) the error is not placed.
+func (t *tracer) guarded(b *ssa.BasicBlock, seen map[ssa.Value]bool) []origin {
+	for d := b; d != nil; {
+		dom := d.Idom()
+		if dom == nil || len(dom.Instrs) == 0 {
+			return nil
+		}
+		if ifs, ok := dom.Instrs[len(dom.Instrs)-1].(*ssa.If); ok {
+			cmp, ok := ifs.Cond.(*ssa.BinOp)
+			if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
+				return nil
+			}
+			err, other := cmp.X, cmp.Y
+			if c, ok := err.(*ssa.Const); ok && c.IsNil() {
+				err, other = other, err
+			}
+			if c, ok := other.(*ssa.Const); !ok || !c.IsNil() || !httpwrite.IsErrorType(err.Type()) {
+				return nil
+			}
+			then := dom.Succs[0]
+			if cmp.Op == token.EQL {
+				then = dom.Succs[1]
+			}
+			if d != then {
+				return nil
+			}
+			return t.origins(err, seen)
+		}
+		// Straight-line code between the test and the return.
+		if len(d.Preds) != 1 || d.Preds[0] != dom || len(dom.Succs) != 1 {
+			return nil
+		}
+		d = dom
+	}
+	return nil
 }
 
 // invoke classifies a call through an interface. A method of a
@@ -587,6 +671,18 @@ func known(fn *types.Func) (kind, bool) {
 // storePkg reports a client library of a database or cache (go-redis, pgx,
 // gorm, sqlx, the MongoDB driver): whatever it fails with, the server's
 // store failed, as database/sql's errors say.
+// ownFailure reports a call whose failure is the server's whatever the
+// request named: see origin.own.
+func ownFailure(fn *types.Func) bool {
+	return httpwrite.IsFunc(fn, "crypto/rand", "Read") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Marshal") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "MarshalIndent") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgSDKMCP, "Server", "Connect") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID") ||
+		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New")
+}
+
 func storePkg(path string) bool {
 	for _, p := range []string{"github.com/redis/go-redis/", "github.com/go-redis/redis/", "github.com/jackc/pgx/", "gorm.io/gorm", "github.com/jmoiron/sqlx", "go.mongodb.org/mongo-driver/"} {
 		if strings.HasPrefix(path, p) || path == strings.TrimSuffix(p, "/") {
