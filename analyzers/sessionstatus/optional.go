@@ -79,6 +79,7 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
 				Message: fmt.Sprintf(msg, status, pass.Fset.Position(guard.Pos()).Line),
+				Related: servedWith(scan, guard.End(), w.Node.Pos()),
 			})
 			return
 		}
@@ -90,10 +91,35 @@ func optionalID(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan
 				Pos: n.Pos(), End: n.End(), Category: catMissing,
 				Message: fmt.Sprintf("serves a request without Mcp-Session-Id (HTTP 200): the check at line %d judges only a present id; answer 400 when it is missing",
 					pass.Fset.Position(guard.Pos()).Line),
+				Related: servedWith(scan, guard.End(), n.Pos()),
 			})
 			return
 		}
 	}
+}
+
+// servedWith points at the first call between from and to, outside
+// function literals, that is handed the id the guard let through: where a
+// request without one is served as if it had a session.
+func servedWith(scan *session.Scan, from, to token.Pos) []analysis.RelatedInformation {
+	var at *ast.CallExpr
+	ast.Inspect(scan.Body, func(n ast.Node) bool {
+		if at != nil || n == nil || n.End() <= from || n.Pos() >= to {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && call.Pos() >= from && scan.TakesID(call) {
+			at = call
+			return false
+		}
+		return true
+	})
+	if at == nil {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "handed the id, empty when missing: the request is served here"}}
 }
 
 // servedAfter is the first of stmts, read in order at the top level of

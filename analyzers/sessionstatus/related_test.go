@@ -28,6 +28,14 @@ func TestLookupHelperNamesReturn(t *testing.T) {
 	}
 }
 
+// TestOptionalNamesDispatch checks that a request served without an id
+// past a check of a present id only names the call it is served through.
+func TestOptionalNamesDispatch(t *testing.T) {
+	if !relatedMarked(t, "fixtures/sessionstatus/optionalid", "served here") {
+		t.Error("no finding names the dispatch the missing id is handed to")
+	}
+}
+
 // relatedMarked runs sessionstatus on pkg and reports whether a finding
 // has a related position on a line holding marker.
 func relatedMarked(t *testing.T, pkg, marker string) bool {
