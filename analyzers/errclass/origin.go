@@ -660,6 +660,7 @@ func known(fn *types.Func) (kind, bool) {
 		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "MarshalIndent"),
 		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode"),
 		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID"),
+		spawns(fn),
 		fn.Pkg() != nil && fn.Pkg().Path() == "database/sql",
 		fn.Pkg() != nil && storePkg(fn.Pkg().Path()),
 		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New") && fn.Name() != "NewString":
@@ -680,7 +681,20 @@ func ownFailure(fn *types.Func) bool {
 		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode") ||
 		httpwrite.IsMethod(fn, httpwrite.PkgSDKMCP, "Server", "Connect") ||
 		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID") ||
+		spawns(fn) ||
 		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New")
+}
+
+// spawns reports a method of os/exec's Cmd that starts the process or
+// opens its pipes: a gateway that runs a stdio server per session fails
+// there on its own command, its machine's limits or its binary.
+func spawns(fn *types.Func) bool {
+	for _, m := range []string{"Start", "Run", "Output", "CombinedOutput", "StdinPipe", "StdoutPipe", "StderrPipe"} {
+		if httpwrite.IsMethod(fn, "os/exec", "Cmd", m) {
+			return true
+		}
+	}
+	return false
 }
 
 func storePkg(path string) bool {
@@ -697,6 +711,11 @@ func storePkg(path string) bool {
 // upstream's or the network's, never the client's request.
 func upstreamCall(fn *types.Func) bool {
 	switch {
+	case httpwrite.IsFunc(fn, "net", "Dial"),
+		httpwrite.IsFunc(fn, "net", "DialTimeout"),
+		httpwrite.IsMethod(fn, "net", "Dialer", "Dial"),
+		httpwrite.IsMethod(fn, "net", "Dialer", "DialContext"):
+		return true
 	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Do"),
 		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Get"),
 		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Client", "Post"),
