@@ -50,6 +50,17 @@
 // a context.Context (stores, clients, RPC stubs) are followed: the errors of
 // generated marshalers, deep copies and conversions are not placed.
 //
+// An error a function makes afresh where it returns it (errors.New,
+// fmt.Errorf wrapping nothing placed, a value of its own error type) is
+// placed by the test it is returned under: in the then branch of if err !=
+// nil (or the else of err == nil), with only straight-line code between,
+// it comes from where err comes from. Under a condition that tests
+// anything else as well (err != nil && !errors.Is(err, ErrX)) it stays
+// unplaced. A caller that tells such an error apart by asserting its type
+// (if _, ok := err.(clientError); ok { ...; return }) has sorted the errors
+// by kind. Failures of os/exec's Cmd (Start, Run, Output, the pipes) are the
+// server's, and net's dials are upstream failures.
+//
 // A status in a local variable that starts as a constant and changes only
 // under such a test is the status of every other error. -32600
 // is judged a server-side answer only when every origin of its error is
@@ -92,6 +103,15 @@
 // same way; a 401 is not judged. A framework's binder (echo's Bind, gin's
 // ShouldBindJSON, fiber's BodyParser) decodes the request's own body: its
 // failure is the client's.
+//
+// An answer to a session condition is sessionstatus's to judge, with one
+// exception: a 4xx whose error can also come from a failure no request
+// causes -- crypto/rand, encoding the server's own value, Server.Connect, a
+// uuid, a child process, recover() -- answers that failure as the
+// client's. A helper that finds the request's session or makes one fails
+// both ways, and one status cannot answer both: tell them apart and answer
+// the server's 500. A store's failure is left to sessionstatus (404 for
+// the id it does not hold, 5xx when it is down).
 //
 // # -32700 for a session-id refusal
 //
@@ -258,6 +278,35 @@
 //		http.Error(w, "Parse error", http.StatusBadRequest)
 //		return
 //	}
+//
+// A capped body handed to an httputil.ReverseProxy fails inside the
+// proxy's round trip: the transport returns the read's *http.MaxBytesError
+// and the proxy hands it to its ErrorHandler, which answers 502 when none
+// is set. errclass reports proxy.ServeHTTP(w, r) after r.Body =
+// http.MaxBytesReader(...) with neither a use of the body nor another
+// assignment to it between them, when the proxy is built in the package (a
+// &httputil.ReverseProxy{...} literal or NewSingleHostReverseProxy, in a
+// variable or field assigned nothing else) and every ErrorHandler set on
+// it is a function of the package whose answers all have a constant
+// status other than 413 and that hands its writer to nothing else but the
+// standard library's writers.
+//
+//	// bad: a body over the limit gets 502 Bad Gateway
+//	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+//	proxy.ServeHTTP(w, r)
+//
+// On MCP's endpoint, a body read whole through io.LimitReader whose length
+// the function never uses is cut at the limit without an error, forwarded
+// short or refused as JSON that does not parse. Read one byte more than the
+// limit and answer 413 past it, or cap with http.MaxBytesReader. Silent
+// when the function uses len of the bytes, tests r.ContentLength or also
+// caps the body with MaxBytesReader.
+//
+//	// bad
+//	body, _ := io.ReadAll(io.LimitReader(r.Body, maxBody))
+//	// good
+//	body, _ := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
+//	if len(body) > maxBody { /* 413 */ }
 //
 // # A refusal of the method or a header with another status than its row's
 //
