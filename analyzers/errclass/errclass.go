@@ -288,6 +288,8 @@ type checker struct {
 	initOnly map[types.Object]bool
 	// decls indexes the package's function declarations (declOf).
 	decls map[*types.Func]*ast.FuncDecl
+	// uses are the package's functions' uses (callsOf).
+	uses map[*types.Func][]callSite
 	// writes are the answers of the package's functions.
 	writes map[ast.Node][]*answers.Answer
 }
