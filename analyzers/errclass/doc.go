@@ -186,7 +186,11 @@
 // A decode of bytes the handler already holds as JSON (an earlier decode
 // into json.RawMessage filled them, or an earlier json.Unmarshal accepted
 // them on every path) fails only on the wrong shape: -32600, or -32602 for
-// a method's params. So does a decode of a json.RawMessage member of a
+// a method's params. The knowledge crosses functions of the package two
+// ways: a json.RawMessage a helper returns, nil or decoded, beside a bool
+// or an error its caller returns on right after the call; and a
+// json.RawMessage parameter of a function used only as the callee of
+// direct calls, each handing it such bytes. So does a decode of a json.RawMessage member of a
 // decoded message (req.Params), whichever function or package it is in: an
 // error that can come from one is not answered -32700. This rule, and the
 // returned refusal's fact, also run in a package that answers no HTTP
