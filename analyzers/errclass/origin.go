@@ -453,12 +453,24 @@ func fresh(v ssa.Value) bool {
 		fn, _ := callee.Object().(*types.Func)
 		return httpwrite.IsFunc(fn, httpwrite.PkgErrors, "New") || httpwrite.IsFunc(fn, "fmt", "Errorf")
 	case *ssa.Alloc:
-		return true
+		return builtValue(v)
 	case *ssa.UnOp:
-		_, ok := v.X.(*ssa.Alloc)
-		return ok && v.Op == token.MUL
+		a, ok := v.X.(*ssa.Alloc)
+		return ok && v.Op == token.MUL && builtValue(a)
 	}
 	return false
+}
+
+// builtValue reports an allocation of a value the function builds (a
+// struct literal), not of a variable holding an interface (an error a
+// closure assigns), whose value comes from elsewhere.
+func builtValue(a *ssa.Alloc) bool {
+	p, ok := a.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, iface := p.Elem().Underlying().(*types.Interface)
+	return !iface
 }
 
 // guarded is the origins of the error tested by the if whose then branch
@@ -669,9 +681,6 @@ func known(fn *types.Func) (kind, bool) {
 	return 0, false
 }
 
-// storePkg reports a client library of a database or cache (go-redis, pgx,
-// gorm, sqlx, the MongoDB driver): whatever it fails with, the server's
-// store failed, as database/sql's errors say.
 // ownFailure reports a call whose failure is the server's whatever the
 // request named: see origin.own.
 func ownFailure(fn *types.Func) bool {
@@ -697,6 +706,9 @@ func spawns(fn *types.Func) bool {
 	return false
 }
 
+// storePkg reports a client library of a database or cache (go-redis, pgx,
+// gorm, sqlx, the MongoDB driver): whatever it fails with, the server's
+// store failed, as database/sql's errors say.
 func storePkg(path string) bool {
 	for _, p := range []string{"github.com/redis/go-redis/", "github.com/go-redis/redis/", "github.com/jackc/pgx/", "gorm.io/gorm", "github.com/jmoiron/sqlx", "go.mongodb.org/mongo-driver/"} {
 		if strings.HasPrefix(path, p) || path == strings.TrimSuffix(p, "/") {

@@ -111,3 +111,28 @@ func (s *server) catchAll(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "internal error", http.StatusInternalServerError) // want `answers HTTP 500 to every error of s.dispatch\(...\), also when the request body does not decode`
 	}
 }
+
+func validateID(id string) error {
+	if id == "" {
+		return errors.New("empty id")
+	}
+	return nil
+}
+
+// captured returns an error a callback stored, under a test of another:
+// what the callback stored is not what the test tested.
+func (s *server) captured(ctx context.Context, id string) error {
+	var failed error
+	check := func() { failed = validateID(id) }
+	check()
+	if err := s.store.Save(ctx, id); err != nil {
+		return failed
+	}
+	return nil
+}
+
+func (s *server) handleCaptured(w http.ResponseWriter, r *http.Request) {
+	if err := s.captured(r.Context(), r.Header.Get("Mcp-Session-Id")); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+	}
+}
