@@ -1,8 +1,10 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 	"sync"
 
@@ -87,7 +89,39 @@ func Report(pass *analysis.Pass, d analysis.Diagnostic) {
 			return
 		}
 	}
+	d.SuggestedFixes = coherent(d.SuggestedFixes)
 	pass.Report(d)
+}
+
+// coherent drops every fix whose edits overlap one another: such a fix
+// cannot be applied (the driver refuses it, and go/analysis's checker
+// panics on it), and a finding is worth more without its fix than not at
+// all. Two edits of one range are two answers to one question; two
+// insertions at one point are not an overlap.
+func coherent(fixes []analysis.SuggestedFix) []analysis.SuggestedFix {
+	out := fixes[:0:0]
+	for _, f := range fixes {
+		edits := slices.Clone(f.TextEdits)
+		slices.SortFunc(edits, func(a, b analysis.TextEdit) int { return cmp.Compare(a.Pos, b.Pos) })
+		ok := true
+		for i := 1; i < len(edits); i++ {
+			prevEnd := edits[i-1].End
+			if !prevEnd.IsValid() {
+				prevEnd = edits[i-1].Pos
+			}
+			if edits[i].Pos < prevEnd {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // Reportf is Report for a diagnostic with a message and no fixes.
