@@ -95,7 +95,16 @@
 // with no initialize test in or around it, and no returning test in the
 // function that may tell an initialize without an id (a method test, an
 // emptiness test, a local flag), serves a missing id whatever the method
-// (400 is due). A function true only when its table holds an entry under
+// (400 is due). A lookup whose hit returns the session found and whose
+// miss goes on, in the same block and with nothing refused or returned
+// between, to set Mcp-Session-Id to a fresh id of the function's making
+// replaces an unknown id with a new session (404 is due: it tells the
+// client to initialize again). The lookup is a string-keyed map read, a
+// sync.Map Load, or a method of a type of the package given the id alone
+// and answering a pointer or (T, bool); in a helper, every call in the
+// package hands the key a value that may be the request's id, one of them
+// outside an initialize branch, and those calls are related positions.
+// A function true only when its table holds an entry under
 // its one string parameter (ok, or ok && a bool field of the entry), of the
 // package or by a fact of another, is a membership test whatever its name:
 // an answer under its negation given the request's id is an unknown

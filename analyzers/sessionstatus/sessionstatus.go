@@ -67,6 +67,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if setsSessionHeader(pass, sum) {
 			tables := ownedTables(pass, sum)
 			servedUnknown(pass, sum, tables)
+			replacedUnknown(pass, sum)
 			neverLookedUp(pass, sum, tables)
 		}
 	}

@@ -76,6 +76,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/served",
 		"fixtures/sessionstatus/servedproxy",
 		"fixtures/sessionstatus/servedstateless",
+		// An unknown id given a fresh session and served.
+		"fixtures/sessionstatus/replaced",
 		// A get-or-create of another package, known by a fact.
 		"fixtures/sessionstatus/adoptfact",
 		// A function of the table true only for an id it holds.

@@ -1,0 +1,324 @@
+package sessionstatus
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
+)
+
+// catReplaced: an unknown id given a fresh session instead of 404.
+const catReplaced = "unknown-session-replaced"
+
+// replacedUnknown reports, in a package that hands out session ids, a
+// lookup of a value that may be the request's Mcp-Session-Id whose hit
+// returns (the session found is the one used) and whose miss goes on, in
+// the same block, to hand out a fresh id (Mcp-Session-Id set on the
+// answer to a value the function makes) with nothing refused or returned
+// between. An id the server does not know is then served under a new
+// session. The protocol answers it 404: that tells the client its session
+// is gone and that it must initialize again, where a replacement silently
+// drops what the client holds for its session (the negotiated revision,
+// subscriptions, a stream it resumes).
+//
+// The lookup is a read of a string-keyed map, a sync.Map Load, or a
+// method of a type of the package given the id alone and answering a
+// pointer or (T, bool). In a helper, the key is a parameter that every
+// call in the package gives a value that may be the request's id, and one
+// of those calls is outside an initialize branch: a get-or-create that
+// only initialize calls is how a server mints its sessions.
+func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
+	info := pass.TypesInfo
+	type cand struct {
+		fn     ast.Node
+		lookup *ast.AssignStmt
+		key    *ast.Ident
+		issue  *ast.CallExpr
+		path   []ast.Node
+	}
+	var cands []cand
+	for _, n := range sum.Funcs {
+		if httpwrite.InTest(pass, n) {
+			continue
+		}
+		body := httpwrite.Body(n)
+		walk(body, func(x ast.Node, path []ast.Node) {
+			ifs, ok := x.(*ast.IfStmt)
+			if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) || len(path) < 2 {
+				return
+			}
+			block, ok := path[len(path)-2].(*ast.BlockStmt)
+			if !ok {
+				return
+			}
+			at := stmtIndex(block, ifs)
+			a, _ := ifs.Init.(*ast.AssignStmt)
+			if a == nil && at > 0 {
+				a, _ = block.List[at-1].(*ast.AssignStmt)
+			}
+			if a == nil {
+				return
+			}
+			key, value, found := idLookup(info, pass.Pkg, a)
+			if key == nil || !hitTest(info, ifs.Cond, value, found) {
+				return
+			}
+			skip := map[types.Object]bool{info.ObjectOf(key): true}
+			if value != nil {
+				skip[value] = true
+			}
+			if issue := freshAfter(info, body, block.List[at+1:], sum.Answers[n], skip); issue != nil {
+				cands = append(cands, cand{n, a, key, issue, append([]ast.Node(nil), path...)})
+			}
+		})
+	}
+	if len(cands) == 0 {
+		return
+	}
+	var sites []callSite
+	sitesRead := false
+	for _, c := range cands {
+		scans := scansOf(pass, sum, map[ast.Node]bool{c.fn: true})
+		s := scans[c.fn]
+		var from []callSite
+		switch {
+		case s != nil && s.MayHoldLocalID(c.key):
+			if s.InitializeBranch(c.path) {
+				continue
+			}
+		default:
+			if !sitesRead {
+				sites = callSites(pass, sum, func(fn *types.Func, _ *ast.CallExpr) bool { return fn.Pkg() == pass.Pkg })
+				sitesRead = true
+			}
+			from = paramFromRequest(pass, sum, c.fn, c.key, sites)
+			if from == nil {
+				continue
+			}
+		}
+		d := analysis.Diagnostic{
+			Pos: c.lookup.Pos(), End: c.lookup.End(), Category: catReplaced,
+			Message: "an unknown Mcp-Session-Id is given a fresh session and served: answer 404 so the client initializes again (400 with no id)",
+			Related: []analysis.RelatedInformation{{Pos: c.issue.Pos(), End: c.issue.End(), Message: "a fresh session id is handed out here instead"}},
+		}
+		for _, cs := range from {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: cs.call.Pos(), End: cs.call.End(), Message: "the request's id reaches the lookup from here"})
+		}
+		report.Report(pass, d)
+	}
+}
+
+// endsInReturn reports whether b's last statement is a return.
+func endsInReturn(b *ast.BlockStmt) bool {
+	if b == nil || len(b.List) == 0 {
+		return false
+	}
+	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	return ok
+}
+
+// stmtIndex is the index of s in b's statements, or -1.
+func stmtIndex(b *ast.BlockStmt, s ast.Stmt) int {
+	for i, x := range b.List {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// idLookup reads a as a lookup keyed by a plain variable: v, ok := m[k]
+// or v := m[k] on a string-keyed map whose values are pointers, v, ok :=
+// m.Load(k) on a sync.Map, or v := x.M(k) / v, ok := x.M(k) on a method of
+// a type of the package given one string and answering a pointer or
+// (T, bool). It returns the key and the value and found variables (found
+// nil for a single result).
+func idLookup(info *types.Info, pkg *types.Package, a *ast.AssignStmt) (key *ast.Ident, value, found *types.Var) {
+	if len(a.Rhs) != 1 || len(a.Lhs) < 1 || len(a.Lhs) > 2 {
+		return nil, nil, nil
+	}
+	switch r := ast.Unparen(a.Rhs[0]).(type) {
+	case *ast.IndexExpr:
+		m, k := mapKey(info, r)
+		if m == "" {
+			return nil, nil, nil
+		}
+		if len(a.Lhs) == 1 && !nilable(info.TypeOf(r)) {
+			return nil, nil, nil
+		}
+		key = k
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(info, r)
+		switch {
+		case fn == nil:
+			return nil, nil, nil
+		case httpwrite.IsMethod(fn, "sync", "Map", "Load"):
+			if len(a.Lhs) != 2 || len(r.Args) != 1 {
+				return nil, nil, nil
+			}
+			key, _ = ast.Unparen(r.Args[0]).(*ast.Ident)
+		case fn.Pkg() == pkg && len(r.Args) == 1:
+			sig := fn.Type().(*types.Signature)
+			if sig.Recv() == nil {
+				return nil, nil, nil
+			}
+			switch {
+			case len(a.Lhs) == 2 && storeLookup(pkg, fn):
+			case len(a.Lhs) == 1 && sig.Results().Len() == 1 && isPointer(sig.Results().At(0).Type()):
+			default:
+				return nil, nil, nil
+			}
+			key = stringArg(info, r)
+		default:
+			return nil, nil, nil
+		}
+	default:
+		return nil, nil, nil
+	}
+	if key == nil || !isVar(info, key) {
+		return nil, nil, nil
+	}
+	vars := make([]*types.Var, 2)
+	for i, e := range a.Lhs {
+		if id, ok := e.(*ast.Ident); ok {
+			vars[i], _ = info.ObjectOf(id).(*types.Var)
+		}
+	}
+	return key, vars[0], vars[1]
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
+
+func nilable(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Map:
+		return true
+	}
+	return false
+}
+
+// hitTest reports whether cond holds only when the lookup found its
+// entry: ok, v != nil, or a conjunction with one of them.
+func hitTest(info *types.Info, cond ast.Expr, value, found *types.Var) bool {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.Ident:
+		return found != nil && info.Uses[e] == found
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return hitTest(info, e.X, value, found) || hitTest(info, e.Y, value, found)
+		case token.NEQ:
+			x, y := e.X, e.Y
+			if isNil(info, x) {
+				x, y = y, x
+			}
+			id, ok := ast.Unparen(x).(*ast.Ident)
+			return ok && value != nil && info.Uses[id] == value && isNil(info, y)
+		}
+	}
+	return false
+}
+
+// freshAfter returns the call among stmts, a statement of their own, that
+// hands out a session id the function makes (not one read from a message,
+// nor one skip names), when no statement before it returns, branches or
+// answers with a status other than 2xx.
+func freshAfter(info *types.Info, body *ast.BlockStmt, stmts []ast.Stmt, as []*answers.Answer, skip map[types.Object]bool) *ast.CallExpr {
+	for _, st := range stmts {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && !mentionsAny(info, c.Args[1], skip) {
+				if refusedWithin(as, st.Pos(), c.Pos()) {
+					return nil
+				}
+				return c
+			}
+		}
+		if hasExit(st) || refusedWithin(as, st.Pos(), st.End()) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// refusedWithin reports an answer of a status other than 2xx (or an
+// unknown one) written between from and to.
+func refusedWithin(as []*answers.Answer, from, to token.Pos) bool {
+	for _, a := range as {
+		if p := a.Node.Pos(); p >= from && p < to && !(a.Status >= 200 && a.Status < 300) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsAny reports whether e uses one of objs.
+func mentionsAny(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && objs[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// paramFromRequest returns the calls of function fn (a declaration of the
+// package) when key is one of its parameters and every call gives it a
+// value that may be the request's id, at least one of them outside an
+// initialize branch; nil otherwise.
+func paramFromRequest(pass *analysis.Pass, sum *answers.Result, fn ast.Node, key *ast.Ident, sites []callSite) []callSite {
+	info := pass.TypesInfo
+	f := funcOf(info, fn)
+	if f == nil {
+		return nil
+	}
+	sig := f.Type().(*types.Signature)
+	idx := -1
+	for i := 0; i < sig.Params().Len(); i++ {
+		if sig.Params().At(i) == info.Uses[key] {
+			idx = i
+		}
+	}
+	if idx < 0 || sig.Variadic() && idx == sig.Params().Len()-1 {
+		return nil
+	}
+	var mine []callSite
+	need := map[ast.Node]bool{}
+	for _, cs := range sites {
+		if cs.fnc.Origin() == f && idx < len(cs.call.Args) {
+			mine = append(mine, cs)
+			need[cs.fn] = true
+		}
+	}
+	if len(mine) == 0 {
+		return nil
+	}
+	scans := scansOf(pass, sum, need)
+	outside := false
+	for _, cs := range mine {
+		s := scans[cs.fn]
+		if s == nil || !s.MayHoldLocalID(cs.call.Args[idx]) {
+			return nil
+		}
+		outside = outside || !inInitialize(s, cs.path)
+	}
+	if !outside {
+		return nil
+	}
+	return mine
+}
+
+func inInitialize(s *session.Scan, path []ast.Node) bool { return s.InitializeBranch(path) }
