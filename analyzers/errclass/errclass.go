@@ -145,7 +145,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	if !report.FactsOnly() {
-		c.proxyLimits()
+		c.proxyLimits(funcs)
 	}
 	c.reportHelpers()
 	c.reportRefusals()

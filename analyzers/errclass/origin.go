@@ -334,7 +334,7 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 	}
 	if k, ok := known(fn); ok {
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: k == internal && ownFailure(fn)}}
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: ownFailure(fn)}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -666,23 +666,17 @@ func known(fn *types.Func) (kind, bool) {
 		httpwrite.IsFunc(fn, httpwrite.PkgIO, "Copy"),
 		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Request", "ParseForm"):
 		return read, true
-	case httpwrite.IsMethod(fn, httpwrite.PkgSDKMCP, "Server", "Connect"),
-		httpwrite.IsFunc(fn, "crypto/rand", "Read"),
-		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Marshal"),
-		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "MarshalIndent"),
-		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode"),
-		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID"),
-		spawns(fn),
+	case ownFailure(fn),
 		fn.Pkg() != nil && fn.Pkg().Path() == "database/sql",
-		fn.Pkg() != nil && storePkg(fn.Pkg().Path()),
-		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New") && fn.Name() != "NewString":
+		fn.Pkg() != nil && storePkg(fn.Pkg().Path()):
 		return internal, true
 	}
 	return 0, false
 }
 
 // ownFailure reports a call whose failure is the server's whatever the
-// request named: see origin.own.
+// request named (see origin.own): the internal calls but a store's, which
+// fails for a key it does not hold.
 func ownFailure(fn *types.Func) bool {
 	return httpwrite.IsFunc(fn, "crypto/rand", "Read") ||
 		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Marshal") ||
@@ -691,7 +685,7 @@ func ownFailure(fn *types.Func) bool {
 		httpwrite.IsMethod(fn, httpwrite.PkgSDKMCP, "Server", "Connect") ||
 		httpwrite.IsFunc(fn, httpwrite.PkgStreamable, "RandomSessionID") ||
 		spawns(fn) ||
-		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New")
+		fn.Pkg() != nil && fn.Pkg().Path() == "github.com/google/uuid" && strings.HasPrefix(fn.Name(), "New") && fn.Name() != "NewString"
 }
 
 // spawns reports a method of os/exec's Cmd that starts the process or

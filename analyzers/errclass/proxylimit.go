@@ -32,7 +32,7 @@ const pkgHTTPUtil = "net/http/httputil"
 // hands the writer to a function that is not an answer, keeps it silent; so
 // does a read or a replacement of the body between the cap and the proxy
 // (a handler that buffers the body meets the limit itself).
-func (c *checker) proxyLimits() {
+func (c *checker) proxyLimits(funcs []ast.Node) {
 	pass := c.pass
 	if !httpwrite.Imports(pass.Pkg, pkgHTTPUtil) {
 		return
@@ -43,32 +43,19 @@ func (c *checker) proxyLimits() {
 	if p.unplaced {
 		return
 	}
-	for _, f := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+	for _, n := range funcs {
+		body := httpwrite.Body(n)
+		if body == nil || httpwrite.InTest(pass, n) {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				body = n.Body
-			case *ast.FuncLit:
-				body = n.Body
+		ast.Inspect(body, func(m ast.Node) bool {
+			if _, ok := m.(*ast.FuncLit); ok {
+				return false // its own unit
 			}
-			if body == nil {
-				return true
-			}
-			ast.Inspect(body, func(m ast.Node) bool {
-				if _, ok := m.(*ast.FuncLit); ok {
-					return false // its own unit
-				}
-				call, ok := m.(*ast.CallExpr)
-				if !ok || len(call.Args) != 2 || !httpwrite.IsMethod(httpwrite.Callee(info, call), pkgHTTPUtil, "ReverseProxy", "ServeHTTP") {
-					return true
-				}
+			call, ok := m.(*ast.CallExpr)
+			if ok && len(call.Args) == 2 && httpwrite.IsMethod(httpwrite.Callee(info, call), pkgHTTPUtil, "ReverseProxy", "ServeHTTP") {
 				p.judge(body, call)
-				return true
-			})
+			}
 			return true
 		})
 	}
@@ -340,7 +327,7 @@ func (p *proxies) handlerStatuses(h ast.Expr) (statuses []int, ok bool) {
 	case *ast.FuncLit:
 		unit, ft = h, h.Type
 	case *ast.Ident, *ast.SelectorExpr:
-		fn, _ := info.ObjectOf(identOf(h)).(*types.Func)
+		fn, _ := info.ObjectOf(httpwrite.NameOf(h)).(*types.Func)
 		if fn == nil || fn.Pkg() != p.c.pass.Pkg {
 			return nil, false
 		}
@@ -385,16 +372,4 @@ func (p *proxies) handlerStatuses(h ast.Expr) (statuses []int, ok bool) {
 		return clean
 	})
 	return statuses, clean
-}
-
-// identOf is the identifier naming a function value: f, or pkg.f and
-// s.method.
-func identOf(e ast.Expr) *ast.Ident {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e
-	case *ast.SelectorExpr:
-		return e.Sel
-	}
-	return nil
 }

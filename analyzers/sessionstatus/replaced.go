@@ -10,7 +10,6 @@ import (
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
-	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // catReplaced: an unknown id given a fresh session instead of 404.
@@ -36,11 +35,9 @@ const catReplaced = "unknown-session-replaced"
 func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 	info := pass.TypesInfo
 	type cand struct {
-		fn     ast.Node
-		lookup *ast.AssignStmt
-		key    *ast.Ident
-		issue  *ast.CallExpr
-		path   []ast.Node
+		fn    ast.Node
+		l     *lookup
+		issue *ast.CallExpr
 	}
 	var cands []cand
 	for _, n := range sum.Funcs {
@@ -50,14 +47,14 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 		body := httpwrite.Body(n)
 		walk(body, func(x ast.Node, path []ast.Node) {
 			ifs, ok := x.(*ast.IfStmt)
-			if !ok || ifs.Else != nil || !endsInReturn(ifs.Body) || len(path) < 2 {
+			if !ok || ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) || len(path) < 2 {
 				return
 			}
 			block, ok := path[len(path)-2].(*ast.BlockStmt)
 			if !ok {
 				return
 			}
-			at := stmtIndex(block, ifs)
+			at := indexOf(block.List, ifs)
 			a, _ := ifs.Init.(*ast.AssignStmt)
 			if a == nil && at > 0 {
 				a, _ = block.List[at-1].(*ast.AssignStmt)
@@ -65,16 +62,13 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 			if a == nil {
 				return
 			}
-			key, value, found := idLookup(info, pass.Pkg, a)
-			if key == nil || !hitTest(info, ifs.Cond, value, found) {
+			l := idLookup(info, pass.Pkg, a)
+			if l == nil || !hitTest(info, ifs.Cond, l) {
 				return
 			}
-			skip := map[types.Object]bool{info.ObjectOf(key): true}
-			if value != nil {
-				skip[value] = true
-			}
-			if issue := freshAfter(info, body, block.List[at+1:], sum.Answers[n], skip); issue != nil {
-				cands = append(cands, cand{n, a, key, issue, append([]ast.Node(nil), path...)})
+			l.path = append([]ast.Node(nil), path...)
+			if issue := freshAfter(info, body, block.List[at+1:], sum.Answers[n], l); issue != nil {
+				cands = append(cands, cand{n, l, issue})
 			}
 		})
 	}
@@ -88,8 +82,8 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 		s := scans[c.fn]
 		var from []callSite
 		switch {
-		case s != nil && s.MayHoldLocalID(c.key):
-			if s.InitializeBranch(c.path) {
+		case s != nil && s.MayHoldLocalID(c.l.key):
+			if s.InitializeBranch(c.l.path) {
 				continue
 			}
 		default:
@@ -97,13 +91,13 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 				sites = callSites(pass, sum, func(fn *types.Func, _ *ast.CallExpr) bool { return fn.Pkg() == pass.Pkg })
 				sitesRead = true
 			}
-			from = paramFromRequest(pass, sum, c.fn, c.key, sites)
+			from = paramFromRequest(pass, sum, c.fn, c.l.key, sites)
 			if from == nil {
 				continue
 			}
 		}
 		d := analysis.Diagnostic{
-			Pos: c.lookup.Pos(), End: c.lookup.End(), Category: catReplaced,
+			Pos: c.l.stmt.Pos(), End: c.l.stmt.End(), Category: catReplaced,
 			Message: "an unknown Mcp-Session-Id is given a fresh session and served: answer 404 so the client initializes again (400 with no id)",
 			Related: []analysis.RelatedInformation{{Pos: c.issue.Pos(), End: c.issue.End(), Message: "a fresh session id is handed out here instead"}},
 		}
@@ -114,131 +108,97 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 	}
 }
 
-// endsInReturn reports whether b's last statement is a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if b == nil || len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
-}
-
-// stmtIndex is the index of s in b's statements, or -1.
-func stmtIndex(b *ast.BlockStmt, s ast.Stmt) int {
-	for i, x := range b.List {
-		if x == s {
-			return i
-		}
-	}
-	return -1
-}
-
 // idLookup reads a as a lookup keyed by a plain variable: v, ok := m[k]
-// or v := m[k] on a string-keyed map whose values are pointers, v, ok :=
-// m.Load(k) on a sync.Map, or v := x.M(k) / v, ok := x.M(k) on a method of
-// a type of the package given one string and answering a pointer or
-// (T, bool). It returns the key and the value and found variables (found
-// nil for a single result).
-func idLookup(info *types.Info, pkg *types.Package, a *ast.AssignStmt) (key *ast.Ident, value, found *types.Var) {
+// or v := m[k] on a string-keyed map of pointers, v, ok := m.Load(k) on a
+// sync.Map, or v := x.M(k) / v, ok := x.M(k) on a method of a type of the
+// package given one string and answering a pointer or (T, bool); nil
+// otherwise. found is nil for a single result.
+func idLookup(info *types.Info, pkg *types.Package, a *ast.AssignStmt) *lookup {
 	if len(a.Rhs) != 1 || len(a.Lhs) < 1 || len(a.Lhs) > 2 {
-		return nil, nil, nil
+		return nil
 	}
+	var key *ast.Ident
 	switch r := ast.Unparen(a.Rhs[0]).(type) {
 	case *ast.IndexExpr:
 		m, k := mapKey(info, r)
-		if m == "" {
-			return nil, nil, nil
-		}
-		if len(a.Lhs) == 1 && !nilable(info.TypeOf(r)) {
-			return nil, nil, nil
+		if m == "" || len(a.Lhs) == 1 && !isPointer(info.TypeOf(r)) {
+			return nil
 		}
 		key = k
 	case *ast.CallExpr:
 		fn := httpwrite.Callee(info, r)
 		switch {
 		case fn == nil:
-			return nil, nil, nil
+			return nil
 		case httpwrite.IsMethod(fn, "sync", "Map", "Load"):
 			if len(a.Lhs) != 2 || len(r.Args) != 1 {
-				return nil, nil, nil
+				return nil
 			}
 			key, _ = ast.Unparen(r.Args[0]).(*ast.Ident)
 		case fn.Pkg() == pkg && len(r.Args) == 1:
+			// A single result must be a pointer: a lone error would
+			// read "!= nil" as a failure, not a hit.
 			sig := fn.Type().(*types.Signature)
-			if sig.Recv() == nil {
-				return nil, nil, nil
-			}
-			switch {
-			case len(a.Lhs) == 2 && storeLookup(pkg, fn):
-			case len(a.Lhs) == 1 && sig.Results().Len() == 1 && isPointer(sig.Results().At(0).Type()):
-			default:
-				return nil, nil, nil
+			single := len(a.Lhs) == 1 && sig.Recv() != nil && sig.Results().Len() == 1 && isPointer(sig.Results().At(0).Type())
+			if !single && (len(a.Lhs) != 2 || !storeLookup(pkg, fn)) {
+				return nil
 			}
 			key = stringArg(info, r)
 		default:
-			return nil, nil, nil
+			return nil
 		}
 	default:
-		return nil, nil, nil
+		return nil
 	}
 	if key == nil || !isVar(info, key) {
-		return nil, nil, nil
+		return nil
 	}
-	vars := make([]*types.Var, 2)
+	l := &lookup{stmt: a, key: key, vars: map[*types.Var]bool{}}
 	for i, e := range a.Lhs {
-		if id, ok := e.(*ast.Ident); ok {
-			vars[i], _ = info.ObjectOf(id).(*types.Var)
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		v, _ := info.ObjectOf(id).(*types.Var)
+		if v == nil {
+			continue
+		}
+		l.vars[v] = true
+		if i == 0 {
+			l.value = v
+		} else {
+			l.found = v
 		}
 	}
-	return key, vars[0], vars[1]
+	return l
 }
 
 func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
 }
 
-func nilable(t types.Type) bool {
-	if t == nil {
-		return false
+// hitTest reports whether cond holds only when lookup l found its entry:
+// foundOnly's ok or v != nil, or a conjunction with one of them.
+func hitTest(info *types.Info, cond ast.Expr, l *lookup) bool {
+	if e, ok := ast.Unparen(cond).(*ast.BinaryExpr); ok && e.Op == token.LAND {
+		return hitTest(info, e.X, l) || hitTest(info, e.Y, l)
 	}
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface, *types.Map:
-		return true
-	}
-	return false
-}
-
-// hitTest reports whether cond holds only when the lookup found its
-// entry: ok, v != nil, or a conjunction with one of them.
-func hitTest(info *types.Info, cond ast.Expr, value, found *types.Var) bool {
-	switch e := ast.Unparen(cond).(type) {
-	case *ast.Ident:
-		return found != nil && info.Uses[e] == found
-	case *ast.BinaryExpr:
-		switch e.Op {
-		case token.LAND:
-			return hitTest(info, e.X, value, found) || hitTest(info, e.Y, value, found)
-		case token.NEQ:
-			x, y := e.X, e.Y
-			if isNil(info, x) {
-				x, y = y, x
-			}
-			id, ok := ast.Unparen(x).(*ast.Ident)
-			return ok && value != nil && info.Uses[id] == value && isNil(info, y)
-		}
-	}
-	return false
+	return foundOnly(info, cond, l)
 }
 
 // freshAfter returns the call among stmts, a statement of their own, that
 // hands out a session id the function makes (not one read from a message,
-// nor one skip names), when no statement before it returns, branches or
-// answers with a status other than 2xx.
-func freshAfter(info *types.Info, body *ast.BlockStmt, stmts []ast.Stmt, as []*answers.Answer, skip map[types.Object]bool) *ast.CallExpr {
+// nor the key or the value of lookup l), when no statement before it
+// returns, branches or answers with a status other than 2xx.
+func freshAfter(info *types.Info, body *ast.BlockStmt, stmts []ast.Stmt, as []*answers.Answer, l *lookup) *ast.CallExpr {
+	key, _ := info.Uses[l.key].(*types.Var)
 	for _, st := range stmts {
 		if es, ok := st.(*ast.ExprStmt); ok {
-			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && !mentionsAny(info, c.Args[1], skip) {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && !mentions(info, c.Args[1], key) && (l.value == nil || !mentions(info, c.Args[1], l.value)) {
 				if refusedWithin(as, st.Pos(), c.Pos()) {
 					return nil
 				}
@@ -261,18 +221,6 @@ func refusedWithin(as []*answers.Answer, from, to token.Pos) bool {
 		}
 	}
 	return false
-}
-
-// mentionsAny reports whether e uses one of objs.
-func mentionsAny(info *types.Info, e ast.Expr, objs map[types.Object]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && objs[info.Uses[id]] {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // paramFromRequest returns the calls of function fn (a declaration of the
@@ -313,12 +261,10 @@ func paramFromRequest(pass *analysis.Pass, sum *answers.Result, fn ast.Node, key
 		if s == nil || !s.MayHoldLocalID(cs.call.Args[idx]) {
 			return nil
 		}
-		outside = outside || !inInitialize(s, cs.path)
+		outside = outside || !s.InitializeBranch(cs.path)
 	}
 	if !outside {
 		return nil
 	}
 	return mine
 }
-
-func inInitialize(s *session.Scan, path []ast.Node) bool { return s.InitializeBranch(path) }

@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sync"
 )
@@ -154,5 +155,27 @@ func (s *server) relay(w http.ResponseWriter, r *http.Request, up *http.Response
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", up.Header.Get("Mcp-Session-Id"))
+	w.WriteHeader(http.StatusOK)
+}
+
+func (g *registry) check(id string) error {
+	if g.find(id) == nil {
+		return errUnknown
+	}
+	return nil
+}
+
+var errUnknown = errors.New("unknown session")
+
+// Silent: a lone error is a failure when not nil; past it the id is known,
+// and exchanging a known id for a fresh one is no replacement of an
+// unknown one.
+func (s *server) rotate(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if err := s.reg.check(id); err != nil {
+		return
+	}
+	fresh := s.reg.open("anon")
+	w.Header().Set("Mcp-Session-Id", fresh.id)
 	w.WriteHeader(http.StatusOK)
 }
