@@ -99,6 +99,7 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 				related = append(related, analysis.RelatedInformation{Pos: p, Message: "closed here, on another path"})
 			}
 			if len(res.closes) > 0 {
+				related = append(related, refusedAt(pass.TypesInfo, fn, call)...)
 				finding(pass, call, catOtherPath,
 					"per-request session is closed only on paths that do not serve it; a refused handshake leaks it",
 					related, nil)
@@ -120,6 +121,7 @@ func checkSDK(pass *analysis.Pass, c *contexts, ins *inspector.Inspector) {
 				"per-request stateless session is never closed: every request leaks it",
 				related, closeFix(o, call, stack, session, false))
 		default:
+			related = append(related, refusedAt(pass.TypesInfo, fn, call)...)
 			finding(pass, call, catUnclosed,
 				"per-request session is never closed when its handshake is refused",
 				related, closeFix(o, call, stack, session, true))

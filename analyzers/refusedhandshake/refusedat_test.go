@@ -1,0 +1,53 @@
+package refusedhandshake_test
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
+	"github.com/mcpwire/mcpwire/analyzers/refusedhandshake"
+)
+
+// TestRefusalsNamed checks that a per-request session left open by the
+// handler's own refusals is reported with each of those refusals as a
+// related position, exactly the returns the fixture marks "leaks": not the
+// failed Connect's branch, not a refusal that closes, not what follows the
+// transport's serving.
+func TestRefusalsNamed(t *testing.T) {
+	dir, err := fixtures.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, refusedhandshake.Analyzer, "fixtures/refusedhandshake/refusedat")
+	var got, want []int
+	for _, r := range results {
+		fset := r.Action.Package.Fset
+		for _, d := range r.Action.Diagnostics {
+			for _, rel := range d.Related {
+				if strings.HasPrefix(rel.Message, "refused here") {
+					got = append(got, fset.Position(rel.Pos).Line)
+				}
+			}
+		}
+		for _, f := range r.Action.Package.Syntax {
+			name := fset.Position(f.Pos()).Filename
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				if strings.HasSuffix(line, "// leaks") {
+					want = append(want, i+1)
+				}
+			}
+		}
+	}
+	slices.Sort(got)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("refusals named at lines %v, want the lines marked leaks %v", got, want)
+	}
+}
