@@ -26,13 +26,17 @@ import (
 // an *http.Response (a client checking the server's answer, which may
 // disconnect) is not a request's, and _test.go files (test servers speaking
 // one revision on purpose) are not judged.
-func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
-	if fd.Type.Params == nil || strings.HasSuffix(c.pass.Fset.File(fd.Pos()).Name(), "_test.go") {
+func (c *checker) checkNegotiation(fn ast.Node) {
+	ft, body := httpwrite.FuncType(fn), httpwrite.Body(fn)
+	if ft == nil || body == nil || ft.Params == nil || strings.HasSuffix(c.pass.Fset.File(fn.Pos()).Name(), "_test.go") {
 		return
 	}
+	// The answer goes to the handler's ResponseWriter, or to the context a
+	// web framework hands its handlers (gin, echo, fiber), which writes it.
 	var w types.Object
-	for _, f := range fd.Type.Params.List {
-		if isNetHTTP(c.pass.TypesInfo.TypeOf(f.Type), "ResponseWriter") && len(f.Names) == 1 {
+	for _, f := range ft.Params.List {
+		t := c.pass.TypesInfo.TypeOf(f.Type)
+		if (isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t)) && len(f.Names) == 1 {
 			w = c.pass.TypesInfo.Defs[f.Names[0]]
 		}
 	}
@@ -44,11 +48,13 @@ func (c *checker) checkNegotiation(fd *ast.FuncDecl) {
 	var decoded map[types.Object]bool
 	fromResponse := func(obj types.Object) bool {
 		if decoded == nil {
-			decoded = c.decodedFromResponse(fd.Body)
+			decoded = c.decodedFromResponse(body)
 		}
 		return decoded[obj]
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	c.requestedVars = c.requestedLocals(body, fromResponse)
+	defer func() { c.requestedVars = nil }()
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false // run later, under conditions not seen
@@ -130,6 +136,9 @@ func (c *checker) isMembership(e ast.Expr, fromResponse func(types.Object) bool)
 	switch e := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn := c.callee(e)
+		if fn != nil && fn.Pkg() == c.pass.Pkg && len(e.Args) == 1 && c.isRequestedVersion(e.Args[0], fromResponse) {
+			return c.revisionPredicate(fn)
+		}
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "slices" && fn.Name() == "Contains" &&
 			len(e.Args) == 2 && c.isRequestedVersion(e.Args[1], fromResponse)
 	case *ast.IndexExpr:
@@ -153,6 +162,9 @@ func (c *checker) isRequestedVersion(e ast.Expr, fromResponse func(types.Object)
 		e = ast.Unparen(ta.X)
 	}
 	switch e := e.(type) {
+	case *ast.Ident:
+		// v := params.ProtocolVersion; pv, _ := m["protocolVersion"].(string)
+		return c.requestedVars[c.pass.TypesInfo.Uses[e]]
 	case *ast.SelectorExpr:
 		sel := c.pass.TypesInfo.Selections[e]
 		if sel == nil || sel.Kind() != types.FieldVal || !c.hasVersionTag(sel) {
@@ -308,6 +320,17 @@ func (c *checker) allRevisions(list []ast.Expr) bool {
 }
 
 func (c *checker) reportRefusal(test ast.Node, refusal ast.Node) {
+	// The refusal is named by its first statement: the answer it writes.
+	switch r := refusal.(type) {
+	case *ast.BlockStmt:
+		if len(r.List) > 0 {
+			refusal = r.List[0]
+		}
+	case *ast.CaseClause:
+		if len(r.Body) > 0 {
+			refusal = r.Body[0]
+		}
+	}
 	c.report(analysis.Diagnostic{
 		Pos: test.Pos(), End: test.End(),
 		Category: "version-refused",
@@ -317,4 +340,121 @@ func (c *checker) reportRefusal(test ast.Node, refusal ast.Node) {
 			Message: "the handshake is refused here; the server must answer the client's revision when it supports it, else another it supports",
 		}},
 	})
+}
+
+// requestedLocals returns the local variables of body assigned once, from
+// a requested protocolVersion (v := p.ProtocolVersion, pv, _ :=
+// m["protocolVersion"].(string)): a test of one is a test of the request.
+func (c *checker) requestedLocals(body *ast.BlockStmt, fromResponse func(types.Object) bool) map[types.Object]bool {
+	info := c.pass.TypesInfo
+	out := map[types.Object]bool{}
+	count := map[types.Object]int{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range a.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			obj := info.ObjectOf(id)
+			if obj == nil || obj.Parent() == nil || obj.Parent() == c.pass.Pkg.Scope() {
+				continue
+			}
+			count[obj]++
+			var rhs ast.Expr
+			switch {
+			case len(a.Lhs) == len(a.Rhs):
+				rhs = a.Rhs[i]
+			case i == 0 && len(a.Rhs) == 1:
+				rhs = a.Rhs[0] // v, ok := x.(string)
+			}
+			if rhs != nil && !isIdent(rhs) && c.isRequestedVersion(rhs, fromResponse) {
+				out[obj] = true
+			}
+		}
+		return true
+	})
+	for obj := range out {
+		if count[obj] != 1 {
+			delete(out, obj)
+		}
+	}
+	return out
+}
+
+func isIdent(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.Ident)
+	return ok
+}
+
+// revisionPredicate reports whether fn, a function of the package, is a
+// test of a revision against those the server takes: it returns one bool
+// and its body names a revision constant, directly or through a
+// package-level variable whose declaration lists one.
+func (c *checker) revisionPredicate(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
+		return false
+	}
+	var decl *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				decl = fd
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || found {
+			return !found
+		}
+		if httpwrite.IsRevision(c.pass.TypesInfo.Types[e].Value) {
+			found = true
+		} else if id, ok := e.(*ast.Ident); ok {
+			if v, ok := c.pass.TypesInfo.Uses[id].(*types.Var); ok && v.Parent() == c.pass.Pkg.Scope() {
+				found = c.listsRevision(v)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// listsRevision reports whether the declaration of the package-level
+// variable v names a revision constant.
+func (c *checker) listsRevision(v *types.Var) bool {
+	found := false
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for _, name := range vs.Names {
+					if c.pass.TypesInfo.Defs[name] != v {
+						continue
+					}
+					for _, val := range vs.Values {
+						ast.Inspect(val, func(n ast.Node) bool {
+							if e, ok := n.(ast.Expr); ok && httpwrite.IsRevision(c.pass.TypesInfo.Types[e].Value) {
+								found = true
+							}
+							return !found
+						})
+					}
+				}
+			}
+		}
+	}
+	return found
 }

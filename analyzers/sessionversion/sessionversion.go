@@ -94,11 +94,19 @@ func run(pass *analysis.Pass) (any, error) {
 	// A refused version negotiation is wrong at every revision and needs
 	// no hop header's name: it is judged in every handler.
 	for _, f := range pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				c.checkNegotiation(fd)
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.checkNegotiation(n)
+					c.checkVersionStatus(n)
+				}
+			case *ast.FuncLit:
+				c.checkNegotiation(n)
+				c.checkVersionStatus(n)
 			}
-		}
+			return true
+		})
 	}
 	// An initialize result pinned to one revision is wrong at every
 	// revision too.
@@ -260,6 +268,9 @@ type checker struct {
 	mentions     map[types.Object][]types.Object // locals' initializers: the kept ids they read
 	adoptions    []adoption
 	echoes       []echo
+	// requestedVars are, while a handler's negotiation is read, its
+	// locals holding the requested protocolVersion.
+	requestedVars map[types.Object]bool
 
 	// Per function (reset by endFunc): the current declaration, and the
 	// ids of this function's locals sent on a request and gated later.

@@ -48,14 +48,15 @@ func (r Row) MessageMatches(msg string) bool {
 
 // The rows the analyzers' rules answer with.
 const (
-	ServerFailure    = "server-failure"
-	SessionMissing   = "session-missing"
-	SessionUnknown   = "session-unknown"
-	SessionForbidden = "session-forbidden"
-	NotJSON          = "not-json"
-	NotJSONRPC       = "not-jsonrpc"
-	BodyTooLarge     = "body-too-large"
-	BodyUnreadable   = "body-unreadable"
+	ServerFailure      = "server-failure"
+	SessionMissing     = "session-missing"
+	SessionUnknown     = "session-unknown"
+	SessionForbidden   = "session-forbidden"
+	NotJSON            = "not-json"
+	NotJSONRPC         = "not-jsonrpc"
+	BodyTooLarge       = "body-too-large"
+	BodyUnreadable     = "body-unreadable"
+	VersionUnsupported = "version-unsupported"
 )
 
 // Lookup returns the row named id; ok is false when there is none.

@@ -57,7 +57,7 @@ var Rows = []Row{
 		Status: 404, Code: -32001, Message: "Session not found", Where: "transport, handler"},
 	{ID: SessionForbidden, Condition: "`Mcp-Session-Id` of a session recorded under another principal, or under one when the request carries none (`streamable.Options.Principal`; go-sdk's `TokenInfo.UserID` by default), before the session or the store is touched", Methods: "POST, GET, DELETE",
 		Status: 403, Code: -32000, Message: "Forbidden: session user mismatch", Where: "transport, handler's resume"},
-	{ID: "version-unsupported", Condition: "`MCP-Protocol-Version` present and not a session revision (data `{supported, requested}`)", Methods: "any",
+	{ID: VersionUnsupported, Condition: "`MCP-Protocol-Version` present and not a session revision (data `{supported, requested}`)", Methods: "any",
 		Status: 400, Code: -32000, Message: "Bad Request: unsupported protocol version …", Where: "transport"},
 	{ID: "get-accept", Condition: "GET Accept lacks `text/event-stream`", Methods: "GET",
 		Status: 406, Code: -32000, Message: "Not Acceptable: …", Where: "transport"},
