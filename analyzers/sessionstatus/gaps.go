@@ -79,6 +79,15 @@ func untested(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.An
 	if !p.missing400 || scan == nil || a.Status != 404 || !scan.Unguarded(a.Session, p.decls) {
 		return
 	}
+	// if _, ok := m[id]; id != "" && !ok: the answer's own test takes
+	// the missing id out, whatever the lookup was handed before it.
+	for ifs, inThen := range httpwrite.EnclosingIfs(a.Stack) {
+		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
+			if t.Truth && scan.PresentIDTest(t.E) != nil || !t.Truth && scan.EmptyIDTest(t.E) != nil {
+				return
+			}
+		}
+	}
 	d := analysis.Diagnostic{
 		Pos: a.Node.Pos(), End: a.Node.End(), Category: catUntested,
 		Message: fmt.Sprintf("answers 404 also to a request without Mcp-Session-Id, which reaches %s untested: answer that 400", a.Session.What),

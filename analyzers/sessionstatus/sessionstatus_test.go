@@ -39,12 +39,14 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/initializebranch",
 		"fixtures/sessionstatus/validateid",
 		"fixtures/sessionstatus/reusedok",
-		"fixtures/sessionstatus/boolmap",    // ok := sessions[id] on a map[string]bool
-		"fixtures/sessionstatus/validators", // Exists, IsValid, IsExpired, Validate
-		"fixtures/sessionstatus/idflow",     // conversions, helpers, fields
-		"fixtures/sessionstatus/reaching",   // the assignment that reaches the test
-		"fixtures/sessionstatus/ctorstatus", // NewAPIError(401, ...)
-		"fixtures/sessionstatus/sealedid",   // ids that are sealed tokens (ai-gateway)
+		"fixtures/sessionstatus/boolmap",        // ok := sessions[id] on a map[string]bool
+		"fixtures/sessionstatus/validators",     // Exists, IsValid, IsExpired, Validate
+		"fixtures/sessionstatus/idflow",         // conversions, helpers, fields
+		"fixtures/sessionstatus/reaching",       // the assignment that reaches the test
+		"fixtures/sessionstatus/ctorstatus",     // NewAPIError(401, ...)
+		"fixtures/sessionstatus/returnedstatus", // return 403, err; &HTTPError{Status: 400, ...}
+		"fixtures/sessionstatus/valuelookup",    // Load(ctx, id) (Session, error) and its sentinels
+		"fixtures/sessionstatus/sealedid",       // ids that are sealed tokens (ai-gateway)
 		// A session sentinel of the call's package not told apart from
 		// its other errors (go-mcp's Receive).
 		"fixtures/sessionstatus/unlistedsentinel",

@@ -384,6 +384,9 @@ func literalWrite(info *types.Info, lit *ast.CompositeLit, stack []ast.Node) *Wr
 		}
 		return w
 	}
+	if w := statusErrorLiteral(info, lit, t); w != nil {
+		return w
+	}
 	return jsonObject(info, lit, t, stack)
 }
 
@@ -689,6 +692,7 @@ func CollectFuncs(pass *analysis.Pass, sum *Summary) (funcs []ast.Node, writes m
 		} else {
 			ws = Collect(pass.TypesInfo, Body(n), sum.sinkOf)
 		}
+		ws = append(ws, returnedStatuses(pass.TypesInfo, n)...)
 		ws = Assigned(pass.TypesInfo, Body(n), ws)
 		if len(ws) > 0 {
 			writes[n] = ws

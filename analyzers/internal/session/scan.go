@@ -534,6 +534,13 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 		_, isIndex := ast.Unparen(rhs[0]).(*ast.IndexExpr)
 		if !isIndex && (v0 == nil || !nilable(v0.Type())) && !(v1 != nil && commaOkMethod(s.info, rhs[0], v1.Pkg())) {
 			if t := s.info.TypeOf(rhs[0]); t == nil || !firstNilable(t) {
+				if v1 != nil && httpwrite.IsErrorType(v1.Type()) {
+					// sess, err := store.Load(ctx, id) returning a
+					// Session value: like err := mgr.Touch(id), its
+					// err says the session is not there only when
+					// tested against a sentinel naming that.
+					s.set(lhs[1], pos+1, callErrDef, what)
+				}
 				return
 			}
 		}
@@ -614,8 +621,9 @@ func commaOkMethod(info *types.Info, e ast.Expr, pkg *types.Package) bool {
 	if !ok {
 		return false
 	}
-	_, isIface := named.Underlying().(*types.Interface)
-	return !isIface && fn.Pkg() == pkg
+	// The package's own store, a struct or an interface it declares
+	// (Get(id) (*Session, bool)) that its handlers look the id up in.
+	return fn.Pkg() == pkg && named.Obj().Pkg() == pkg
 }
 
 // scansRow reports call X.Scan(...) on the result of another call: a row
