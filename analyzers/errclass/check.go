@@ -110,7 +110,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		}
 	}
 	if c.serving && !a.HasSession && w.Status >= 400 && w.Status < 500 {
-		if r, ok := refusedRow(info, body, w.Stack); ok && w.Status != r.status {
+		if r, ok := refusedRow(info, body, w.Stack); ok && w.Status != r.status && !(r == rowMethod && idDecidedBefore(info, body, w.Stack)) {
 			msg := "answers %d to %s: answer %s"
 			if r == rowMethod {
 				msg += " with Allow"

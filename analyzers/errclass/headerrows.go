@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
 // catRowStatus: a refusal of the request's method or of one of its headers
@@ -290,4 +291,45 @@ func assignedHeader(info *types.Info, body *ast.BlockStmt, v *types.Var) (string
 		return true
 	})
 	return name, seen && !mixed
+}
+
+// idDecidedBefore reports whether an earlier if on the way to the answer
+// at the end of stack tests the request's Mcp-Session-Id and returns: a
+// refusal of the method after `if id != "" { ...; return }` is given only
+// to requests without an id, the missing-id row's (400), not the method's.
+func idDecidedBefore(info *types.Info, body *ast.BlockStmt, stack []ast.Node) bool {
+	for ifs := range httpwrite.EarlierIfs(stack) {
+		if !httpwrite.EndsInReturn(ifs.Body) && (ifs.Else == nil || !httpwrite.EndsInReturn(ifs.Else)) {
+			continue
+		}
+		if readsID(info, body, ifs.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsID reports whether e reads the request's Mcp-Session-Id, directly
+// (a call given the header's name) or through a local assigned from such a
+// read.
+func readsID(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if session.IDHeader(info, a) {
+					found = true
+				}
+			}
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
+				if rhs := httpwrite.SoleAssign(info, body, v); rhs != nil && readsID(info, body, rhs) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -256,6 +256,9 @@ func (c *checker) reportReturnedRefusals(funcs []ast.Node, writes map[ast.Node][
 			if !ok {
 				return true
 			}
+			if r.code == httpwrite.CodeParseError && decodedBefore(info, body, call) {
+				return true // the bytes are JSON: that refusal cannot come
+			}
 			if at := c.writtenWith200(body, writes[n], stack, r.result); at != nil {
 				c.reportReturned(call, at, r)
 			}
@@ -391,6 +394,52 @@ func readsMember(h *holders, e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok && h.mentionsExpr(sel.X) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// decodedBefore reports whether a variable handed to call was decoded
+// earlier in body by a test that returns when it fails (if err :=
+// json.Unmarshal(raw, &m); err != nil { ...; return }, if !json.Valid(raw)
+// { ...; return }): the bytes call gets are JSON, so its parse error is
+// never the answer.
+func decodedBefore(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	args := map[types.Object]bool{}
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] != nil {
+			args[info.Uses[id]] = true
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if found || !ok || ifs.Pos() >= call.Pos() {
+			return !found
+		}
+		if !httpwrite.EndsInReturn(ifs.Body) {
+			return true
+		}
+		for _, part := range []ast.Node{ifs.Init, ifs.Cond} {
+			if part == nil {
+				continue
+			}
+			ast.Inspect(part, func(m ast.Node) bool {
+				c, ok := m.(*ast.CallExpr)
+				if !ok || len(c.Args) == 0 {
+					return !found
+				}
+				fn := httpwrite.Callee(info, c)
+				id, isID := ast.Unparen(c.Args[0]).(*ast.Ident)
+				if fn != nil && (fn.Name() == "Unmarshal" || fn.Name() == "Valid") && isID && args[info.Uses[id]] {
+					found = true
+				}
+				return !found
+			})
 		}
 		return !found
 	})

@@ -174,3 +174,25 @@ func (s *server) serveStdio(ctx context.Context, line []byte) error {
 	}
 	return json.NewEncoder(os.Stdout).Encode(resp)
 }
+
+// The bytes were decoded, and their failure refused, before process gets
+// them: its parse error cannot be the answer.
+func (s *server) serveDecoded(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var head request
+	if err := json.Unmarshal(body, &head); err != nil {
+		http.Error(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, http.StatusBadRequest)
+		return
+	}
+	json.NewEncoder(w).Encode(s.process(body))
+}
+
+// Checked with json.Valid first: the same.
+func (s *server) serveValid(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	if !json.Valid(body) {
+		http.Error(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, http.StatusBadRequest)
+		return
+	}
+	json.NewEncoder(w).Encode(s.process(body))
+}

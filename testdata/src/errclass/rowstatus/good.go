@@ -81,3 +81,18 @@ func (s *server) gated(w http.ResponseWriter, r *http.Request) {
 		s.post(w, r)
 	}
 }
+
+// afterID serves every method of a session that has an id and refuses a
+// request without one unless it is a POST: that refusal is the missing
+// id's 400, not the method's 405.
+func (s *server) afterID(w http.ResponseWriter, r *http.Request) {
+	sid := r.Header.Get("Mcp-Session-Id")
+	if sid != "" {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	if r.Method != http.MethodPost {
+		http.Error(w, "Bad Request: Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+}
