@@ -141,6 +141,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	c.reportForwards()
+	c.reportHeldRelays()
 	c.reportMints()
 	if !knows {
 		return nil, nil
@@ -268,6 +269,9 @@ type checker struct {
 	mentions     map[types.Object][]types.Object // locals' initializers: the kept ids they read
 	adoptions    []adoption
 	echoes       []echo
+	holds        []hold        // upstream session ids kept beyond a request
+	copies       []*headerCopy // every function's wholesale copies, kept past endFunc
+	relayed      []relayedHop  // hop headers relayed from a downstream request by name
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.
 	requestedVars map[types.Object]bool
@@ -327,6 +331,9 @@ func (c *checker) walk(body *ast.BlockStmt) {
 		case *ast.AssignStmt:
 			c.assign(n, stack)
 			c.assignShapes(n, stack)
+			c.noteHold(n)
+		case *ast.CompositeLit:
+			c.noteHold(n)
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if i < len(n.Values) {
@@ -337,6 +344,8 @@ func (c *checker) walk(body *ast.BlockStmt) {
 		case *ast.CallExpr:
 			c.call(n, stack)
 			c.callShapes(n, stack)
+			c.noteHold(n)
+			c.noteRelayedHop(n)
 		case *ast.FuncLit:
 			c.params(n.Type)
 		case *ast.KeyValueExpr:

@@ -40,6 +40,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedone",     // one revision served: silent; an assigned result read too
 		"fixtures/sessionversion/pinnedpaths",   // a read on another transport's path, and a gate on the way in
 		"fixtures/sessionversion/versionstatus", // the header's refusal answered with another status than 400
+		// A gateway holding its own upstream session relays the client's
+		// hop headers; a transparent proxy holding none rightly does.
+		"fixtures/sessionversion/held",
+		"fixtures/sessionversion/held/transparent",
 		// A hand-written server that never reads MCP-Protocol-Version, and
 		// ones that do or whose module names it.
 		"fixtures/sessionversion/versionheader",

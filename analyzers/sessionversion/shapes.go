@@ -476,6 +476,9 @@ func (c *checker) endFunc() {
 	}
 	c.localSends, c.localGates = nil, nil
 	clear(c.gets)
+	for _, cp := range c.copiesByOut {
+		c.copies = append(c.copies, cp)
+	}
 	clear(c.copiesByOut)
 }
 
