@@ -17,12 +17,20 @@ import (
 // a JSON-RPC error code). Each of them leaves the session open, and the
 // user fixes each, so each is named.
 func refusedAt(info *types.Info, fn ast.Node, call *ast.CallExpr) []analysis.RelatedInformation {
+	return refusalsAfter(info, fn, call, closesIn, "refused here; the session stays open")
+}
+
+// refusalsAfter lists the returns, after from and before the transport
+// serves the request, that end a branch answering an HTTP error and that
+// undone does not excuse (it closes or removes what was made), each with
+// note. The branch testing what from itself assigned is its own failure.
+func refusalsAfter(info *types.Info, fn ast.Node, fromNode ast.Node, undone func(*ast.BlockStmt) bool, note string) []analysis.RelatedInformation {
 	body := httpwrite.Body(fn)
 	if body == nil {
 		return nil
 	}
-	from := call.End()
-	own := ownErrorCheck(info, body, call)
+	from := fromNode.End()
+	own := ownErrorCheck(info, body, fromNode)
 	// The transport serving the request ends the handshake's refusals
 	// this function can make: what follows is the session's own answer.
 	end := body.End()
@@ -47,8 +55,8 @@ func refusedAt(info *types.Info, fn ast.Node, call *ast.CallExpr) []analysis.Rel
 				return true
 			}
 			ret, ok := n.List[len(n.List)-1].(*ast.ReturnStmt)
-			if ok && answersError(info, n) && !closesIn(n) {
-				out = append(out, analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: "refused here; the session stays open"})
+			if ok && answersError(info, n) && !undone(n) {
+				out = append(out, analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: note})
 			}
 		}
 		return true
@@ -102,7 +110,7 @@ func statusArg(info *types.Info, call *ast.CallExpr) bool {
 // call that tests what that statement assigned (ss, err := Connect(...);
 // if err != nil { ... }): there the connection failed, so no session is
 // left open.
-func ownErrorCheck(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) *ast.BlockStmt {
+func ownErrorCheck(info *types.Info, body *ast.BlockStmt, call ast.Node) *ast.BlockStmt {
 	var found *ast.BlockStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BlockStmt)

@@ -98,7 +98,15 @@ func checkTables(pass *analysis.Pass) {
 						msg = fmt.Sprintf("a session is registered in %s before the handshake is accepted, and a later branch answers without Mcp-Session-Id and without removing it: each handshake answered there leaves an entry no client can address", s.table.Name())
 						note = "answered here without the id; the entry stays"
 					}
-					related := relatedAt(ref, note)
+					// Every refusal that leaves the entry is named at its
+					// return; the first found stands for the rest when
+					// none ends in one.
+					related := refusalsAfter(t.info, fn, s.node, func(b *ast.BlockStmt) bool { return t.removesIn(b, s.table) }, note)
+					if _, block := ref.(*ast.BlockStmt); len(related) == 0 || unanswered {
+						related = relatedAt(ref, note)
+					} else if !block {
+						related = append(relatedAt(ref, note), related...)
+					}
 					if s.via != nil {
 						related = append(relatedAt(s.via, "registered here, by the function called"), related...)
 					}

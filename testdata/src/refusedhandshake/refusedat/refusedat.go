@@ -63,3 +63,38 @@ func (h *host) oneSided(w http.ResponseWriter, r *http.Request) {
 	}
 	t.ServeHTTP(w, r)
 }
+
+// table registers a hand-rolled session before the handshake is accepted;
+// two later refusals leave its entry, one removes it.
+type table struct {
+	sessions map[string]*entry
+}
+
+type entry struct{ id string }
+
+func (tb *table) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if sid := r.Header.Get("Mcp-Session-Id"); sid != "" {
+		if _, ok := tb.sessions[sid]; !ok {
+			http.Error(w, "Session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	id := rand.Text()
+	tb.sessions[id] = &entry{id: id} // want `a session is registered in sessions before the handshake is accepted`
+	if r.Header.Get("Content-Type") != "application/json" {
+		http.Error(w, "Unsupported Media Type", http.StatusUnsupportedMediaType)
+		return // leaks
+	}
+	if r.ContentLength == 0 {
+		delete(tb.sessions, id)
+		http.Error(w, "empty body", http.StatusBadRequest)
+		return
+	}
+	if r.Header.Get("Accept") == "" {
+		fail(w, http.StatusNotAcceptable, -32000, "Not Acceptable")
+		return // leaks
+	}
+	w.Header().Set("Mcp-Session-Id", id)
+}
