@@ -384,6 +384,9 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 	if sortedByKind(info, stack) {
 		return nil, false
 	}
+	if causes, decided := caseGuard(info, stack); decided {
+		return causes, false
+	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
 		// if _, ok := errors.AsType[*http.MaxBytesError](err); ok
 		if inThen && ifs.Init != nil {
@@ -805,4 +808,40 @@ func (c *checker) ownFailureUnder(fn *ssa.Function, causes []ast.Expr, w *httpwr
 		}
 	}
 	return nil
+}
+
+// caseGuard reads the clause of a tagless switch that holds the answer,
+// when it is the innermost decision around it: `case err != nil:` makes
+// the answer about err (the cases before it picked other kinds out);
+// `case errors.Is(err, X):` about one kind, with no cause. decided is
+// false when an if is nearer, or the answer is in no such clause.
+func caseGuard(info *types.Info, stack []ast.Node) (causes []ast.Expr, decided bool) {
+	for i := len(stack) - 2; i >= 2; i-- {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt, *ast.FuncLit, *ast.FuncDecl:
+			return nil, false
+		case *ast.CaseClause:
+			sw, ok := stack[i-2].(*ast.SwitchStmt)
+			if !ok || sw.Tag != nil || len(n.List) == 0 {
+				return nil, false
+			}
+			for _, e := range n.List {
+				for _, t := range httpwrite.Terms(e, true) {
+					b, ok := ast.Unparen(t.E).(*ast.BinaryExpr)
+					if !ok || !t.Truth || b.Op != token.NEQ {
+						continue
+					}
+					x, y := ast.Unparen(b.X), ast.Unparen(b.Y)
+					if isNil(info, x) {
+						x, y = y, x
+					}
+					if isNil(info, y) && errorLike(info.TypeOf(x)) {
+						causes = append(causes, x)
+					}
+				}
+			}
+			return causes, true
+		}
+	}
+	return nil, false
 }

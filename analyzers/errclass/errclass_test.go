@@ -73,6 +73,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/queryvalidator",            // a validator field applied to the query: the client's input, silent
 		"fixtures/errclass/refusalstatus",             // -32700/-32600 with 200; -32700 for a read failure
 		"fixtures/errclass/rowstatus",                 // method, Content-Type and Origin refusals with another status than their row's
+		"fixtures/errclass/switchcause",               // a tagless switch's case err != nil; a code filled by a tuple assignment
 		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
 		"fixtures/errclass/implicit200/anywriter",     // handed to writers of any value, or one that sets a status only when encoding fails
 		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
@@ -140,5 +141,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), errclass.Analyzer, "errclass/echobind", "errclass/fiberreply")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), errclass.Analyzer, "errclass/echobind", "errclass/fiberreply", "errclass/defaultok")
 }

@@ -242,6 +242,7 @@ func (c *checker) implicit200(body *ast.BlockStmt, writes []*answers.Answer, w *
 	switch {
 	case w.Kind == httpwrite.Helper && w.Implicit:
 	case w.Kind == httpwrite.ErrorObject && c.encodedToWriter(w):
+	case w.Kind == httpwrite.ErrorObject && c.frameworkBodyOf(w):
 	default:
 		return false
 	}
@@ -526,4 +527,21 @@ func (c *checker) helperStatus(fn *types.Func) (token.Pos, string) {
 		return !at.IsValid()
 	})
 	return at, how
+}
+
+// frameworkBodyOf reports an error object (inside its envelope) handed to a
+// framework's body writer that sets no status of its own (fiber's
+// c.JSON(v), not chained on c.Status(n)): the status is 200 unless one was
+// set before.
+func (c *checker) frameworkBodyOf(w *httpwrite.Write) bool {
+	st := w.Stack
+	i := httpwrite.Enveloped(st)
+	if i == 0 {
+		i = len(st) - 1
+	}
+	if i < 1 {
+		return false
+	}
+	call, ok := st[i-1].(*ast.CallExpr)
+	return ok && httpwrite.FrameworkBody(c.pass.TypesInfo, call)
 }

@@ -148,6 +148,22 @@ func ctorCodeParam(info *types.Info, decl *ast.FuncDecl, sig *types.Signature) i
 		if _, ok := n.(*ast.FuncLit); ok || found != 0 {
 			return false
 		}
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			// b.Error.Code, b.Error.Message = code, msg
+			for j, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || !strings.EqualFold(sel.Sel.Name, "code") {
+					continue
+				}
+				if t, ok := info.TypeOf(as.Rhs[j]).Underlying().(*types.Basic); ok && t.Info()&types.IsInteger != 0 {
+					if i := param(as.Rhs[j]); i > 0 {
+						found = i
+						return false
+					}
+				}
+			}
+			return true
+		}
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true

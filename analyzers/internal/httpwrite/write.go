@@ -708,7 +708,8 @@ func CollectFuncs(pass *analysis.Pass, sum *Summary) (funcs []ast.Node, writes m
 // (-32768..-32000). Like a literal error object, it is paired with a
 // WriteHeader in the same block.
 func codeCtor(info *types.Info, fn *types.Func, call *ast.CallExpr) *Write {
-	if !strings.Contains(fn.Name(), "Error") && !strings.Contains(fn.Name(), "error") {
+	// newRPCError(code, msg), rpcErr(id, code, msg), jsonErr(...)
+	if !strings.Contains(strings.ToLower(fn.Name()), "err") {
 		return nil
 	}
 	// A constructor returns what it builds; a function that returns
