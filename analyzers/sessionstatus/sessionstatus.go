@@ -146,6 +146,16 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 	// whose error a 200 body rightly carries.
 	refusal200 := status == 200 && w.HasCode && (cond.Kind == session.Missing || cond.Kind == session.Unknown || cond.AlsoMissing ||
 		(cond.Kind == session.LookupErr || cond.Kind == session.Invalid) && sessionRefusalCode(w.Code))
+	// An explicit success to an id the table does not hold (a DELETE
+	// answered 204 as if it ended something, a request served anyway)
+	// tells the client its session lives: the row is 404.
+	served := a.HasSession && a.Session.Kind == session.Unknown && !a.Session.AlsoMissing &&
+		w.Status >= 200 && w.Status < 300 && !w.HasCode && !w.Implicit && directStatus(w) && !initializeOnPath(pass.TypesInfo, w.Stack)
+	if served {
+		reportStatus(pass, w, cond, nil, catUnknown, 404, "http.StatusNotFound",
+			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", w.Status, cond.What)
+		return
+	}
 	if status < 400 && !refusal200 {
 		return
 	}
@@ -327,4 +337,37 @@ func (p *pkgInfo) unknownReturn(pass *analysis.Pass, scan *session.Scan, cond se
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}}
+}
+
+// directStatus reports an answer whose status the function writes itself
+// (WriteHeader, http.Error, a framework's writer, a helper handed it), not
+// one a helper fixes (s.initialize(w, r) answering a fresh handshake 200).
+func directStatus(w *httpwrite.Write) bool {
+	switch w.Kind {
+	case httpwrite.WriteHeader, httpwrite.HTTPError, httpwrite.Framework:
+		return true
+	case httpwrite.Helper:
+		return w.StatusExpr != nil // send(w, http.StatusOK, v): the status given here
+	}
+	return false
+}
+
+// initializeOnPath reports whether a test naming initialize, around the
+// answer or before it on its way, decides it: a re-initialize with a
+// stale id is answered with a new session, rightly.
+func initializeOnPath(info *types.Info, stack []ast.Node) bool {
+	if session.InitializeBranchIn(info, stack) {
+		return true
+	}
+	for ifs := range httpwrite.EarlierIfs(stack) {
+		if session.IsInitializeTestIn(info, ifs.Cond) {
+			return true
+		}
+	}
+	for ifs := range httpwrite.EnclosingIfs(stack) {
+		if session.IsInitializeTestIn(info, ifs.Cond) {
+			return true
+		}
+	}
+	return false
 }
