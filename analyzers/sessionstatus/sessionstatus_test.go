@@ -47,6 +47,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/returnedstatus", // return 403, err; &HTTPError{Status: 400, ...}
 		"fixtures/sessionstatus/valuelookup",    // Load(ctx, id) (Session, error) and its sentinels
 		"fixtures/sessionstatus/unknownserved",  // an unknown id answered 200 or 204
+		"fixtures/sessionstatus/initreturns",    // an id minted in a branch that returns does not reach past it
 		"fixtures/sessionstatus/sealedid",       // ids that are sealed tokens (ai-gateway)
 		// A session sentinel of the call's package not told apart from
 		// its other errors (go-mcp's Receive).

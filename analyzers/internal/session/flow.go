@@ -60,7 +60,7 @@ func (s *Scan) reaching(v *types.Var, pos token.Pos) []def {
 		switch {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			reach = []def{x}
-		case terminates(x.scope), otherBranch(x.branches, pos):
+		case terminates(x.scope), otherBranch(x.branches, pos), branchEnds(x.branches, pos):
 		default:
 			reach = append(reach, x)
 		}

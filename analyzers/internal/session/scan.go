@@ -248,7 +248,7 @@ func (s *Scan) at(v *types.Var, pos token.Pos) def {
 		switch {
 		case x.scope == nil || x.scope.Pos() <= pos && pos < x.scope.End():
 			d = x
-		case terminates(x.scope), otherBranch(x.branches, pos):
+		case terminates(x.scope), otherBranch(x.branches, pos), branchEnds(x.branches, pos):
 		case d.kind == idDef && x.rhs != nil && readsRequest(s.info, x.rhs) && s.whenEmpty(v, x.branches):
 			// id := hdr; if id == "" { id = r.URL.Query().Get(k) }: a
 			// fallback to another of the client's values for a missing
@@ -397,6 +397,18 @@ func otherBranch(branches [][2]ast.Node, pos token.Pos) bool {
 }
 
 func inside(n ast.Node, pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() }
+
+// branchEnds reports whether a branch around an assignment that does not
+// hold pos ends in a return: `if init { if id == "" { id = mint() };
+// ...; return }` never reaches what follows the if.
+func branchEnds(branches [][2]ast.Node, pos token.Pos) bool {
+	for _, b := range branches {
+		if !inside(b[1], pos) && terminates(b[1]) {
+			return true
+		}
+	}
+	return false
+}
 
 // terminates reports whether the block ends in a return or a panic, so an
 // assignment in it never reaches code after it.
