@@ -161,5 +161,5 @@ func TestFrameworks(t *testing.T) {
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
 		"sessionstatus/ginuntested", "sessionstatus/ginserved",
 		"sessionstatus/plainerrors", "sessionstatus/customhandler",
-		"sessionstatus/mcpgoids", "sessionstatus/sdksessionid")
+		"sessionstatus/mcpgoids", "sessionstatus/sdksessionid", "sessionstatus/fibererrvar")
 }

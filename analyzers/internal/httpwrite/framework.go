@@ -3,6 +3,7 @@ package httpwrite
 import (
 	"go/ast"
 	"go/types"
+	"net/http"
 	"strings"
 )
 
@@ -244,4 +245,30 @@ func IsFrameworkContext(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// frameworkErrorVar recognises a framework's predefined error carrying a
+// status, returned as the answer: fiber.ErrUnauthorized, echo.ErrNotFound.
+// The name after Err is the status's text without spaces.
+func frameworkErrorVar(info *types.Info, e ast.Expr) *Write {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !strings.HasPrefix(v.Name(), "Err") {
+		return nil
+	}
+	switch v.Pkg().Path() {
+	case PkgEcho, PkgEchoV5, PkgFiber, PkgFiber3:
+	default:
+		return nil
+	}
+	name := strings.TrimPrefix(v.Name(), "Err")
+	for s := 400; s <= 599; s++ {
+		if t := http.StatusText(s); t != "" && strings.ReplaceAll(strings.ReplaceAll(t, " ", ""), "-", "") == name {
+			return &Write{Kind: Constructor, Node: sel, Status: s}
+		}
+	}
+	return nil
 }

@@ -83,6 +83,13 @@ func Collect(info *types.Info, body *ast.BlockStmt, sinkOf SinkOf) []*Write {
 			w = literalWrite(info, n, stack)
 		case *ast.Ident:
 			w = paramObject(info, n)
+		case *ast.SelectorExpr:
+			// return fiber.ErrUnauthorized
+			if len(stack) >= 2 {
+				if _, ret := stack[len(stack)-2].(*ast.ReturnStmt); ret {
+					w = frameworkErrorVar(info, n)
+				}
+			}
 		}
 		if w != nil {
 			w.Stack = append([]ast.Node(nil), stack...)

@@ -31,3 +31,9 @@ const MethodDelete = "DELETE"
 
 // Map is a shortcut for map[string]interface{}.
 type Map map[string]interface{}
+
+// Predefined errors, answered with their status by fiber's error handler.
+var (
+	ErrUnauthorized = NewError(401)
+	ErrNotFound     = NewError(404)
+)
