@@ -89,6 +89,11 @@ type def struct {
 	// the variable holds "" (no such header), which the id test reads as
 	// a missing id, so the merge of the two is still the id.
 	record bool
+	// strict is, for a callErrDef of a call that also returns a value
+	// (streamID, err := store.Replay(ctx, id, last)), that only a sentinel
+	// named for a session that is gone says the id is unknown: the call
+	// may be about something else the request names (an event id).
+	strict bool
 	// rhs is the value assigned when it is one expression per variable
 	// (x := y), or nil: a copy of the id is followed through it.
 	rhs ast.Expr
@@ -552,6 +557,8 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 					// err says the session is not there only when
 					// tested against a sentinel naming that.
 					s.set(lhs[1], pos+1, callErrDef, what)
+					ds := s.defs[s.varOf(lhs[1])]
+					ds[len(ds)-1].strict = true
 				}
 				return
 			}
@@ -1134,6 +1141,9 @@ func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
 	}
 	switch d := s.at(v, errExpr.Pos()); d.kind {
 	case errDef, invalidDef, callErrDef:
+		if d.strict && !RefusalSentinel(s.sentinel(sentinel)) {
+			return Cond{}, false
+		}
 		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
 	}
 	return Cond{}, false

@@ -72,3 +72,25 @@ func (s *server) get(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = p
 }
+
+var ErrUnknownEventID = errors.New("unknown event ID")
+
+type events interface {
+	ReplayAfter(ctx context.Context, id, last string) (string, error)
+}
+
+// resume refuses an event id the store does not know: the request's
+// Last-Event-ID, not its session, is what is unknown.
+func resume(w http.ResponseWriter, r *http.Request, ev events) {
+	sid := r.Header.Get("Mcp-Session-Id")
+	stream, err := ev.ReplayAfter(r.Context(), sid, r.Header.Get("Last-Event-ID"))
+	if err != nil {
+		if errors.Is(err, ErrUnknownEventID) {
+			http.Error(w, "Unknown Last-Event-ID", http.StatusBadRequest)
+			return
+		}
+		http.Error(w, "Failed to resume stream", http.StatusInternalServerError)
+		return
+	}
+	_ = stream
+}
