@@ -269,9 +269,10 @@ type checker struct {
 	mentions     map[types.Object][]types.Object // locals' initializers: the kept ids they read
 	adoptions    []adoption
 	echoes       []echo
-	holds        []hold        // upstream session ids kept beyond a request
-	copies       []*headerCopy // every function's wholesale copies, kept past endFunc
-	relayed      []relayedHop  // hop headers relayed from a downstream request by name
+	holds        []hold               // upstream session ids kept beyond a request
+	copies       []*headerCopy        // every function's wholesale copies, kept past endFunc
+	copyHelpers  map[*types.Func]bool // functions copying every header of one http.Header into another
+	relayed      []relayedHop         // hop headers relayed from a downstream request by name
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.
 	requestedVars map[types.Object]bool
@@ -314,6 +315,7 @@ func newChecker(pass *analysis.Pass) *checker {
 		nameCache:     map[string]bool{},
 		copiesByOut:   map[types.Object]*headerCopy{},
 		respHeaders:   map[types.Object]bool{},
+		copyHelpers:   map[*types.Func]bool{},
 	}
 }
 

@@ -300,8 +300,10 @@ func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
 		}
 	}
 	// maps.Copy(out.Header, r.Header): every incoming header, the hop's
-	// own included, onto the outgoing request.
-	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy" && len(call.Args) == 2 {
+	// own included, onto the outgoing request; so does a helper of the
+	// package that copies every header of its second parameter into its
+	// first (copyHeaders(out.Header, r.Header)).
+	if fn != nil && (fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy" || c.copiesAllHeaders(fn)) && len(call.Args) == 2 {
 		if hs, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok && c.isHeaderOf(hs, "Request") && c.isIncomingHeader(call.Args[1]) {
 			if out := c.requestObject(hs.X); out != nil && !c.incoming[out] && c.copiesByOut[out] == nil {
 				c.copiesByOut[out] = &headerCopy{out: out, node: call, file: c.file, cleared: map[string]bool{}}
@@ -651,8 +653,24 @@ func (c *checker) isIncomingHeader(e ast.Expr) bool {
 	if !ok || sel.Sel.Name != "Header" || !c.isHeaderOf(sel, "Request") {
 		return false
 	}
+	if c.frameworkRequest(sel.X) {
+		return true
+	}
 	obj := c.objectOf(sel.X)
 	return obj != nil && c.incoming[obj]
+}
+
+// frameworkRequest reports whether e is the incoming request a web
+// framework's context holds: gin's c.Request, echo's c.Request().
+func (c *checker) frameworkRequest(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "Request" && httpwrite.IsFrameworkContext(c.pass.TypesInfo.TypeOf(x.X))
+	case *ast.CallExpr:
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		return ok && len(x.Args) == 0 && sel.Sel.Name == "Request" && httpwrite.IsFrameworkContext(c.pass.TypesInfo.TypeOf(sel.X))
+	}
+	return false
 }
 
 // copyLoop finds for k, vs := range in.Header { ... out.Header.Add(k, v) }
@@ -1116,5 +1134,70 @@ func (c *checker) sentUpstream(v types.Object) bool {
 		}
 		return !found
 	})
+	return found
+}
+
+// copiesAllHeaders reports whether fn, a function of the package taking
+// (dst, src http.Header), ranges over src with no condition in the loop
+// and adds or sets each header into dst.
+func (c *checker) copiesAllHeaders(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if v, ok := c.copyHelpers[fn]; ok {
+		return v
+	}
+	c.copyHelpers[fn] = false
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 2 || !isNetHTTP(sig.Params().At(0).Type(), "Header") || !isNetHTTP(sig.Params().At(1).Type(), "Header") {
+		return false
+	}
+	dst, src := sig.Params().At(0), sig.Params().At(1)
+	var decl *ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				decl = fd
+			}
+		}
+	}
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	found := false
+	for _, st := range decl.Body.List {
+		rs, ok := st.(*ast.RangeStmt)
+		if !ok || !c.usesObj(rs.X, src) {
+			continue
+		}
+		key, ok := rs.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		keyObj := c.pass.TypesInfo.Defs[key]
+		filtered, adds := false, false
+		ast.Inspect(rs.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.IfStmt, *ast.SwitchStmt, *ast.BranchStmt, *ast.FuncLit:
+				filtered = true
+			case *ast.CallExpr:
+				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if ok && (sel.Sel.Name == "Add" || sel.Sel.Name == "Set") && len(n.Args) == 2 && c.usesObj(sel.X, dst) {
+					if k, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok && c.pass.TypesInfo.Uses[k] == keyObj {
+						adds = true
+					}
+				}
+			case *ast.AssignStmt:
+				if ix, ok := ast.Unparen(n.Lhs[0]).(*ast.IndexExpr); ok && c.usesObj(ix.X, dst) {
+					if k, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && c.pass.TypesInfo.Uses[k] == keyObj {
+						adds = true
+					}
+				}
+			}
+			return !filtered
+		})
+		found = found || adds && !filtered
+	}
+	c.copyHelpers[fn] = found
 	return found
 }

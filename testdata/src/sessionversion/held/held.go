@@ -80,3 +80,24 @@ func (g *gateway) own(w http.ResponseWriter, r *http.Request, body []byte) {
 	up.Header.Set("Accept", r.Header.Get("Accept"))
 	_, _ = http.DefaultClient.Do(up)
 }
+
+// copyHeaders copies every header of src into dst.
+func copyHeaders(dst, src http.Header) {
+	for k, vs := range src {
+		for _, v := range vs {
+			dst.Add(k, v)
+		}
+	}
+}
+
+// relayHelper copies through the helper and adds the revision after.
+func (g *gateway) relayHelper(w http.ResponseWriter, r *http.Request, body []byte) {
+	up, err := http.NewRequestWithContext(r.Context(), http.MethodPost, g.upstream, bytes.NewReader(body))
+	if err != nil {
+		http.Error(w, "Internal error", http.StatusInternalServerError)
+		return
+	}
+	copyHeaders(up.Header, r.Header)                    // want `copies the downstream client's Mcp-Session-Id upstream with every other header`
+	up.Header.Add("MCP-Protocol-Version", g.upRevision) // want `Mcp-Protocol-Version added to a request that already carries`
+	_, _ = http.DefaultClient.Do(up)
+}
