@@ -398,7 +398,7 @@ func guard(info *types.Info, stack []ast.Node) (causes []ast.Expr, tooLarge bool
 		}
 		// if _, ok := err.(clientError); ok: one kind of error, as
 		// errors.As picks it.
-		narrowed := assertsType(ifs)
+		narrowed := assertsType(ifs) || inThen && kindsOnly(info, ifs.Cond)
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			switch cond := term.E.(type) {
 			case *ast.BinaryExpr:
@@ -844,4 +844,29 @@ func caseGuard(info *types.Info, stack []ast.Node) (causes []ast.Expr, decided b
 		}
 	}
 	return nil, false
+}
+
+// kindsOnly reports whether cond is a disjunction every operand of which
+// picks a kind of error (errors.As(err, &syn) || errors.Is(err, io.EOF)):
+// the branch is about those kinds, not about every failure of err.
+func kindsOnly(info *types.Info, cond ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.LOR {
+		return false
+	}
+	var kind func(e ast.Expr) bool
+	kind = func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			if x.Op == token.LOR {
+				return kind(x.X) && kind(x.Y)
+			}
+			return picksKind(info, httpwrite.Term{E: x, Truth: true})
+		case *ast.CallExpr:
+			fn := httpwrite.Callee(info, x)
+			return (httpwrite.IsFunc(fn, httpwrite.PkgErrors, "As") || httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is")) && len(x.Args) == 2
+		}
+		return false
+	}
+	return kind(b)
 }

@@ -194,6 +194,13 @@ func goneReturned(info *types.Info, d *ast.FuncDecl) []string {
 func testedSentinels(info *types.Info, body *ast.BlockStmt) map[string]bool {
 	out := map[string]bool{}
 	add := func(e ast.Expr) {
+		// go-redis's Nil is a constant (proto.Nil), not a variable.
+		if sel, ok := ast.Unparen(e).(*ast.SelectorExpr); ok {
+			if c, ok := info.Uses[sel.Sel].(*types.Const); ok && c.Pkg() != nil && strings.Contains(c.Pkg().Path(), "go-redis") && c.Name() == "Nil" {
+				out["redis.Nil"] = true
+				return
+			}
+		}
 		v := session.SentinelRef(info, e)
 		if v == nil {
 			return

@@ -7,6 +7,7 @@ require (
 	github.com/gofiber/fiber/v2 v2.0.0
 	github.com/mcpwire/mcpwire/runtime v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/redis/go-redis/v9 v9.0.0
 )
 
 // Small stand-ins written for the fixtures (stubs/README.md), not the real
@@ -18,4 +19,5 @@ replace (
 	github.com/gofiber/fiber/v2 => ./stubs/fiber
 	github.com/mcpwire/mcpwire/runtime => ./stubs/runtime
 	github.com/modelcontextprotocol/go-sdk => ./stubs/go-sdk
+	github.com/redis/go-redis/v9 => ./stubs/go-redis
 )

@@ -135,6 +135,25 @@ func RefusalSentinel(v *types.Var) bool {
 	return session && gone
 }
 
+// StoreMiss reports whether v is a store's own "no such record" sentinel:
+// database/sql's ErrNoRows, go-redis's Nil, gorm's ErrRecordNotFound,
+// mongo's ErrNoDocuments. Tested against a lookup keyed by the id, it is
+// an unknown id whatever else the call returns.
+func StoreMiss(v *types.Var) bool {
+	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	path := v.Pkg().Path()
+	switch {
+	case path == "database/sql" && v.Name() == "ErrNoRows",
+		strings.Contains(path, "go-redis") && v.Name() == "Nil",
+		strings.HasSuffix(path, "gorm.io/gorm") && v.Name() == "ErrRecordNotFound",
+		strings.Contains(path, "mongo-driver") && v.Name() == "ErrNoDocuments":
+		return true
+	}
+	return false
+}
+
 // GoneSentinel reports whether v, tested against the error of a call
 // keyed by the session id, says the session is not there: a
 // RefusalSentinel, a sentinel of a package named for sessions whose name
@@ -151,12 +170,7 @@ func GoneSentinel(v *types.Var) bool {
 	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !httpwrite.IsErrorType(v.Type()) {
 		return false
 	}
-	path := v.Pkg().Path()
-	switch {
-	case path == "database/sql" && v.Name() == "ErrNoRows",
-		strings.Contains(path, "go-redis") && v.Name() == "Nil",
-		strings.HasSuffix(path, "gorm.io/gorm") && v.Name() == "ErrRecordNotFound",
-		strings.Contains(path, "mongo-driver") && v.Name() == "ErrNoDocuments":
+	if StoreMiss(v) {
 		return true
 	}
 	ws := words(v.Name())

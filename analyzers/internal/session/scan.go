@@ -1141,7 +1141,7 @@ func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
 	}
 	switch d := s.at(v, errExpr.Pos()); d.kind {
 	case errDef, invalidDef, callErrDef:
-		if d.strict && !RefusalSentinel(s.sentinel(sentinel)) {
+		if d.strict && !RefusalSentinel(s.sentinel(sentinel)) && !StoreMiss(s.sentinel(sentinel)) {
 			return Cond{}, false
 		}
 		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true

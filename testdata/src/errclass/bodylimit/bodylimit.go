@@ -61,3 +61,19 @@ func unlimited(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "failed to read body", http.StatusBadRequest)
 	}
 }
+
+// kinds answers the decoder's syntax and EOF errors -32700 under a test of
+// those kinds alone: a body over the limit is not among them, and falls to
+// the 400 after, which is reported.
+func kinds(w http.ResponseWriter, r *http.Request) {
+	var v map[string]any
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&v); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			http.Error(w, "Parse error", http.StatusBadRequest)
+			return
+		}
+		http.Error(w, "Invalid Request", http.StatusBadRequest) // want `answers 400 when \(\*json.Decoder\).Decode fails, also for a body over the MaxBytesReader limit`
+		return
+	}
+}
