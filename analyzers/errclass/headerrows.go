@@ -168,7 +168,7 @@ func leafRow(info *types.Info, body *ast.BlockStmt, e ast.Expr) (r row, neutral,
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if name, ok := requestHeaderRead(info, n); ok {
+			if name, ok := httpwrite.RequestHeaderRead(info, n); ok {
 				if r, ok := headerRow(name); ok {
 					found = append(found, r)
 				} else {
@@ -219,35 +219,6 @@ func headerRow(name string) (row, bool) {
 	return row{}, false
 }
 
-// requestHeaderRead reports a read of a request header by a constant name:
-// r.Header.Get(k), r.Header.Values(k), gin's c.GetHeader(k), echo's
-// c.Request().Header.Get(k), fiber's c.Get(k).
-func requestHeaderRead(info *types.Info, call *ast.CallExpr) (string, bool) {
-	fn := httpwrite.Callee(info, call)
-	if fn == nil || len(call.Args) < 1 {
-		return "", false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return "", false
-	}
-	name, isConst := httpwrite.StringConst(info, call.Args[0])
-	if !isConst {
-		return "", false
-	}
-	switch {
-	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get"), httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values"):
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || httpwrite.NotRequestHeader(info, sel.X) {
-			return "", false
-		}
-		return name, true
-	case (fn.Name() == "GetHeader" || fn.Name() == "Get") && httpwrite.IsFrameworkContext(sig.Recv().Type()):
-		return name, true
-	}
-	return "", false
-}
-
 // assignedHeader reports the request header v is read from: every
 // assignment to v in body is a read of that header (accept :=
 // r.Header.Get("Accept")).
@@ -281,7 +252,7 @@ func assignedHeader(info *types.Info, body *ast.BlockStmt, v *types.Var) (string
 					call = c
 				}
 			}
-			h, ok := requestHeaderRead(info, call)
+			h, ok := httpwrite.RequestHeaderRead(info, call)
 			if !ok || seen && !strings.EqualFold(h, name) {
 				mixed = true
 				return false

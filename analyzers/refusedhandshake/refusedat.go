@@ -74,7 +74,7 @@ func answersError(info *types.Info, block *ast.BlockStmt) bool {
 			case *ast.FuncLit, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt, *ast.RangeStmt:
 				return false
 			case *ast.CallExpr:
-				if errorWrite(info, n) || takesWriter(info, n) && (rpcCodeArg(info, n) || statusArg(info, n)) {
+				if errorWrite(info, n) || takesWriter(info, n) && (rpcErrorCodeIn(info, n) || statusArg(info, n)) {
 					found = true
 				}
 			}
@@ -82,17 +82,6 @@ func answersError(info *types.Info, block *ast.BlockStmt) bool {
 		})
 	}
 	return found
-}
-
-// rpcCodeArg reports whether an argument of call is a constant JSON-RPC
-// error code (-32768 to -32000).
-func rpcCodeArg(info *types.Info, call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		if c, ok := httpwrite.IntConst(info, a); ok && c >= -32768 && c <= -32000 {
-			return true
-		}
-	}
-	return false
 }
 
 // statusArg reports whether an argument of call is a constant HTTP error

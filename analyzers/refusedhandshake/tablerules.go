@@ -903,12 +903,15 @@ func isNilIdent(e ast.Expr) bool {
 
 // rpcErrorCode reports whether a constant among call's arguments (nested
 // calls included) is a JSON-RPC error code: the answer is an error object.
-func (t *tables) rpcErrorCode(call *ast.CallExpr) bool {
+func (t *tables) rpcErrorCode(call *ast.CallExpr) bool { return rpcErrorCodeIn(t.info, call) }
+
+// rpcErrorCodeIn is rpcErrorCode given the package's types.
+func rpcErrorCodeIn(info *types.Info, call *ast.CallExpr) bool {
 	found := false
 	for _, a := range call.Args {
 		ast.Inspect(a, func(n ast.Node) bool {
 			if e, ok := n.(ast.Expr); ok && !found {
-				if c, ok := httpwrite.IntConst(t.info, e); ok && c >= -32768 && c <= -32000 {
+				if c, ok := httpwrite.IntConst(info, e); ok && c >= -32768 && c <= -32000 {
 					found = true
 				}
 			}

@@ -104,30 +104,10 @@ func (c *checker) mentionsVersionHeader(e ast.Node, vars map[types.Object]bool) 
 }
 
 // versionHeaderRead reports a read of the request header
-// MCP-Protocol-Version by a constant name (any spelling): an http.Header's
-// Get or Values, a framework context's GetHeader or Get.
+// MCP-Protocol-Version by a constant name (any spelling).
 func (c *checker) versionHeaderRead(call *ast.CallExpr) bool {
-	info := c.pass.TypesInfo
-	fn := httpwrite.Callee(info, call)
-	if fn == nil || len(call.Args) < 1 {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return false
-	}
-	name, ok := httpwrite.StringConst(info, call.Args[0])
-	if !ok || !strings.EqualFold(name, headerName) {
-		return false
-	}
-	switch {
-	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Get"), httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Values"):
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		return ok && !httpwrite.NotRequestHeader(info, sel.X)
-	case fn.Name() == "GetHeader" || fn.Name() == "Get":
-		return httpwrite.IsFrameworkContext(sig.Recv().Type())
-	}
-	return false
+	name, ok := httpwrite.RequestHeaderRead(c.pass.TypesInfo, call)
+	return ok && strings.EqualFold(name, headerName)
 }
 
 // versionHeaderVars are the locals of body every assignment of which reads
@@ -160,7 +140,7 @@ func (c *checker) versionHeaderVars(body *ast.BlockStmt) map[types.Object]bool {
 			switch {
 			case call != nil && c.versionHeaderRead(call):
 				out[obj] = true
-			case len(a.Lhs) == len(a.Rhs) && isStringConst(info, a.Rhs[i]):
+			case len(a.Lhs) == len(a.Rhs) && c.constString(a.Rhs[i]):
 				// if v == "" { v = "2025-03-26" }: a default for a
 				// missing header keeps the variable the header's.
 			default:
@@ -270,7 +250,8 @@ func (c *checker) handedWriter(call *ast.CallExpr, w types.Object) bool {
 	}
 }
 
-func isStringConst(info *types.Info, e ast.Expr) bool {
-	_, ok := httpwrite.StringConst(info, e)
+// constString reports whether e is a constant string.
+func (c *checker) constString(e ast.Expr) bool {
+	_, ok := httpwrite.StringConst(c.pass.TypesInfo, e)
 	return ok
 }

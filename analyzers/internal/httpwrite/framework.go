@@ -272,3 +272,32 @@ func frameworkErrorVar(info *types.Info, e ast.Expr) *Write {
 	}
 	return nil
 }
+
+// RequestHeaderRead reports a read of a request header by a constant name:
+// r.Header.Get(k), r.Header.Values(k), gin's c.GetHeader(k), echo's
+// c.Request().Header.Get(k), fiber's c.Get(k).
+func RequestHeaderRead(info *types.Info, call *ast.CallExpr) (string, bool) {
+	fn := Callee(info, call)
+	if fn == nil || len(call.Args) < 1 {
+		return "", false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return "", false
+	}
+	name, isConst := StringConst(info, call.Args[0])
+	if !isConst {
+		return "", false
+	}
+	switch {
+	case IsMethod(fn, PkgHTTP, "Header", "Get"), IsMethod(fn, PkgHTTP, "Header", "Values"):
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || NotRequestHeader(info, sel.X) {
+			return "", false
+		}
+		return name, true
+	case (fn.Name() == "GetHeader" || fn.Name() == "Get") && IsFrameworkContext(sig.Recv().Type()):
+		return name, true
+	}
+	return "", false
+}
