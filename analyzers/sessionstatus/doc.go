@@ -104,6 +104,15 @@
 // and answering a pointer or (T, bool); in a helper, every call in the
 // package hands the key a value that may be the request's id, one of them
 // outside an initialize branch, and those calls are related positions.
+// The same replacement through a get-or-create whose miss returns a
+// session made afresh (return m.Create()), of the package or of another by
+// a fact, given the request's id outside an initialize branch and whose
+// result's id the caller sets as Mcp-Session-Id, is reported at the call.
+// A helper's errors for a missing or an unknown id are read in the
+// packages that answer them through a fact too (a transport package's
+// HandleRequest answered 500 by a cmd package), and a helper whose only
+// error is the unknown id's, answered with a 4xx other than 404, is
+// reported.
 // A function true only when its table holds an entry under
 // its one string parameter (ok, or ok && a bool field of the entry), of the
 // package or by a fact of another, is a membership test whatever its name:

@@ -302,7 +302,7 @@ const catOnlyRefusal = "session-refusal-only"
 // answer at the end of stack tests (if err != nil { answer }), when it is
 // given the session id or the request and is a function or a method of a
 // concrete type of this package, whose body can be read.
-func failedCall(pass *analysis.Pass, scan *session.Scan, stack []ast.Node) (*ast.CallExpr, *types.Func) {
+func failedCall(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, stack []ast.Node) (*ast.CallExpr, *types.Func) {
 	info := pass.TypesInfo
 	var errID *ast.Ident
 climb:
@@ -327,7 +327,8 @@ climb:
 		return nil, nil
 	}
 	fn := httpwrite.Callee(info, call)
-	if fn == nil || fn.Pkg() != pass.Pkg {
+	if fn == nil || fn.Pkg() != pass.Pkg && p.foreignKinds(fn.Origin()) == nil {
+		// A function of another package is read through its kindsFact.
 		return nil, nil
 	}
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
@@ -349,7 +350,7 @@ func onlyRefusal(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers
 		return
 	}
 	info := pass.TypesInfo
-	call, fn := failedCall(pass, scan, w.Stack)
+	call, fn := failedCall(pass, p, scan, w.Stack)
 	if call == nil {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
@@ -38,7 +39,8 @@ var getOrCreates = &analysis.Analyzer{
 	Name:       "sessiongetorcreate",
 	Doc:        "find the functions that register an entry under a string parameter on a lookup's miss (a fact for sessionstatus)",
 	Run:        runGetOrCreate,
-	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact), new(goneFact)},
+	FactTypes:  []analysis.Fact{new(getOrCreateFact), new(memberFact), new(goneFact), new(kindsFact), new(freshOnMissFact)},
+	Requires:   []*analysis.Analyzer{answers.Analyzer},
 	ResultType: reflect.TypeOf((*getOrCreateResult)(nil)),
 }
 
@@ -61,6 +63,13 @@ type getOrCreateResult struct {
 	// directly or not, that return such a sentinel: the implementations an
 	// interface's call may reach.
 	GoneMethods map[*types.Func][]string
+	// Fresh is, for a get-or-replace of another package
+	// (freshOnMissFact), the index of the parameter it looks up and
+	// where it makes a fresh session on a miss; -1 for any other.
+	Fresh func(fn *types.Func) (param int, at token.Pos)
+	// Kinds reads a function of another package whose errors include
+	// one for a missing or an unknown Mcp-Session-Id (kindsFact).
+	Kinds func(fn *types.Func) *returnKinds
 }
 
 // goneFact marks a function taking a string that returns a sentinel saying
@@ -123,8 +132,27 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		var f memberFact
 		return fn.Pkg() != nil && pass.ImportObjectFact(fn, &f)
 	}
+	res.Kinds = func(fn *types.Func) *returnKinds { return importedKinds(pass, fn) }
+	res.Fresh = func(fn *types.Func) (int, token.Pos) {
+		var f freshOnMissFact
+		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) {
+			return -1, token.NoPos
+		}
+		file := pass.Fset.File(fn.Pos())
+		if file == nil {
+			return f.Param, token.NoPos
+		}
+		if l := file.Line(fn.Pos()) + f.Line; l > 0 && l <= file.LineCount() {
+			return f.Param, file.LineStart(l)
+		}
+		return f.Param, token.NoPos
+	}
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return res, nil
+	}
+	exportFreshOnMiss(pass)
+	if sum := pass.ResultOf[answers.Analyzer].(*answers.Result); sum.Learned != nil {
+		exportKinds(pass, newPkgInfo(pass, sum, res))
 	}
 	info := pass.TypesInfo
 	for _, f := range pass.Files {

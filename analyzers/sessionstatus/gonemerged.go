@@ -51,7 +51,7 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	c, has := condition(scan, a)
 	switch {
 	case !has:
-		call, fn = failedCall(pass, scan, w.Stack)
+		call, fn = failedCall(pass, p, scan, w.Stack)
 	case (c.Kind == session.LookupErr || c.Kind == session.Invalid) && !c.AlsoMissing:
 		// The model reads the call as a lookup or a check of the id
 		// (sess, err := store.Fetch(id)); its failure may be a store's
@@ -59,7 +59,7 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 		if call = httpwrite.CallAt(scan.Body, c.Pos); call != nil {
 			fn = httpwrite.Callee(info, call)
 		}
-		if fn == nil || fn.Pkg() != pass.Pkg || types.IsInterface(recvType(fn)) {
+		if fn == nil || fn.Pkg() != pass.Pkg && p.foreignKinds(fn.Origin()) == nil || types.IsInterface(recvType(fn)) {
 			return
 		}
 		fn = fn.Origin()
@@ -76,7 +76,7 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 		return
 	}
 	at, ok := k.at[session.Unknown]
-	if ok && p.answeredBefore(at) {
+	if ok && p.kindAnswered(k, session.Unknown) {
 		// The helper answers its refusal itself (http.Error, then
 		// return err): the caller's answer comes after the status went
 		// out, and is not what the client gets.

@@ -32,6 +32,20 @@ type returnKinds struct {
 	// built is, for each kind, whether its first return is built with
 	// errors.New or fmt.Errorf rather than named by a sentinel.
 	built map[session.Kind]bool
+	// answered is, for a kind whose return is in another package (read
+	// from a kindsFact), whether the function there answers that refusal
+	// itself before returning its error; a return of this package is
+	// judged by pkgInfo.answeredBefore.
+	answered map[session.Kind]bool
+}
+
+// kindAnswered reports that the function k reads answers its refusal of
+// kind itself before returning the error (http.Error(...); return err).
+func (p *pkgInfo) kindAnswered(k *returnKinds, kind session.Kind) bool {
+	if v, ok := k.answered[kind]; ok {
+		return v
+	}
+	return p.answeredBefore(k.at[kind])
 }
 
 // helperReturns reports an answer to every error of a helper of this
@@ -45,7 +59,7 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		return // 5xx: goneMerged and missing5xx
 	}
 	info := pass.TypesInfo
-	call, fn := failedCall(pass, scan, w.Stack)
+	call, fn := failedCall(pass, p, scan, w.Stack)
 	if call == nil {
 		return
 	}
@@ -53,12 +67,24 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		return
 	}
 	k := p.returnKinds(pass, fn)
-	if k == nil || k.other || len(k.at) < 2 {
-		// One kind only is a helper whose every error means one thing:
-		// the other rules judge that.
+	if k == nil || k.other {
 		return
 	}
 	name := types.ExprString(call.Fun)
+	if at, ok := k.at[session.Unknown]; ok && len(k.at) == 1 && w.Status != 404 && !p.kindAnswered(k, session.Unknown) {
+		// Its only error is the unknown id's: err != nil there says
+		// the session is not in the table.
+		report.Report(pass, analysis.Diagnostic{
+			Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
+			Message: fmt.Sprintf("answers %d to the error of %s(...), the one it returns for an unknown Mcp-Session-Id: answer it 404", w.Status, name),
+			Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+		})
+		return
+	}
+	if len(k.at) < 2 {
+		// A missing id's error alone: the other rules judge that.
+		return
+	}
 	if w.Status == 404 {
 		// Only when the missing id reaches the helper: the caller does not
 		// test the id itself first.
@@ -118,7 +144,7 @@ func (p *pkgInfo) missingFails(pass *analysis.Pass, scan *session.Scan, a *answe
 		return nil, nil, token.NoPos
 	}
 	info := pass.TypesInfo
-	call, fn := failedCall(pass, scan, w.Stack)
+	call, fn := failedCall(pass, p, scan, w.Stack)
 	if call == nil || inspectsError(info, scan.Body, call) {
 		return nil, nil, token.NoPos
 	}
@@ -132,7 +158,7 @@ func (p *pkgInfo) missingFails(pass *analysis.Pass, scan *session.Scan, a *answe
 	at, ok := k.at[session.Missing]
 	reaches := scan.UnguardedCall(call, p.decls) ||
 		session.TakesRequest(info, call) && !scan.ReadsIDHeader(&ast.FuncDecl{Body: scan.Body})
-	if !ok || !reaches || p.answeredBefore(at) {
+	if !ok || !reaches || p.kindAnswered(k, session.Missing) {
 		return nil, nil, token.NoPos
 	}
 	return call, k, at
@@ -176,6 +202,11 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 	}
 	if p.kinds == nil {
 		p.kinds = map[*types.Func]*returnKinds{}
+	}
+	if fn.Pkg() != pass.Pkg {
+		k := p.foreignKinds(fn)
+		p.kinds[fn] = k
+		return k
 	}
 	p.kinds[fn] = nil
 	decl := p.decls[fn]
@@ -255,7 +286,7 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 func (p *pkgInfo) handedOn(pass *analysis.Pass, scan *session.Scan, k *returnKinds, stack []ast.Node, call *ast.CallExpr) {
 	info := pass.TypesInfo
 	g := httpwrite.Callee(info, call)
-	if _, found := scan.Condition(stack); found || g == nil || g.Pkg() != pass.Pkg || types.IsInterface(recvType(g)) ||
+	if _, found := scan.Condition(stack); found || g == nil || g.Pkg() != pass.Pkg && p.foreignKinds(g.Origin()) == nil || types.IsInterface(recvType(g)) ||
 		!scan.TakesID(call) && !session.TakesRequest(info, call) {
 		k.other = true
 		return
@@ -270,6 +301,14 @@ func (p *pkgInfo) handedOn(pass *analysis.Pass, scan *session.Scan, k *returnKin
 		if _, seen := k.at[kind]; !seen {
 			k.at[kind] = at
 			k.built[kind] = gk.built[kind]
+			if gk.answered != nil {
+				// Answered in another package: this package's answers
+				// do not hold that return.
+				if k.answered == nil {
+					k.answered = map[session.Kind]bool{}
+				}
+				k.answered[kind] = gk.answered[kind]
+			}
 		}
 	}
 }

@@ -68,6 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			tables := ownedTables(pass, sum)
 			servedUnknown(pass, sum, tables)
 			replacedUnknown(pass, sum)
+			replacedByHelper(pass, newPkgInfo(pass, sum, ext), sum)
 			neverLookedUp(pass, sum, tables)
 		}
 	}
@@ -325,7 +326,7 @@ func (p *pkgInfo) unknownReturn(pass *analysis.Pass, scan *session.Scan, cond se
 		return nil
 	}
 	fn := httpwrite.Callee(pass.TypesInfo, call)
-	if fn == nil || fn.Pkg() != pass.Pkg {
+	if fn == nil {
 		return nil
 	}
 	k := p.returnKinds(pass, fn.Origin())

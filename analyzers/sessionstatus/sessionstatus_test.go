@@ -83,6 +83,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/servedstateless",
 		// An unknown id given a fresh session and served.
 		"fixtures/sessionstatus/replaced",
+		"fixtures/sessionstatus/freshonmiss", // by a get-or-create of the package or another (a fact)
 		// A get-or-create of another package, known by a fact.
 		"fixtures/sessionstatus/adoptfact",
 		// A function of the table true only for an id it holds.
@@ -101,6 +102,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/idfact",
 		// A store of another package whose lookup fails not-found (a fact).
 		"fixtures/sessionstatus/gonefact",
+		// Request functions of another package failing for a missing
+		// or an unknown id, answered by the caller (a fact).
+		"fixtures/sessionstatus/kindsfact",
 		// A check that judges only a present id, then serving.
 		"fixtures/sessionstatus/optionalid",
 		"fixtures/sessionstatus/neverrequired", // past an initialize branch nothing refuses

@@ -191,7 +191,7 @@ func (s *Scan) looksAtID(e ast.Expr, skip map[*types.Var]bool) bool {
 			}
 		case *ast.CallExpr:
 			for _, a := range n.Args {
-				if t := s.info.TypeOf(a); t != nil && isRequestish(t) {
+				if t := s.info.TypeOf(a); t != nil && RequestLike(t) {
 					found = true
 				}
 			}

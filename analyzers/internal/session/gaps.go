@@ -216,7 +216,7 @@ func SessionSentinel(v *types.Var) bool {
 // or a framework's context): a helper that reads the session id itself.
 func TakesRequest(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if isRequestish(info.TypeOf(a)) {
+		if RequestLike(info.TypeOf(a)) {
 			return true
 		}
 	}
@@ -401,7 +401,7 @@ func (s *Scan) lookupAt(pos token.Pos) ast.Expr {
 func (s *Scan) readsHeaderThrough(call *ast.CallExpr, decls map[*types.Func]*ast.FuncDecl, depth int) bool {
 	given := false
 	for _, a := range call.Args {
-		if isRequestish(s.info.TypeOf(a)) {
+		if RequestLike(s.info.TypeOf(a)) {
 			given = true
 		}
 	}
@@ -436,8 +436,8 @@ func (s *Scan) readsHeaderThrough(call *ast.CallExpr, decls map[*types.Func]*ast
 	return found
 }
 
-// isRequestish is *http.Request, http.Header or a framework's context.
-func isRequestish(t types.Type) bool {
+// RequestLike is *http.Request, http.Header or a framework's context.
+func RequestLike(t types.Type) bool {
 	if t == nil {
 		return false
 	}

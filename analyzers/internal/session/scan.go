@@ -282,7 +282,7 @@ func readsRequest(info *types.Info, e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !found {
-			if v, ok := info.Uses[id].(*types.Var); ok && isRequestish(v.Type()) {
+			if v, ok := info.Uses[id].(*types.Var); ok && RequestLike(v.Type()) {
 				found = true
 			}
 		}
@@ -1267,9 +1267,20 @@ type Learned struct {
 // imported, which may be nil, reports a function of another package that
 // returns the request's id.
 func Learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool) *Learned {
-	seeds, ids := learn(info, pkg, funcs, imported)
+	seeds, ids := learn(info, pkg, funcs, imported, nil)
 	return &Learned{info: info, funcs: funcs, seeds: seeds, ids: ids}
 }
+
+// LearnSeeded is Learn with params taken to receive the session id from
+// the start, whatever the package passes them: an exported function's
+// parameter that another package fills with the request's id.
+func LearnSeeded(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool, params []*types.Var) *Learned {
+	seeds, ids := learn(info, pkg, funcs, imported, params)
+	return &Learned{info: info, funcs: funcs, seeds: seeds, ids: ids}
+}
+
+// Seeded reports a parameter that receives the session id.
+func (l *Learned) Seeded(v *types.Var) bool { return l.seeds[v] }
 
 // Scans scans the functions want selects (all, when want is nil).
 func (l *Learned) Scans(want func(ast.Node) bool) map[ast.Node]*Scan {
@@ -1348,8 +1359,11 @@ func funcBody(info *types.Info, n ast.Node) (*ast.BlockStmt, []*types.Var) {
 // fields it is stored in (req.SessionID = r.Header.Get(...), or a literal
 // T{SessionID: id}). It repeats so that ids passed on twice are followed
 // too.
-func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool) (map[*types.Var]bool, *pkgIDs) {
+func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func(*types.Func) bool, given []*types.Var) (map[*types.Var]bool, *pkgIDs) {
 	seeds := map[*types.Var]bool{}
+	for _, v := range given {
+		seeds[v] = true
+	}
 	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}, ctxKeys: map[any]bool{}, imported: imported}
 	refs := learnRefs(info, pkg, funcs, ids)
 	for round := 0; round < 3; round++ {

@@ -1,0 +1,241 @@
+package sessionstatus
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
+)
+
+// freshOnMissFact marks an exported function that looks its string
+// parameter Param up, returns what it found on a hit, and on a miss
+// returns a session made afresh: a session manager's GetOrCreate(id) that
+// replaces an id it does not know. Line is that return's line, from the
+// function's name.
+type freshOnMissFact struct{ Param, Line int }
+
+func (*freshOnMissFact) AFact() {}
+
+func (f *freshOnMissFact) String() string {
+	return fmt.Sprintf("freshOnMiss(param %d)", f.Param)
+}
+
+// freshOnMiss reads fd as a get-or-replace: a lookup keyed by a string
+// parameter (a map read, a sync.Map Load, a comma-ok get of a type of the
+// package), tested for a hit by an if without an else that returns the
+// value found, followed in the same block, with nothing returning or
+// branching between, by a return of a value made afresh (a call or a
+// composite literal that mentions neither the key nor the value found)
+// and, when the function also returns an error, a nil one. It returns the
+// parameter's index and that return, or -1.
+func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *ast.ReturnStmt) {
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fd.Body == nil {
+		return -1, nil
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() == 0 || res.Len() > 2 || httpwrite.IsErrorType(res.At(0).Type()) ||
+		res.Len() == 2 && !httpwrite.IsErrorType(res.At(1).Type()) {
+		return -1, nil
+	}
+	param, at := -1, (*ast.ReturnStmt)(nil)
+	walk(fd.Body, func(x ast.Node, path []ast.Node) {
+		ifs, ok := x.(*ast.IfStmt)
+		if at != nil || !ok || ifs.Else != nil || len(path) < 2 {
+			return
+		}
+		block, ok := path[len(path)-2].(*ast.BlockStmt)
+		if !ok {
+			return
+		}
+		i := indexOf(block.List, ifs)
+		a, _ := ifs.Init.(*ast.AssignStmt)
+		if a == nil && i > 0 {
+			a, _ = block.List[i-1].(*ast.AssignStmt)
+		}
+		if a == nil {
+			return
+		}
+		l := idLookup(info, pkg, a)
+		if l == nil || l.value == nil || !hitTest(info, ifs.Cond, l) || !returnsValue(info, ifs.Body, l.value) {
+			return
+		}
+		idx := paramIndex(fn, info.Uses[l.key])
+		key, _ := info.Uses[l.key].(*types.Var)
+		if idx < 0 || key == nil {
+			return
+		}
+		for _, st := range block.List[i+1:] {
+			if ret, ok := st.(*ast.ReturnStmt); ok {
+				if len(ret.Results) == res.Len() && made(ret.Results[0]) &&
+					!mentions(info, ret.Results[0], key) && !mentions(info, ret.Results[0], l.value) &&
+					(res.Len() == 1 || isNil(info, ret.Results[1])) {
+					param, at = idx, ret
+				}
+				return
+			}
+			if hasExit(st) {
+				return
+			}
+		}
+	})
+	return param, at
+}
+
+// returnsValue reports a block that ends in a return whose first result
+// is v.
+func returnsValue(info *types.Info, b *ast.BlockStmt, v *types.Var) bool {
+	if len(b.List) == 0 {
+		return false
+	}
+	ret, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return false
+	}
+	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// made reports a call or a composite literal (or its address).
+func made(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr, *ast.CompositeLit:
+		return true
+	case *ast.UnaryExpr:
+		_, ok := ast.Unparen(e.X).(*ast.CompositeLit)
+		return e.Op == token.AND && ok
+	}
+	return false
+}
+
+// exportFreshOnMiss exports a freshOnMissFact for each exported
+// get-or-replace of the package.
+func exportFreshOnMiss(pass *analysis.Pass) {
+	info := pass.TypesInfo
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || httpwrite.InTest(pass, fd) || !takesString(info, fd) {
+				continue
+			}
+			fn, _ := info.Defs[fd.Name].(*types.Func)
+			if fn == nil || !httpwrite.Exported(fn) {
+				continue
+			}
+			if i, ret := freshOnMiss(info, pass.Pkg, fd); ret != nil {
+				line := pass.Fset.Position(ret.Pos()).Line - pass.Fset.Position(fd.Name.Pos()).Line
+				pass.ExportObjectFact(fn, &freshOnMissFact{Param: i, Line: line})
+			}
+		}
+	}
+}
+
+// catReplacedByHelper: an unknown id handed to a get-or-replace, whose
+// fresh session's id the handler hands out.
+const catReplacedByHelper = "unknown-session-replaced-by-helper"
+
+// replacedByHelper reports, in a package that hands out session ids, a
+// call of a get-or-replace (freshOnMiss, of this package or of another
+// through its fact) given a value that may be the request's
+// Mcp-Session-Id, outside an initialize branch, whose result's id the
+// same function sets as the answer's Mcp-Session-Id: an id the server does
+// not know is served under a new session, where the protocol answers it
+// 404 (replacedUnknown's row, the lookup and the fresh session being in
+// the helper). A get-or-replace that sets the header itself is
+// replacedUnknown's.
+func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
+	info := pass.TypesInfo
+	local := map[*types.Func]*ast.ReturnStmt{}
+	localParam := map[*types.Func]int{}
+	for fn, fd := range p.decls {
+		if i, ret := freshOnMiss(info, pass.Pkg, fd); ret != nil && !issuesInBody(info, fd.Body) {
+			local[fn], localParam[fn] = ret, i
+		}
+	}
+	helper := func(fn *types.Func) (int, token.Pos) {
+		if ret := local[fn]; ret != nil {
+			return localParam[fn], ret.Pos()
+		}
+		if p.ext != nil && p.ext.Fresh != nil {
+			return p.ext.Fresh(fn)
+		}
+		return -1, token.NoPos
+	}
+	for _, n := range sum.Funcs {
+		if httpwrite.InTest(pass, n) {
+			continue
+		}
+		scan := sum.Scans[n]
+		body := httpwrite.Body(n)
+		walk(body, func(x ast.Node, path []ast.Node) {
+			a, ok := x.(*ast.AssignStmt)
+			if !ok || len(a.Rhs) != 1 {
+				return
+			}
+			call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return
+			}
+			fn := httpwrite.Callee(info, call)
+			if fn == nil {
+				return
+			}
+			i, at := helper(fn.Origin())
+			if i < 0 || i >= len(call.Args) {
+				return
+			}
+			if scan == nil {
+				// A function whose answers a helper writes has no
+				// scan of its own yet.
+				scan = scansOf(pass, sum, map[ast.Node]bool{n: true})[n]
+			}
+			if scan == nil || !scan.MayHoldLocalID(call.Args[i]) || scan.InitializeBranch(path) {
+				return
+			}
+			id, _ := a.Lhs[0].(*ast.Ident)
+			v, _ := info.ObjectOf(id).(*types.Var)
+			if v == nil {
+				return
+			}
+			var set *ast.CallExpr
+			ast.Inspect(body, func(m ast.Node) bool {
+				if c, ok := m.(*ast.CallExpr); ok && set == nil && c.Pos() > a.End() && issuesID(info, body, c) && mentions(info, c.Args[1], v) {
+					set = c
+				}
+				return set == nil
+			})
+			if set == nil {
+				return
+			}
+			d := analysis.Diagnostic{
+				Pos: call.Pos(), End: call.End(), Category: catReplacedByHelper,
+				Message: fmt.Sprintf("an unknown Mcp-Session-Id is given a fresh session by %s(...) and served: answer 404 (400 with no id)", types.ExprString(call.Fun)),
+				Related: []analysis.RelatedInformation{
+					{Pos: set.Pos(), End: set.End(), Message: "the fresh session's id is handed out here"},
+				},
+			}
+			if at.IsValid() {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "a session made afresh when the id is not found"})
+			}
+			report.Report(pass, d)
+		})
+	}
+}
+
+// issuesInBody reports a body that sets Mcp-Session-Id on an answer.
+func issuesInBody(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && !found {
+			found = issuesID(info, body, c)
+		}
+		return !found
+	})
+	return found
+}
