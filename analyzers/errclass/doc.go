@@ -143,7 +143,9 @@
 // no status set before. A -32600 counts only in a function that reads the
 // request (r.Body, or the body's bytes as a []byte parameter) or under a
 // test of a request header, and not under an error errclass cannot place as
-// the request's read or decode: a method's own -32600 rides on 200. Several
+// the request's read or decode, or as the failure of a call named for
+// validating handed the value the body decoded into (the envelope judged
+// before any method runs): a method's own -32600 rides on 200. Several
 // such calls of one helper of the package are one finding, at the helper.
 //
 // Bad:
@@ -224,8 +226,10 @@
 // include a function of the package failing to decode the request's body,
 // its error returned as it comes or wrapped (a dispatcher handing its
 // decode's error up with the rest), answers that body as a server failure
-// too: the caller must tell the errors apart. Not judged when the decoding
-// function answers the failure itself before returning it.
+// too: the caller must tell the errors apart. An exported function of
+// another package is known so by its origin fact when it is on an MCP
+// endpoint or names MCP. Not judged when the decoding function answers the
+// failure itself before returning it.
 //
 // # A status and a code that contradict each other
 //

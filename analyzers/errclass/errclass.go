@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
 	"slices"
@@ -126,12 +127,11 @@ func run(pass *analysis.Pass) (any, error) {
 		ssaFuncs = ssabuild.Build(pass, keep, ssabuild.All, len(writes) > 0)
 	}
 	t := newTracer(pass, ssaFuncs)
-	exportOrigins(pass, t)
-
 	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly, writes: writes}
 	if len(writes) > 0 {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
 	}
+	exportOrigins(pass, t, c)
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
@@ -226,7 +226,7 @@ func declaresRequestType(pkg *types.Package) bool {
 
 // exportOrigins records, for every exported function returning an error,
 // where its errors come from.
-func exportOrigins(pass *analysis.Pass, t *tracer) {
+func exportOrigins(pass *analysis.Pass, t *tracer, c *checker) {
 	// In source order: a recursive cycle's memo depends on which function
 	// is traced first, and facts must not change from run to run.
 	fns := make([]*types.Func, 0, len(t.funcs))
@@ -247,6 +247,12 @@ func exportOrigins(pass *analysis.Pass, t *tracer) {
 			case decode:
 				fact.Decode = true
 				fact.Shape = fact.Shape || o.shape
+				if fact.BodyDecode == 0 && !o.shape {
+					if at, mcp, ok := c.bodyDecodeHandedOn(o); ok {
+						fact.BodyDecode = pass.Fset.Position(at).Line - pass.Fset.Position(fn.Pos()).Line
+						fact.BodyMCP = mcp
+					}
+				}
 			case read:
 				fact.Read = true
 			case client:
@@ -329,6 +335,16 @@ func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer
 				return &f
 			}
 			return nil
+		},
+		lineOf: func(fn *types.Func, offset int) token.Pos {
+			file := pass.Fset.File(fn.Pos())
+			if file == nil {
+				return fn.Pos()
+			}
+			if l := file.Line(fn.Pos()) + offset; l > 0 && l <= file.LineCount() {
+				return file.LineStart(l)
+			}
+			return fn.Pos()
 		},
 	}
 	for node, f := range ssaFuncs {

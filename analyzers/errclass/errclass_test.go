@@ -86,6 +86,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/paramsshape",               // -32700 for params of the wrong shape
 		"fixtures/errclass/keyedstatus",               // the status a table gives the code
 		"fixtures/errclass/clientasserver",            // the request body's decode answered 500 or -32603
+		"fixtures/errclass/handedupfact",              // the same, the decode in another package (a fact)
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
 		"fixtures/errclass/frameworks",                // gin and fiber handlers
 		"fixtures/errclass/statusvar",                 // the status set in branches, written once later

@@ -31,29 +31,47 @@ func (c *checker) decodeHandedUp(body *ast.BlockStmt, writes []*answers.Answer, 
 		if o.kind != decode || o.shape || !o.pos.IsValid() || body.Pos() <= o.pos && o.pos < body.End() {
 			continue
 		}
-		decl := c.declAt(o.pos)
-		if decl == nil || decl.Body == nil {
-			continue
-		}
-		dec := httpwrite.CallAt(decl.Body, o.pos)
-		if dec == nil || !decodesRequestBody(info, decl.Body, dec) {
-			continue
-		}
-		if !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !namesMCP(info, decl.Body) {
-			continue
-		}
-		if c.answersFailure(decl, dec) {
-			continue
+		rel := analysis.RelatedInformation{Pos: o.pos, Message: "the request body's decode, its error returned: " + o.name}
+		if o.reqBody {
+			// Read in the other package (originFact.BodyDecode).
+			if !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !o.mcp {
+				continue
+			}
+		} else {
+			at, mcp, ok := c.bodyDecodeHandedOn(o)
+			if !ok || !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !mcp {
+				continue
+			}
+			rel.Pos, rel.End = at, httpwrite.CallAt(c.declAt(at).Body, at).End()
 		}
 		name := "the call"
 		if call := errCall(info, body, causes[0], w.Node.Pos()); call != nil {
 			name = types.ExprString(call.Fun) + "(...)"
 		}
-		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{{Pos: dec.Pos(), End: dec.End(), Message: "the request body's decode, its error returned: " + o.name}}, nil,
+		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{rel}, nil,
 			"answers %s to every error of %s, also when the request body does not decode: answer that one 400 with -32700", what, name)
 		return true
 	}
 	return false
+}
+
+// bodyDecodeHandedOn reports an origin of this package that is a decode
+// of the request's own body whose error its function returns without
+// answering it: where the decode is, and whether that function names MCP.
+func (c *checker) bodyDecodeHandedOn(o origin) (token.Pos, bool, bool) {
+	if o.kind != decode || o.shape || o.reqBody || !o.pos.IsValid() {
+		return token.NoPos, false, false
+	}
+	decl := c.declAt(o.pos)
+	if decl == nil || decl.Body == nil {
+		return token.NoPos, false, false
+	}
+	info := c.pass.TypesInfo
+	dec := httpwrite.CallAt(decl.Body, o.pos)
+	if dec == nil || !decodesRequestBody(info, decl.Body, dec) || c.answersFailure(decl, dec) {
+		return token.NoPos, false, false
+	}
+	return dec.Pos(), namesMCP(info, decl.Body) || c.endpoint != nil && c.endpoint.serves(decl), true
 }
 
 // declAt is the function declaration of this package holding pos.

@@ -54,6 +54,11 @@ type origin struct {
 	// random source, an encoding of the server's own value, a recovered
 	// panic), unlike a store's, which fails for a key it does not hold.
 	own bool
+	// reqBody: a decode of the request's own body in a function of
+	// another package that returns its error without answering it
+	// (originFact.BodyDecode); pos is that decode. mcp is that the
+	// function names MCP (the jsonrpc member, an MCP header).
+	reqBody, mcp bool
 }
 
 // headline is the call as a headline names it: the call in this package
@@ -89,6 +94,12 @@ type originFact struct {
 	Read     bool
 	Client   bool   // some are a sentinel of the client's fault
 	Internal string // the call a server-side failure comes from, or ""
+	// BodyDecode is the line, from the function's name, of a decode of
+	// the request's own body (a parameter's) whose error the function
+	// returns without answering it; 0 when none. BodyMCP is that the
+	// function decoding it names MCP.
+	BodyDecode int
+	BodyMCP    bool
 }
 
 func (*originFact) AFact() {}
@@ -119,9 +130,13 @@ func (f *originFact) String() string {
 // functions that reach only it are never built.
 type tracer struct {
 	importFact func(*types.Func) *originFact
-	pkg        *types.Package
-	funcs      map[*types.Func]*ssa.Function // this package's functions
-	memo       map[*ssa.Function][]origin
+	// lineOf is the start of the line offset lines after fn's name, in
+	// fn's file as this package sees it; fn's own position when that
+	// line is not known.
+	lineOf func(fn *types.Func, offset int) token.Pos
+	pkg    *types.Package
+	funcs  map[*types.Func]*ssa.Function // this package's functions
+	memo   map[*ssa.Function][]origin
 }
 
 // origins returns the calls v may come from. Values it cannot follow (a
@@ -358,7 +373,11 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		return []origin{{kind: internal, name: describe(fn)}}
 	}
 	if f := t.importFact(fn); f != nil {
-		return f.origins(describe(fn))
+		out := f.origins(describe(fn))
+		if f.BodyDecode > 0 {
+			out = append(out, origin{kind: decode, name: describe(fn), reqBody: true, mcp: f.BodyMCP, pos: t.lineOf(fn, f.BodyDecode)})
+		}
+		return out
 	}
 	return codec(fn.Type().(*types.Signature), describe(fn), false)
 }

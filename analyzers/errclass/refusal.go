@@ -360,8 +360,60 @@ func (c *checker) preDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrit
 				return true
 			}
 		}
+		if call := errCall(info, body, e, w.Node.Pos()); call != nil && validatesDecoded(info, body, call) {
+			return true
+		}
 	}
 	return false
+}
+
+// validatesDecoded reports a call named for validating (Validate,
+// ValidateRequest, validateMessage) handed the value the function decoded
+// the request's own body into (json.Unmarshal(raw, &req), then
+// v.ValidateRequest(&req)): its failure says the envelope is not a valid
+// request before any method runs, a transport-level refusal.
+func validatesDecoded(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	fn := httpwrite.Callee(info, call)
+	if fn == nil || !strings.Contains(strings.ToLower(fn.Name()), "validat") {
+		return false
+	}
+	targets := map[types.Object]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		dec, ok := n.(*ast.CallExpr)
+		if !ok || dec.Pos() >= call.Pos() || len(dec.Args) == 0 || !decodesRequestBody(info, body, dec) {
+			return true
+		}
+		if v := addressed(info, dec.Args[len(dec.Args)-1]); v != nil {
+			targets[v] = true
+		}
+		return true
+	})
+	for _, a := range call.Args {
+		if v := addressed(info, a); v != nil && targets[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// addressed is the local variable e names, itself or by its address.
+func addressed(info *types.Info, e ast.Expr) types.Object {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() {
+		return nil
+	}
+	return v
 }
 
 // readsRequest reports a function that reads the request's body (r.Body),
