@@ -39,7 +39,11 @@
 // configured decoder of json.Unmarshal's shape, func([]byte, any) error,
 // such as a web framework's JSONDecoder, which fails on its input), or a
 // method of an interface that takes a context.Context first (a store such as
-// SessionStore.Get(ctx, id)), or a method of a database package (one whose
+// SessionStore.Get(ctx, id); not a keyed lookup, Get(ctx, name) (T, error),
+// whose every implementation among the types of the package, the
+// interface's and the packages it imports is known and makes its errors in
+// place, wrapping nothing, as an in-memory registry's "not found"), or a
+// method of a database package (one whose
 // package imports database/sql: an ORM, a query builder) that reports
 // whether the record exists as a bool beside its error, (bool, error) or
 // (T, bool, error), where the client's unknown key is the bool and the error

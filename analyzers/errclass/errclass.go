@@ -45,7 +45,7 @@ var Analyzer = &analysis.Analyzer{
 	// bails out as cheaply as errclass would.
 	Requires:  []*analysis.Analyzer{answers.Analyzer},
 	Run:       run,
-	FactTypes: []analysis.Fact{new(originFact), new(refusalFact)},
+	FactTypes: []analysis.Fact{new(originFact), new(refusalFact), new(ownErrorsFact)},
 }
 
 // internalFuncs names more functions whose failures are the server's, for
@@ -95,6 +95,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// one, and those whose errors can be traced, need an SSA body.
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	funcs, writes := sum.Funcs, sum.Answers
+	exportOwnErrors(pass)
 	if len(writes) == 0 && skip(pass) {
 		if !report.FactsOnly() {
 			dispatcherCodes(pass)
@@ -186,7 +187,24 @@ func skip(pass *analysis.Pass) bool {
 			return false
 		}
 	}
-	return !httpwrite.DirectFacts(pass)
+	return !tracedFacts(pass)
+}
+
+// tracedFacts reports a fact of a package this one imports directly that
+// the tracer follows (an origin or a refusal): an ownErrorsFact says a
+// function's errors are its own and gives the tracer nothing to follow,
+// so it does not make a package worth tracing.
+func tracedFacts(pass *analysis.Pass) bool {
+	direct := map[*types.Package]bool{}
+	for _, p := range pass.Pkg.Imports() {
+		direct[p] = true
+	}
+	for _, f := range pass.AllObjectFacts() {
+		if _, own := f.Fact.(*ownErrorsFact); !own && direct[f.Object.Pkg()] {
+			return true
+		}
+	}
+	return false
 }
 
 // declaresRequest reports a package that declares a struct type with a
@@ -336,6 +354,9 @@ func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer
 			}
 			return nil
 		},
+		importOwn: func(fn *types.Func) bool { return pass.ImportObjectFact(fn, new(ownErrorsFact)) },
+		info:      pass.TypesInfo,
+		declOf:    declIndex(pass),
 		lineOf: func(fn *types.Func, offset int) token.Pos {
 			file := pass.Fset.File(fn.Pos())
 			if file == nil {
@@ -376,4 +397,31 @@ func engineRefusals(pass *analysis.Pass) {
 	ssaFuncs := ssabuild.Build(pass, keep, ssabuild.All, false)
 	c := &checker{pass: pass, tracer: newTracer(pass, ssaFuncs), codeOnly: true}
 	c.returnedRefusals(funcs, writes, ssaFuncs)
+}
+
+// declIndex finds the declaration of a function of the package, indexing
+// them on first use.
+func declIndex(pass *analysis.Pass) func(*types.Func) *ast.FuncDecl {
+	var decls map[*types.Func]*ast.FuncDecl
+	return func(fn *types.Func) *ast.FuncDecl {
+		if decls == nil {
+			decls = funcDecls(pass)
+		}
+		return decls[fn]
+	}
+}
+
+// funcDecls are the package's function declarations by object.
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if obj, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[obj] = fd
+				}
+			}
+		}
+	}
+	return decls
 }

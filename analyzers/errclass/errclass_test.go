@@ -87,6 +87,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/keyedstatus",               // the status a table gives the code
 		"fixtures/errclass/clientasserver",            // the request body's decode answered 500 or -32603
 		"fixtures/errclass/handedupfact",              // the same, the decode in another package (a fact)
+		"fixtures/errclass/implstore",                 // an interface store whose implementations in sight cannot fail on the server's side
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
 		"fixtures/errclass/frameworks",                // gin and fiber handlers
 		"fixtures/errclass/statusvar",                 // the status set in branches, written once later

@@ -287,16 +287,7 @@ func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
 // first use.
 func (c *checker) declIndex() map[*types.Func]*ast.FuncDecl {
 	if c.decls == nil {
-		c.decls = map[*types.Func]*ast.FuncDecl{}
-		for _, f := range c.pass.Files {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok {
-					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-						c.decls[obj] = fd
-					}
-				}
-			}
-		}
+		c.decls = funcDecls(c.pass)
 	}
 	return c.decls
 }

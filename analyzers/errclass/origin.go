@@ -130,6 +130,13 @@ func (f *originFact) String() string {
 // functions that reach only it are never built.
 type tracer struct {
 	importFact func(*types.Func) *originFact
+	// importOwn reports a function of another package with an
+	// ownErrorsFact.
+	importOwn func(*types.Func) bool
+	info      *types.Info
+	// declOf is a function declaration of this package, whether or not
+	// its SSA was built.
+	declOf func(*types.Func) *ast.FuncDecl
 	// lineOf is the start of the line offset lines after fn's name, in
 	// fn's file as this package sees it; fn's own position when that
 	// line is not known.
@@ -560,7 +567,75 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	if dispatches(m.Name(), sig) {
 		return nil
 	}
+	if iface, ok := c.Value.Type().Underlying().(*types.Interface); ok && keyedLookup(sig) && t.ownImplementations(iface, m) {
+		return nil
+	}
 	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name(), recv: types.TypeString(c.Value.Type(), nil)}}
+}
+
+// keyedLookup reports a method given a string key after its context that
+// returns a value and an error (Get(ctx, name) (*Backend, error)): a
+// lookup of what the key names.
+func keyedLookup(sig *types.Signature) bool {
+	res := sig.Results()
+	if sig.Params().Len() < 2 || res.Len() != 2 || !httpwrite.IsErrorType(res.At(1).Type()) {
+		return false
+	}
+	b, ok := sig.Params().At(1).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// ownImplementations reports, for a keyed lookup, an interface whose implementations, among
+// the concrete types of this package, of the interface's and of the
+// packages this one imports, are all known and make every error of the
+// method in place, wrapping nothing (ownErrors: an in-memory registry's
+// "backend %s not found"; for another package's, its ownErrorsFact). The
+// call's failure is then the implementation's answer about its input, not
+// an outage. With no implementation in sight (one wired in by a main
+// package elsewhere), or one whose errors come from elsewhere (a
+// database's, even one errclass cannot place), it stays the server's.
+func (t *tracer) ownImplementations(iface *types.Interface, m *types.Func) bool {
+	pkgs := []*types.Package{t.pkg}
+	if m.Pkg() != nil && m.Pkg() != t.pkg {
+		pkgs = append(pkgs, m.Pkg())
+	}
+	pkgs = append(pkgs, t.pkg.Imports()...)
+	found := false
+	seen := map[*types.Func]bool{}
+	for _, p := range pkgs {
+		if httpwrite.IsStd(p.Path()) {
+			continue
+		}
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+				continue
+			}
+			for _, typ := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(typ, iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(typ, true, m.Pkg(), m.Name())
+				fn, ok := obj.(*types.Func)
+				if !ok || seen[fn] {
+					break
+				}
+				seen[fn] = true
+				found = true
+				if fn.Pkg() == t.pkg {
+					fd := t.declOf(fn)
+					if fd == nil || fd.Body == nil || !ownErrors(t.info, fn, fd) {
+						return false
+					}
+				} else if !t.importOwn(fn) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return found
 }
 
 // dispatches reports a method that hands a request on rather than stores
