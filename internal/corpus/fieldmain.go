@@ -38,6 +38,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	verbose := fs.Bool("v", false, "list every site and every finding in it, and each repository's time")
 	mcpvetBin := fs.String("mcpvet", "", "use this mcpvet binary instead of building ./cmd/mcpvet")
 	timeout := fs.Duration("timeout", 40*time.Minute, "give up on the whole run after this long")
+	importers := fs.Bool("importers", false, "also run mcpvet on each module's packages that import a labelled package, as `mcpvet ./...` would: a helper's finding reported at its caller in another package then counts at the helper's site; their load failures are not counted")
 	perception := fs.Bool("perception", false, "measure the httpanswers model instead of the checks: answers it records inside errcode and sessionstatus sites (with -v, the study half's FLAG sites where it records none; the score half's are never listed)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -131,7 +132,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 			}
 			plain = append(plain, rs...)
 			start := time.Now()
-			got, errs := vetCheckout(ctx, bin, tmp, *checkouts, repo, analyzers, rs)
+			got, errs := vetCheckout(ctx, bin, tmp, *checkouts, repo, analyzers, rs, *importers)
 			findings = append(findings, got...)
 			fails = append(fails, errs...)
 			if *verbose {
@@ -182,7 +183,7 @@ func fieldRepos(sites []FieldSite) []string {
 // runs mcpvet in each Go module holding labelled files, on the packages
 // holding them. It returns the findings, placed relative to the
 // repository root, and one message per failure.
-func vetCheckout(ctx context.Context, bin, tmp, checkouts, repo string, analyzers []string, sites []Site) ([]Finding, []string) {
+func vetCheckout(ctx context.Context, bin, tmp, checkouts, repo string, analyzers []string, sites []Site, importers bool) ([]Finding, []string) {
 	name, _, _ := strings.Cut(repo, "@")
 	src := filepath.Join(checkouts, strings.Replace(name, "/", "+", 1))
 	if _, err := os.Stat(src); err != nil {
@@ -244,8 +245,52 @@ func vetCheckout(ctx context.Context, bin, tmp, checkouts, repo string, analyzer
 		}
 		findings = append(findings, got...)
 		fails = append(fails, errs...)
+		if importers {
+			if more := importersOf(ctx, dir, m.pkgs); len(more) > 0 {
+				// Their own load failures are not the labelled
+				// packages': a caller that does not load adds nothing.
+				got, _ := vetLenient(ctx, bin, dir, work, repo, analyzers, more, false)
+				findings = append(findings, got...)
+			}
+		}
 	}
 	return findings, fails
+}
+
+// importersOf lists, as ./relative patterns, the packages of the module
+// in dir that import one of pkgs (themselves not among them): the callers
+// `mcpvet ./...` would also judge.
+func importersOf(ctx context.Context, dir string, pkgs []string) []string {
+	list := func(args ...string) []string {
+		cmd := exec.CommandContext(ctx, "go", append([]string{"list", "-e"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), Env...)
+		out, err := cmd.Output()
+		if err != nil {
+			return nil
+		}
+		return strings.Split(strings.TrimSpace(string(out)), "\n")
+	}
+	labelled := map[string]bool{}
+	for _, p := range list(append([]string{"-f", "{{.ImportPath}}"}, pkgs...)...) {
+		labelled[p] = true
+	}
+	var out []string
+	for _, line := range list("-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .Imports \" \"}}", "./...") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 || labelled[f[0]] {
+			continue
+		}
+		for _, imp := range strings.Fields(f[2]) {
+			if labelled[imp] {
+				if rel, err := filepath.Rel(dir, f[1]); err == nil && !strings.HasPrefix(rel, "..") {
+					out = append(out, "./"+filepath.ToSlash(rel))
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // moduleRoot is the slash-separated directory, relative to work, of the
