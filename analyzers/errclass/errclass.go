@@ -358,12 +358,8 @@ func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer
 		info:      pass.TypesInfo,
 		declOf:    declIndex(pass),
 		lineOf: func(fn *types.Func, offset int) token.Pos {
-			file := pass.Fset.File(fn.Pos())
-			if file == nil {
-				return fn.Pos()
-			}
-			if l := file.Line(fn.Pos()) + offset; l > 0 && l <= file.LineCount() {
-				return file.LineStart(l)
+			if at, ok := httpwrite.LineFrom(pass.Fset, fn, offset); ok {
+				return at
 			}
 			return fn.Pos()
 		},

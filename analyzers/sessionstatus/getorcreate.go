@@ -95,14 +95,8 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) || f.Line <= 0 {
 			return token.NoPos
 		}
-		file := pass.Fset.File(fn.Pos())
-		if file == nil {
-			return token.NoPos
-		}
-		if l := file.Line(fn.Pos()) + f.Line; l <= file.LineCount() {
-			return file.LineStart(l)
-		}
-		return token.NoPos
+		at, _ := httpwrite.LineFrom(pass.Fset, fn, f.Line)
+		return at
 	}
 	for _, f := range pass.AllObjectFacts() {
 		if _, ok := f.Fact.(*getOrCreateFact); ok {
@@ -138,14 +132,8 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 		if fn.Pkg() == nil || fn.Pkg() == pass.Pkg || !pass.ImportObjectFact(fn, &f) {
 			return -1, token.NoPos
 		}
-		file := pass.Fset.File(fn.Pos())
-		if file == nil {
-			return f.Param, token.NoPos
-		}
-		if l := file.Line(fn.Pos()) + f.Line; l > 0 && l <= file.LineCount() {
-			return f.Param, file.LineStart(l)
-		}
-		return f.Param, token.NoPos
+		at, _ := httpwrite.LineFrom(pass.Fset, fn, f.Line)
+		return f.Param, at
 	}
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return res, nil

@@ -120,12 +120,8 @@ func importedKinds(pass *analysis.Pass, fn *types.Func) *returnKinds {
 	}
 	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}, answered: map[session.Kind]bool{}, other: f.Other}
 	pos := func(offset int) token.Pos {
-		file := pass.Fset.File(fn.Pos())
-		if file == nil {
-			return fn.Pos()
-		}
-		if l := file.Line(fn.Pos()) + offset; l > 0 && l <= file.LineCount() {
-			return file.LineStart(l)
+		if at, ok := httpwrite.LineFrom(pass.Fset, fn, offset); ok {
+			return at
 		}
 		return fn.Pos()
 	}

@@ -1,6 +1,7 @@
 package httpwrite
 
 import (
+	"go/token"
 	"go/types"
 )
 
@@ -21,4 +22,20 @@ func Exported(fn *types.Func) bool {
 		}
 	}
 	return true
+}
+
+// LineFrom is the start of the line offset lines after fn's name, in fn's
+// file as fset knows it (an export data's file has its lines, so a fact
+// can name a line of another package by its offset from the function),
+// and whether that line exists.
+func LineFrom(fset *token.FileSet, fn types.Object, offset int) (token.Pos, bool) {
+	file := fset.File(fn.Pos())
+	if file == nil {
+		return token.NoPos, false
+	}
+	l := file.Line(fn.Pos()) + offset
+	if l <= 0 || l > file.LineCount() {
+		return token.NoPos, false
+	}
+	return file.LineStart(l), true
 }
