@@ -46,24 +46,11 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 	}
 	param, at := -1, (*ast.ReturnStmt)(nil)
 	walk(fd.Body, func(x ast.Node, path []ast.Node) {
-		ifs, ok := x.(*ast.IfStmt)
-		if at != nil || !ok || ifs.Else != nil || len(path) < 2 {
+		if at != nil {
 			return
 		}
-		block, ok := path[len(path)-2].(*ast.BlockStmt)
-		if !ok {
-			return
-		}
-		i := indexOf(block.List, ifs)
-		a, _ := ifs.Init.(*ast.AssignStmt)
-		if a == nil && i > 0 {
-			a, _ = block.List[i-1].(*ast.AssignStmt)
-		}
-		if a == nil {
-			return
-		}
-		l := idLookup(info, pkg, a)
-		if l == nil || l.value == nil || !hitTest(info, ifs.Cond, l) || !returnsValue(info, ifs.Body, l.value) {
+		ifs, block, i, l := hitReturns(info, pkg, x, path)
+		if l == nil || l.value == nil || !returnsValue(info, ifs.Body, l.value) {
 			return
 		}
 		idx := paramIndex(fn, info.Uses[l.key])

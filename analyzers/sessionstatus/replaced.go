@@ -46,24 +46,8 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 		}
 		body := httpwrite.Body(n)
 		walk(body, func(x ast.Node, path []ast.Node) {
-			ifs, ok := x.(*ast.IfStmt)
-			if !ok || ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) || len(path) < 2 {
-				return
-			}
-			block, ok := path[len(path)-2].(*ast.BlockStmt)
-			if !ok {
-				return
-			}
-			at := indexOf(block.List, ifs)
-			a, _ := ifs.Init.(*ast.AssignStmt)
-			if a == nil && at > 0 {
-				a, _ = block.List[at-1].(*ast.AssignStmt)
-			}
-			if a == nil {
-				return
-			}
-			l := idLookup(info, pass.Pkg, a)
-			if l == nil || !hitTest(info, ifs.Cond, l) {
+			_, block, at, l := hitReturns(info, pass.Pkg, x, path)
+			if l == nil {
 				return
 			}
 			l.path = append([]ast.Node(nil), path...)
@@ -106,6 +90,34 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 		}
 		report.Report(pass, d)
 	}
+}
+
+// hitReturns reads x, at the end of path, as an if without an else that
+// tests for a hit of the lookup assigned in its init or by the statement
+// before it, and returns: the if, its block, its index there and the
+// lookup; a nil lookup otherwise.
+func hitReturns(info *types.Info, pkg *types.Package, x ast.Node, path []ast.Node) (*ast.IfStmt, *ast.BlockStmt, int, *lookup) {
+	ifs, ok := x.(*ast.IfStmt)
+	if !ok || ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body) || len(path) < 2 {
+		return nil, nil, 0, nil
+	}
+	block, ok := path[len(path)-2].(*ast.BlockStmt)
+	if !ok {
+		return nil, nil, 0, nil
+	}
+	at := indexOf(block.List, ifs)
+	a, _ := ifs.Init.(*ast.AssignStmt)
+	if a == nil && at > 0 {
+		a, _ = block.List[at-1].(*ast.AssignStmt)
+	}
+	if a == nil {
+		return nil, nil, 0, nil
+	}
+	l := idLookup(info, pkg, a)
+	if l == nil || !hitTest(info, ifs.Cond, l) {
+		return nil, nil, 0, nil
+	}
+	return ifs, block, at, l
 }
 
 // idLookup reads a as a lookup keyed by a plain variable: v, ok := m[k]
