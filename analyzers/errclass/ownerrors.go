@@ -46,35 +46,18 @@ func exportOwnErrors(pass *analysis.Pass) {
 // fmt.Errorf(...) with no argument of an error type, or a package-level
 // error variable of fn's own package; at least one return is not nil.
 func ownErrors(info *types.Info, fn *types.Func, fd *ast.FuncDecl) bool {
-	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 || !httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	own, fails := true, false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if !own {
+	fails := false
+	own := httpwrite.EachErrorReturn(fn, fd.Body, func(e ast.Expr) bool {
+		switch {
+		case isNilExpr(info, e):
+		case madeInPlace(info, e):
+			fails = true
+		case isSentinel(info, e) && info.Uses[httpwrite.NameOf(e)].Pkg() == fn.Pkg():
+			fails = true
+		default:
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != res.Len() {
-				own = false
-				return false
-			}
-			e := ast.Unparen(n.Results[len(n.Results)-1])
-			switch {
-			case isNilExpr(info, e):
-			case madeInPlace(info, e):
-				fails = true
-			case isSentinel(info, e) && info.Uses[httpwrite.NameOf(e)].Pkg() == fn.Pkg():
-				fails = true
-			default:
-				own = false
-			}
-		}
-		return own
+		return true
 	})
 	return own && fails
 }

@@ -397,65 +397,42 @@ func (p *pkgInfo) onlyRefusal(info *types.Info, fn *types.Func, depth int) (refu
 	if decl == nil || decl.Body == nil || depth > 3 {
 		return nil, false
 	}
-	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 || !httpwrite.IsErrorType(res.At(res.Len()-1).Type()) {
-		return nil, false
-	}
+	// A bare return of named results, or a call returning them all, is
+	// not read (EachErrorReturn reports false).
 	var only *types.Var
-	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != res.Len() {
-				// A bare return of named results, or a call
-				// returning them all: not read.
-				ok = false
+	ok := httpwrite.EachErrorReturn(fn, decl.Body, func(e ast.Expr) bool {
+		var s *types.Var
+		switch {
+		case isNil(info, e):
+			return true
+		case session.SentinelRef(info, e) != nil:
+			s = session.SentinelRef(info, e)
+			if !session.RefusalSentinel(s) {
+				if session.SessionSentinel(s) {
+					mixed = true
+					return true
+				}
 				return false
 			}
-			e := ast.Unparen(n.Results[len(n.Results)-1])
-			var s *types.Var
-			switch {
-			case isNil(info, e):
-				return true
-			case session.SentinelRef(info, e) != nil:
-				s = session.SentinelRef(info, e)
-				if !session.RefusalSentinel(s) {
-					if session.SessionSentinel(s) {
-						mixed = true
-						return true
-					}
-					ok = false
-					return false
-				}
-			default:
-				c, isCall := e.(*ast.CallExpr)
-				if !isCall {
-					ok = false
-					return false
-				}
-				callee := httpwrite.Callee(info, c)
-				if callee == nil || callee.Pkg() != fn.Pkg() {
-					ok = false
-					return false
-				}
-				var m bool
-				if s, m = p.onlyRefusal(info, callee.Origin(), depth+1); s == nil {
-					ok = false
-					return false
-				}
-				mixed = mixed || m
-			}
-			if only != nil && only != s {
-				ok = false
+		default:
+			c, isCall := e.(*ast.CallExpr)
+			if !isCall {
 				return false
 			}
-			only = s
+			callee := httpwrite.Callee(info, c)
+			if callee == nil || callee.Pkg() != fn.Pkg() {
+				return false
+			}
+			var m bool
+			if s, m = p.onlyRefusal(info, callee.Origin(), depth+1); s == nil {
+				return false
+			}
+			mixed = mixed || m
 		}
+		if only != nil && only != s {
+			return false
+		}
+		only = s
 		return true
 	})
 	if !ok {
