@@ -127,8 +127,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if keep := bodies(pass, writes); len(keep) > 0 || len(writes) > 0 {
 		ssaFuncs = ssabuild.Build(pass, keep, ssabuild.All, len(writes) > 0)
 	}
-	t := newTracer(pass, ssaFuncs)
-	c := &checker{pass: pass, tracer: t, sinkOf: sum.SinkOf, codeOnly: codeOnly, writes: writes}
+	decls := declIndex(pass)
+	t := newTracer(pass, ssaFuncs, decls)
+	c := &checker{pass: pass, tracer: t, decls: decls, sinkOf: sum.SinkOf, codeOnly: codeOnly, writes: writes}
 	if len(writes) > 0 {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
 	}
@@ -267,7 +268,7 @@ func exportOrigins(pass *analysis.Pass, t *tracer, c *checker) {
 				fact.Shape = fact.Shape || o.shape
 				if fact.BodyDecode == 0 && !o.shape {
 					if at, mcp, ok := c.bodyDecodeHandedOn(o); ok {
-						fact.BodyDecode = pass.Fset.Position(at).Line - pass.Fset.Position(fn.Pos()).Line
+						fact.BodyDecode = httpwrite.LineOffset(pass.Fset, fn, at)
 						fact.BodyMCP = mcp
 					}
 				}
@@ -310,8 +311,9 @@ type checker struct {
 	// initOnly are the functions only initialize branches call, made on
 	// first use (isInitOnly).
 	initOnly map[types.Object]bool
-	// decls indexes the package's function declarations (declOf).
-	decls map[*types.Func]*ast.FuncDecl
+	// decls is the package's function declarations by object, made on
+	// first use and shared with the tracer (declOf).
+	decls func() map[*types.Func]*ast.FuncDecl
 	// uses are the package's functions' uses (callsOf).
 	uses map[*types.Func][]callSite
 	// writes are the answers of the package's functions.
@@ -342,7 +344,7 @@ func (c *checker) fixedIn(call *ast.CallExpr) []analysis.RelatedInformation {
 
 // newTracer traces errors to their origins through the package's SSA
 // functions and other packages' origin facts.
-func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer {
+func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function, decls func() map[*types.Func]*ast.FuncDecl) *tracer {
 	t := &tracer{
 		pkg:   pass.Pkg,
 		funcs: map[*types.Func]*ssa.Function{},
@@ -356,7 +358,7 @@ func newTracer(pass *analysis.Pass, ssaFuncs map[ast.Node]*ssa.Function) *tracer
 		},
 		importOwn: func(fn *types.Func) bool { return pass.ImportObjectFact(fn, new(ownErrorsFact)) },
 		info:      pass.TypesInfo,
-		declOf:    declIndex(pass),
+		decls:     decls,
 		lineOf: func(fn *types.Func, offset int) token.Pos {
 			if at, ok := httpwrite.LineFrom(pass.Fset, fn, offset); ok {
 				return at
@@ -391,19 +393,20 @@ func engineRefusals(pass *analysis.Pass) {
 		}
 	}
 	ssaFuncs := ssabuild.Build(pass, keep, ssabuild.All, false)
-	c := &checker{pass: pass, tracer: newTracer(pass, ssaFuncs), codeOnly: true}
+	decls := declIndex(pass)
+	c := &checker{pass: pass, tracer: newTracer(pass, ssaFuncs, decls), decls: decls, codeOnly: true}
 	c.returnedRefusals(funcs, writes, ssaFuncs)
 }
 
-// declIndex finds the declaration of a function of the package, indexing
-// them on first use.
-func declIndex(pass *analysis.Pass) func(*types.Func) *ast.FuncDecl {
+// declIndex is the package's function declarations by object, indexed on
+// first use: one index for a pass's checker and tracer.
+func declIndex(pass *analysis.Pass) func() map[*types.Func]*ast.FuncDecl {
 	var decls map[*types.Func]*ast.FuncDecl
-	return func(fn *types.Func) *ast.FuncDecl {
+	return func() map[*types.Func]*ast.FuncDecl {
 		if decls == nil {
 			decls = funcDecls(pass)
 		}
-		return decls[fn]
+		return decls
 	}
 }
 

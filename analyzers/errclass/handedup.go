@@ -76,7 +76,7 @@ func (c *checker) bodyDecodeHandedOn(o origin) (token.Pos, bool, bool) {
 
 // declAt is the function declaration of this package holding pos.
 func (c *checker) declAt(pos token.Pos) *ast.FuncDecl {
-	for _, d := range c.declIndex() {
+	for _, d := range c.decls() {
 		if d.Pos() <= pos && pos < d.End() {
 			return d
 		}

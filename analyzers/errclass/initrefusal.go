@@ -280,16 +280,7 @@ func isInitString(info *types.Info, e ast.Expr) bool {
 
 // declOf returns the declaration of a function of the package.
 func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
-	return c.declIndex()[fn.Origin()]
-}
-
-// declIndex is the package's function declarations by object, made on
-// first use.
-func (c *checker) declIndex() map[*types.Func]*ast.FuncDecl {
-	if c.decls == nil {
-		c.decls = funcDecls(c.pass)
-	}
-	return c.decls
+	return c.decls()[fn.Origin()]
 }
 
 // encodedAfter is the response envelope a statement after the status

@@ -134,9 +134,9 @@ type tracer struct {
 	// ownErrorsFact.
 	importOwn func(*types.Func) bool
 	info      *types.Info
-	// declOf is a function declaration of this package, whether or not
-	// its SSA was built.
-	declOf func(*types.Func) *ast.FuncDecl
+	// decls are this package's function declarations, whether or not
+	// their SSA was built (declIndex).
+	decls func() map[*types.Func]*ast.FuncDecl
 	// lineOf is the start of the line offset lines after fn's name, in
 	// fn's file as this package sees it; fn's own position when that
 	// line is not known.
@@ -624,7 +624,7 @@ func (t *tracer) ownImplementations(iface *types.Interface, m *types.Func) bool 
 				seen[fn] = true
 				found = true
 				if fn.Pkg() == t.pkg {
-					fd := t.declOf(fn)
+					fd := t.decls()[fn]
 					if fd == nil || fd.Body == nil || !ownErrors(t.info, fn, fd) {
 						return false
 					}

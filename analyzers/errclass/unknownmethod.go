@@ -46,7 +46,7 @@ func dispatcherCodes(pass *analysis.Pass) {
 	}
 	sum := httpwrite.SummarizePackage(pass.TypesInfo, pass.Files, nil)
 	funcs, ws := httpwrite.CollectFuncs(pass, sum)
-	c := &checker{pass: pass}
+	c := &checker{pass: pass, decls: declIndex(pass)}
 	for _, n := range funcs {
 		for _, w := range ws[n] {
 			if httpwrite.Delivered(pass.TypesInfo, httpwrite.Body(n), w) {

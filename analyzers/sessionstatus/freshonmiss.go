@@ -116,8 +116,7 @@ func exportFreshOnMiss(pass *analysis.Pass) {
 				continue
 			}
 			if i, ret := freshOnMiss(info, pass.Pkg, fd); ret != nil {
-				line := pass.Fset.Position(ret.Pos()).Line - pass.Fset.Position(fd.Name.Pos()).Line
-				pass.ExportObjectFact(fn, &freshOnMissFact{Param: i, Line: line})
+				pass.ExportObjectFact(fn, &freshOnMissFact{Param: i, Line: httpwrite.LineOffset(pass.Fset, fn, ret.Pos())})
 			}
 		}
 	}
@@ -138,16 +137,19 @@ const catReplacedByHelper = "unknown-session-replaced-by-helper"
 // replacedUnknown's.
 func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 	info := pass.TypesInfo
-	local := map[*types.Func]*ast.ReturnStmt{}
-	localParam := map[*types.Func]int{}
+	type fresh struct {
+		param int
+		at    token.Pos
+	}
+	local := map[*types.Func]fresh{}
 	for fn, fd := range p.decls {
 		if i, ret := freshOnMiss(info, pass.Pkg, fd); ret != nil && !issuesInBody(info, fd.Body) {
-			local[fn], localParam[fn] = ret, i
+			local[fn] = fresh{i, ret.Pos()}
 		}
 	}
 	helper := func(fn *types.Func) (int, token.Pos) {
-		if ret := local[fn]; ret != nil {
-			return localParam[fn], ret.Pos()
+		if f, ok := local[fn]; ok {
+			return f.param, f.at
 		}
 		if p.ext != nil && p.ext.Fresh != nil {
 			return p.ext.Fresh(fn)
@@ -213,16 +215,4 @@ func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 			report.Report(pass, d)
 		})
 	}
-}
-
-// issuesInBody reports a body that sets Mcp-Session-Id on an answer.
-func issuesInBody(info *types.Info, body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && !found {
-			found = issuesID(info, body, c)
-		}
-		return !found
-	})
-	return found
 }

@@ -179,8 +179,7 @@ func runGetOrCreate(pass *analysis.Pass) (any, error) {
 					p.getOrCreate, _ = onMiss(info, fd.Body, p)
 				}
 				if i := paramIndex(fn, info.Uses[p.key]); p.getOrCreate && i >= 0 {
-					line := pass.Fset.Position(p.node.Pos()).Line - pass.Fset.Position(fd.Name.Pos()).Line
-					pass.ExportObjectFact(fn, &getOrCreateFact{Param: i, Line: line})
+					pass.ExportObjectFact(fn, &getOrCreateFact{Param: i, Line: httpwrite.LineOffset(pass.Fset, fn, p.node.Pos())})
 					break
 				}
 			}

@@ -75,15 +75,14 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 		if k == nil || len(k.at) == 0 {
 			continue
 		}
-		name := pass.Fset.Position(fd.Name.Pos()).Line
 		f := &kindsFact{Other: k.other}
 		if at, ok := k.at[session.Missing]; ok {
-			f.Missing = pass.Fset.Position(at).Line - name
+			f.Missing = httpwrite.LineOffset(pass.Fset, fn, at)
 			f.BuiltMissing = k.built[session.Missing]
 			f.AnsweredMissing = p.kindAnswered(k, session.Missing)
 		}
 		if at, ok := k.at[session.Unknown]; ok {
-			f.Unknown = pass.Fset.Position(at).Line - name
+			f.Unknown = httpwrite.LineOffset(pass.Fset, fn, at)
 			f.BuiltUnknown = k.built[session.Unknown]
 			f.AnsweredUnknown = p.kindAnswered(k, session.Unknown)
 		}

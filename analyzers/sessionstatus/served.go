@@ -99,18 +99,23 @@ func servedUnknown(pass *analysis.Pass, sum *answers.Result, tables map[*types.V
 // another message: the package hands out ids (a gateway relaying its
 // upstream's id does not).
 func setsSessionHeader(pass *analysis.Pass, sum *answers.Result) bool {
-	info := pass.TypesInfo
-	found := false
 	for _, n := range sum.Funcs {
-		if found || httpwrite.InTest(pass, n) {
-			continue
+		if !httpwrite.InTest(pass, n) && issuesInBody(pass.TypesInfo, httpwrite.Body(n)) {
+			return true
 		}
-		walk(httpwrite.Body(n), func(x ast.Node, _ []ast.Node) {
-			if c, ok := x.(*ast.CallExpr); ok && !found {
-				found = issuesID(info, httpwrite.Body(n), c)
-			}
-		})
 	}
+	return false
+}
+
+// issuesInBody reports a body with a call outside its function literals
+// that sets Mcp-Session-Id on an answer (issuesID).
+func issuesInBody(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	walk(body, func(x ast.Node, _ []ast.Node) {
+		if c, ok := x.(*ast.CallExpr); ok && !found {
+			found = issuesID(info, body, c)
+		}
+	})
 	return found
 }
 

@@ -58,9 +58,12 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	defer report.Finish(pass)
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
+	// p is built once, for a package with answers: every rule below that
+	// reads it runs on an answer.
 	var p *pkgInfo
 	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	if len(sum.Answers) > 0 {
+		p = newPkgInfo(pass, sum, ext)
 		adoption(pass, sum)
 		// Both read a package that hands out ids and the tables it
 		// keeps its sessions in.
@@ -68,32 +71,23 @@ func run(pass *analysis.Pass) (any, error) {
 			tables := ownedTables(pass, sum)
 			servedUnknown(pass, sum, tables)
 			replacedUnknown(pass, sum)
-			replacedByHelper(pass, newPkgInfo(pass, sum, ext), sum)
+			replacedByHelper(pass, p, sum)
 			neverLookedUp(pass, sum, tables)
 		}
 	}
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
 		blindIDManager(pass)
 	}
-	if len(sum.Answers) > 0 {
-		if p == nil {
-			p = newPkgInfo(pass, sum, ext)
-		}
+	if p != nil {
 		streamUnchecked(pass, p)
 	}
 	for _, n := range sum.Funcs {
 		if len(sum.Answers[n]) > 0 {
-			if p == nil {
-				p = newPkgInfo(pass, sum, ext)
-			}
 			optionalID(pass, p, n, sum.Scans[n], sum.Answers[n])
 			acceptedUnchecked(pass, sum.Scans[n], sum.Answers[n])
 			neverRequired(pass, p, n, sum.Scans[n], sum.Answers[n])
 		}
 		for _, a := range sum.Answers[n] {
-			if p == nil {
-				p = newPkgInfo(pass, sum, ext)
-			}
 			scan := sum.Scans[n]
 			check(pass, p, a, scan)
 			unlisted(pass, n, scan, sum.Answers[n], a)

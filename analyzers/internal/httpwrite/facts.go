@@ -24,6 +24,12 @@ func Exported(fn *types.Func) bool {
 	return true
 }
 
+// LineOffset is how many lines after fn's name at falls: what a fact
+// records for LineFrom to find again in another package.
+func LineOffset(fset *token.FileSet, fn types.Object, at token.Pos) int {
+	return fset.Position(at).Line - fset.Position(fn.Pos()).Line
+}
+
 // LineFrom is the start of the line offset lines after fn's name, in fn's
 // file as fset knows it (an export data's file has its lines, so a fact
 // can name a line of another package by its offset from the function),
