@@ -84,6 +84,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 				return
 			}
 		}
+		if len(origins) == 0 && c.inErrorHandler(fn) {
+			c.report(w.Node, catNotDecode, nil, nil,
+				"answers -32700 (Parse error) in a reverse proxy's ErrorHandler: its error is a failed round trip, not a parse; answer 502")
+			return
+		}
 	}
 	if c.unknownMethod(w) {
 		return
@@ -260,12 +265,34 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// client's input that fails with "not found" is the client's.
 	invalid := w.HasCode && w.Code == httpwrite.CodeInvalidRequest && (status == 0 || status == 400 || status == 200) &&
 		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
-	if in != nil && !parse && !invalid && c.answersHTML(body, w) {
+	// -32602 says the client's params are wrong, and an unknown tool or
+	// prompt the client named is -32602 too. Judged only when every error
+	// is the server's: its own (an encoding, a random source), the
+	// network's, or a store's (a database, a keyed lookup of an
+	// interface) once its not-found was told apart and answered before.
+	// Any other interface method may be handed the params and fail on
+	// them (a tool run).
+	params := w.HasCode && w.Code == httpwrite.CodeInvalidParams && len(origins) > 0 &&
+		!slices.ContainsFunc(origins, func(o origin) bool {
+			if o.kind != internal {
+				return true
+			}
+			if o.own || o.upstream {
+				return false
+			}
+			return o.recv != "" && !o.lookup || !notFoundApart(info, body, causes, w)
+		})
+	if in != nil && !parse && !invalid && !params && c.answersHTML(body, w) {
 		return
 	}
-	if in != nil && (parse || invalid || c.serving && (status == 400 || refusesClient(status) && !sessionLookup(origins))) {
+	if in != nil && (parse || invalid || params || c.serving && (status == 400 || refusesClient(status) && !sessionLookup(origins))) {
 		what := fmt.Sprint(status)
 		switch {
+		case params && status == 400:
+			what = "400 with -32602 (Invalid params)"
+		case params:
+			what = "-32602 (Invalid params)"
+
 		case invalid && status == 400:
 			what = "400 with -32600 (Invalid Request)"
 		case invalid:
@@ -287,14 +314,29 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		if in.state {
 			from = "the server's own state,"
 		}
-		fix := c.internalFix(w)
-		if invalid || status != w.Status {
+		fix := c.internalFix(w, in.upstream)
+		if invalid || params || status != w.Status {
 			// The code or the status is not a constant of the answer's
 			// own: no mechanical edit.
 			fix = nil
 		}
+		switch {
+		case in.reply:
+			c.report(w.Node, catServerFailure, in.related("reads the upstream's reply: "+in.name), fix,
+				"answers %s when the upstream's reply fails %s, not the client's bytes: answer 502", what, in.headline())
+			return
+		case in.upstream:
+			c.report(w.Node, catServerFailure, in.related("the upstream's failure: "+in.name), fix,
+				"answers %s for %s %s, the upstream's failure: answer 502", what, from, in.headline())
+			return
+		}
+		answer := "500"
+		if params && status != 400 {
+			// A method's failure may ride on 200; its code is what lies.
+			answer = "-32603"
+		}
 		c.report(w.Node, catServerFailure, in.related("the server-side failure: "+in.name), fix,
-			"answers %s for %s %s, a server-side failure: answer 500", what, from, in.headline())
+			"answers %s for %s %s, a server-side failure: answer %s", what, from, in.headline(), answer)
 		return
 	}
 
@@ -869,4 +911,93 @@ func kindsOnly(info *types.Info, cond ast.Expr) bool {
 		return false
 	}
 	return kind(b)
+}
+
+// notFoundApart reports whether the answer w is reached only once one of
+// causes was tested against a sentinel (errors.Is(err, ErrNotFound), err ==
+// ErrNotFound): by an if before it whose branch ends in a return, or by
+// another case of a tagless switch w sits in. Past that test the error is
+// no longer the lookup's "not found".
+func notFoundApart(info *types.Info, body *ast.BlockStmt, causes []ast.Expr, w *httpwrite.Write) bool {
+	vars := map[types.Object]bool{}
+	for _, e := range causes {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && info.Uses[id] != nil {
+			vars[info.Uses[id]] = true
+		}
+	}
+	if len(vars) == 0 {
+		return false
+	}
+	isCause := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && vars[info.Uses[id]]
+	}
+	sentinel := func(e ast.Expr) bool {
+		v, ok := objectOfExpr(info, e).(*types.Var)
+		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && httpwrite.IsErrorType(v.Type())
+	}
+	tests := func(cond ast.Node) bool {
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if httpwrite.IsFunc(httpwrite.Callee(info, n), httpwrite.PkgErrors, "Is") && len(n.Args) == 2 && isCause(n.Args[0]) && sentinel(n.Args[1]) {
+					found = true
+				}
+			case *ast.BinaryExpr:
+				if n.Op == token.EQL && (isCause(n.X) && sentinel(n.Y) || isCause(n.Y) && sentinel(n.X)) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	for i, n := range w.Stack {
+		sw, ok := n.(*ast.SwitchStmt)
+		if !ok || sw.Tag != nil || i+2 >= len(w.Stack) {
+			continue
+		}
+		mine, _ := w.Stack[i+2].(*ast.CaseClause)
+		for _, st := range sw.Body.List {
+			if cc, ok := st.(*ast.CaseClause); ok && cc != mine {
+				for _, e := range cc.List {
+					if tests(e) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	pos := w.Node.Pos()
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok || ifs.End() > pos || len(ifs.Body.List) == 0 {
+			return true
+		}
+		if _, ret := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt); ret && tests(ifs.Cond) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// objectOfExpr is the object an identifier or a qualified identifier
+// (pkg.ErrX) names.
+func objectOfExpr(info *types.Info, e ast.Expr) types.Object {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return info.Uses[e]
+	case *ast.SelectorExpr:
+		return info.Uses[e.Sel]
+	}
+	return nil
 }

@@ -216,6 +216,23 @@
 // (-32603). A call handed the raw body may be the one that finds the bytes
 // are not JSON, and is not judged.
 //
+// The bytes of an upstream's reply are not the client's. A read or decode
+// whose input is an *http.Response's Body (through io.ReadAll, a
+// LimitReader, a json.Decoder made over it, a conversion) fails on what
+// the upstream sent or on the network: answered -32700 or a 4xx it is a
+// failure upstream, 502 with -32603. So is the error a reverse proxy hands
+// its ErrorHandler (a round trip that failed, a ModifyResponse that
+// refused the reply): -32700 there is judged whatever status goes with it.
+//
+// -32602 says the client's params are wrong, and an unknown tool or prompt
+// the client named is -32602 too. It is judged for an error every origin
+// of which is the server's own (an encoding, a random source), the
+// network's, or a store's once its not-found was told apart and answered
+// before (errors.Is(err, ErrNoPrompt) returning, or another case of the
+// switch): a database, or an interface's keyed lookup (Get(ctx, name)). Any
+// other interface method may be handed the params and fail on them (a
+// tool run), and is not judged.
+//
 // # The client's fault answered as the server's
 //
 // -32603 or a 5xx under the failure of the request body's decode or read,

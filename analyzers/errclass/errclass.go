@@ -318,6 +318,9 @@ type checker struct {
 	uses map[*types.Func][]callSite
 	// writes are the answers of the package's functions.
 	writes map[ast.Node][]*answers.Answer
+	// errorHandlers are the functions set as a reverse proxy's
+	// ErrorHandler, made on first use (inErrorHandler).
+	errorHandlers map[ast.Node]bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

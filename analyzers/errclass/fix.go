@@ -35,13 +35,18 @@ func (c *checker) constEdit(e ast.Expr, literal, qualifiedName string) *analysis
 	return httpwrite.ConstEdit(c.pass.TypesInfo, e, literal, qualifiedName)
 }
 
-// internalFix turns a misclassified answer into 500 with -32603:
-// protocol.ParseError(err) becomes protocol.Internal(err); a status and a
-// code written in the answer become 500 and -32603. It returns nil when the
-// change is not mechanical.
-func (c *checker) internalFix(w *httpwrite.Write) []analysis.SuggestedFix {
-	const msg = "answer 500 with -32603 (Internal error)"
+// internalFix turns a misclassified answer into 500 with -32603 (502 for an
+// upstream's failure): protocol.ParseError(err) becomes
+// protocol.Internal(err); a status and a code written in the answer become
+// 500 (502) and -32603. It returns nil when the change is not mechanical.
+func (c *checker) internalFix(w *httpwrite.Write, upstream bool) []analysis.SuggestedFix {
+	const internal = "answer 500 with -32603 (Internal error)"
+	msg, status, statusName := internal, 500, "http.StatusInternalServerError"
+	if upstream {
+		msg, status, statusName = "answer 502 with -32603 (Internal error)", 502, "http.StatusBadGateway"
+	}
 	if w.Kind == httpwrite.Constructor {
+		msg = internal
 		call, ok := w.Node.(*ast.CallExpr)
 		if !ok {
 			return nil
@@ -54,7 +59,7 @@ func (c *checker) internalFix(w *httpwrite.Write) []analysis.SuggestedFix {
 	}
 	var edits []analysis.TextEdit
 	if w.Status != 0 {
-		e := c.statusEdit(w, 500, "http.StatusInternalServerError")
+		e := c.statusEdit(w, status, statusName)
 		if e == nil {
 			return nil
 		}

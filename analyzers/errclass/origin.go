@@ -47,9 +47,14 @@ type origin struct {
 	// the client's behalf (an OAuth code exchange) fails on the client's
 	// input too, so it is not carried in facts.
 	upstream bool
+	// reply: a read or decode of an upstream's response, the bytes the
+	// upstream sent (upstream is set too).
+	reply bool
 	// recv is the type of the value an interface method was called on
 	// (SessionStore), for rules that read what the call looks up.
 	recv string
+	// lookup: that interface method is a keyed lookup (keyedLookup).
+	lookup bool
 	// own: a failure no request can cause, whatever id it names (a
 	// random source, an encoding of the server's own value, a recovered
 	// panic), unlike a store's, which fails for a key it does not hold.
@@ -355,6 +360,9 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		return []origin{{kind: internal, name: describe(fn), upstream: true}}
 	}
 	if k, ok := known(fn); ok {
+		if (k == decode || k == read) && upstreamBytes(c) {
+			return []origin{{kind: internal, name: describe(fn), upstream: true, reply: true}}
+		}
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
 		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: ownFailure(fn)}}
 	}
@@ -386,7 +394,11 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 		}
 		return out
 	}
-	return codec(fn.Type().(*types.Signature), describe(fn), false)
+	out := codec(fn.Type().(*types.Signature), describe(fn), false)
+	if len(out) == 1 && out[0].kind == decode && upstreamBytes(c) {
+		return []origin{{kind: internal, name: describe(fn), upstream: true, reply: true}}
+	}
+	return out
 }
 
 // existenceApart reports a method of a database package (one whose API is
@@ -570,7 +582,7 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	if iface, ok := c.Value.Type().Underlying().(*types.Interface); ok && keyedLookup(sig) && t.ownImplementations(iface, m) {
 		return nil
 	}
-	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name(), recv: types.TypeString(c.Value.Type(), nil)}}
+	return []origin{{kind: internal, name: describeValue(c.Value) + "." + m.Name(), recv: types.TypeString(c.Value.Type(), nil), lookup: keyedLookup(sig)}}
 }
 
 // keyedLookup reports a method given a string key after its context that

@@ -53,6 +53,7 @@ const (
 	CodeParseError      = -32700
 	CodeInvalidRequest  = -32600
 	CodeMethodNotFound  = -32601
+	CodeInvalidParams   = -32602
 	CodeInternalError   = -32603
 	CodeSessionNotFound = -32001
 )

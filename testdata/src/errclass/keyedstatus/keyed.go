@@ -67,7 +67,7 @@ func (g *gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := g.client.Post(g.upstream, "application/json", r.Body)
 	if err != nil {
-		fail(w, parseError, "upstream unavailable") // want `answers 400 with -32700 \(Parse error\) for an error from \(\*http.Client\).Post, a server-side failure`
+		fail(w, parseError, "upstream unavailable") // want `answers 400 with -32700 \(Parse error\) for an error from \(\*http.Client\).Post, the upstream's failure: answer 502`
 		return
 	}
 	defer resp.Body.Close()

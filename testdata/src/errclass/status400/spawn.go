@@ -37,7 +37,7 @@ func (s *server) startSession(w http.ResponseWriter, r *http.Request) {
 	_ = b
 	conn, err := net.Dial("tcp", "127.0.0.1:7000")
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from net.Dial, a server-side failure: answer 500`
+		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from net.Dial, the upstream's failure: answer 502`
 		return
 	}
 	conn.Close()
