@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"net/textproto"
 	"strings"
 	"sync"
 
@@ -57,12 +58,13 @@ func LearnHeaderVars(pass *analysis.Pass) {
 // http.CanonicalHeaderKey or textproto.CanonicalMIMEHeaderKey.
 func headerName(info *types.Info, e ast.Expr) (string, bool) {
 	e = ast.Unparen(e)
+	canonical := false
 	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
 		fn := Callee(info, c)
 		if !IsFunc(fn, PkgHTTP, "CanonicalHeaderKey") && !IsFunc(fn, "net/textproto", "CanonicalMIMEHeaderKey") {
 			return "", false
 		}
-		e = c.Args[0]
+		e, canonical = c.Args[0], true
 	}
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil {
@@ -71,6 +73,11 @@ func headerName(info *types.Info, e ast.Expr) (string, bool) {
 	s, ok := StringConst(info, e)
 	if !ok || !strings.EqualFold(s, "Mcp-Session-Id") && !strings.EqualFold(s, "MCP-Protocol-Version") {
 		return "", false
+	}
+	if canonical {
+		// The variable holds what the call returns: an index of the
+		// header map by it finds the header.
+		s = textproto.CanonicalMIMEHeaderKey(s)
 	}
 	return s, true
 }

@@ -82,3 +82,19 @@ func (p *pinner) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	b.proxy.ServeHTTP(w, r)
 }
+
+// indexed reads the header's values by indexing the map with the
+// canonical name the variable holds, as r.Header[...] needs.
+type indexed struct{ sessions map[string]bool }
+
+func (x *indexed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	vals := r.Header[sessionHeader]
+	if len(vals) == 0 {
+		http.Error(w, "no session", http.StatusNotFound) // want `answers 404 to a request without Mcp-Session-Id`
+		return
+	}
+	if !x.sessions[vals[0]] {
+		http.Error(w, "unknown session", http.StatusForbidden) // want `answers 403 to an unknown or expired Mcp-Session-Id`
+		return
+	}
+}
