@@ -335,10 +335,10 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 			// Reassigned: no longer known to be it.
 			return nil
 		}
-		if ifs, ok := s.(*ast.IfStmt); ok && readsMember(h, ifs.Cond) {
-			// if resp.Error != nil { ... }: the handler tells a refusal
-			// from an answer before it writes either (a nil test does
-			// not).
+		if tellsApart(h, s) {
+			// if resp.Error != nil { ... }, if e, ok := resp.(mcp.JSONRPCError); ok,
+			// switch resp.(type): the handler tells a refusal from an
+			// answer before it writes either (a nil test does not).
 			return nil
 		}
 		var at ast.Node
@@ -385,6 +385,34 @@ func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast
 		}
 	}
 	return nil
+}
+
+// tellsApart reports a statement that tells a held response's error from
+// its result: an if whose condition reads a member of it or whose init or
+// condition asserts its type, or a switch on a member or on its type.
+func tellsApart(h *holders, s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		return readsMember(h, s.Cond) || s.Init != nil && assertsHeldType(h, s.Init) || assertsHeldType(h, s.Cond)
+	case *ast.TypeSwitchStmt:
+		return assertsHeldType(h, s.Assign)
+	case *ast.SwitchStmt:
+		return s.Tag != nil && readsMember(h, s.Tag)
+	}
+	return false
+}
+
+// assertsHeldType reports whether n asserts the type of a held value
+// (resp.(mcp.JSONRPCError), resp.(type)).
+func assertsHeldType(h *holders, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if ta, ok := n.(*ast.TypeAssertExpr); ok && h.mentionsExpr(ta.X) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // readsMember reports whether e reads a member of a held value (resp.Error,
