@@ -115,7 +115,11 @@
 // client's. A helper that finds the request's session or makes one fails
 // both ways, and one status cannot answer both: tell them apart and answer
 // the server's 500. A store's failure is left to sessionstatus (404 for
-// the id it does not hold, 5xx when it is down).
+// the id it does not hold, 5xx when it is down), unless the store told its
+// not-found apart where the error was made (errors.Is(err, redis.Nil),
+// err == sql.ErrNoRows, returning a sentinel of its own): its other errors
+// are then the store failing, whatever id was asked for, and count as the
+// server's own here (carried across packages by the origin fact's Own).
 //
 // # -32700 for a session-id refusal
 //

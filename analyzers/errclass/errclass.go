@@ -277,6 +277,9 @@ func exportOrigins(pass *analysis.Pass, t *tracer, c *checker) {
 			case client:
 				fact.Client = true
 			case internal:
+				if o.own && fact.Own == "" {
+					fact.Own = o.root()
+				}
 				if fact.Internal == "" {
 					fact.Internal = o.root()
 				}

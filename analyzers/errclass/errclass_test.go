@@ -37,21 +37,23 @@ func TestFixtures(t *testing.T) {
 		t.Fatal(err)
 	}
 	results := analysistest.Run(t, testdata(t), errclass.Analyzer,
-		"fixtures/errclass/rpcutil",       // facts: sink and origin helpers
-		"fixtures/errclass/parsecode",     // -32700 for server-side failures
-		"fixtures/errclass/status400",     // 400 for server-side failures
-		"fixtures/errclass/pairs",         // contradicting status and code, code 0
-		"fixtures/errclass/bodylimit",     // a body over the limit must be 413
-		"fixtures/errclass/proxylimit",    // the same, through a reverse proxy's ErrorHandler
-		"fixtures/errclass/upstreamreply", // an upstream's reply that does not read or decode
-		"fixtures/errclass/paramsserver",  // -32602 for the server's own failure
-		"fixtures/errclass/truncated",     // a body read through io.LimitReader, its length never tested
-		"fixtures/errclass/guardplaced",   // an error made afresh under if err != nil is that err's
-		"fixtures/errclass/sessionown",    // a session lookup's error that can be the server's own
-		"fixtures/errclass/sessioncode",   // -32700 for a session-id refusal
-		"fixtures/errclass/internalflag",  // -errclass.internal
-		"fixtures/errclass/suppressed",    // //mcpvet:ignore, used and unused
-		"fixtures/errclass/good",          // a correct handler: no findings
+		"fixtures/errclass/rpcutil",          // facts: sink and origin helpers
+		"fixtures/errclass/parsecode",        // -32700 for server-side failures
+		"fixtures/errclass/status400",        // 400 for server-side failures
+		"fixtures/errclass/pairs",            // contradicting status and code, code 0
+		"fixtures/errclass/bodylimit",        // a body over the limit must be 413
+		"fixtures/errclass/proxylimit",       // the same, through a reverse proxy's ErrorHandler
+		"fixtures/errclass/upstreamreply",    // an upstream's reply that does not read or decode
+		"fixtures/errclass/paramsserver",     // -32602 for the server's own failure
+		"fixtures/errclass/storeapart/store", // facts: a store whose not-found is told apart
+		"fixtures/errclass/storeapart",       // its failing answered as an unknown session
+		"fixtures/errclass/truncated",        // a body read through io.LimitReader, its length never tested
+		"fixtures/errclass/guardplaced",      // an error made afresh under if err != nil is that err's
+		"fixtures/errclass/sessionown",       // a session lookup's error that can be the server's own
+		"fixtures/errclass/sessioncode",      // -32700 for a session-id refusal
+		"fixtures/errclass/internalflag",     // -errclass.internal
+		"fixtures/errclass/suppressed",       // //mcpvet:ignore, used and unused
+		"fixtures/errclass/good",             // a correct handler: no findings
 		// Regressions, named after what they pin.
 		"fixtures/errclass/sdkwritejsonrpcerror",
 		"fixtures/errclass/phimerge",

@@ -2,6 +2,7 @@ package errclass
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -99,6 +100,9 @@ type originFact struct {
 	Read     bool
 	Client   bool   // some are a sentinel of the client's fault
 	Internal string // the call a server-side failure comes from, or ""
+	// Own is the call of a failure no request can cause (origin.own): a
+	// random source, or a store whose not-found was told apart.
+	Own string
 	// BodyDecode is the line, from the function's name, of a decode of
 	// the request's own body (a parameter's) whose error the function
 	// returns without answering it; 0 when none. BodyMCP is that the
@@ -122,6 +126,9 @@ func (f *originFact) String() string {
 	}
 	if f.Client {
 		parts = append(parts, "client")
+	}
+	if f.Own != "" {
+		parts = append(parts, "own "+f.Own)
 	}
 	if f.Internal != "" {
 		parts = append(parts, "internal "+f.Internal)
@@ -164,7 +171,18 @@ func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
 		return t.call(v.Common(), seen)
 	case *ssa.Extract:
 		if c, ok := v.Tuple.(*ssa.Call); ok {
-			return t.call(c.Common(), seen)
+			out := t.call(c.Common(), seen)
+			if notFoundTested(v) {
+				// The store's "no such key" is handled apart where
+				// the error is made: what else it returns is the
+				// store failing, whatever key was asked for.
+				for i := range out {
+					if out[i].kind == internal {
+						out[i].own = true
+					}
+				}
+			}
+			return out
 		}
 	case *ssa.Phi:
 		var out []origin
@@ -432,6 +450,9 @@ func (f *originFact) origins(via string) []origin {
 	}
 	if f.Client {
 		out = append(out, origin{kind: client, name: via})
+	}
+	if f.Own != "" {
+		out = append(out, origin{kind: internal, name: via + " (from " + f.Own + ")", leaf: f.Own, own: true})
 	}
 	if f.Internal != "" {
 		out = append(out, origin{kind: internal, name: via + " (from " + f.Internal + ")", leaf: f.Internal})
@@ -933,6 +954,61 @@ func rawMember(v ssa.Value) bool {
 	case *ssa.UnOp:
 		_, ok := v.X.(*ssa.FieldAddr)
 		return ok && v.Op == token.MUL
+	}
+	return false
+}
+
+// notFoundTested reports an error value that the function tests against a
+// store's not-found sentinel (errors.Is(err, redis.Nil), err ==
+// sql.ErrNoRows): that case goes its own way.
+func notFoundTested(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Call:
+			callee := r.Call.StaticCallee()
+			if callee == nil || len(r.Call.Args) != 2 || r.Call.Args[0] != v {
+				continue
+			}
+			if fn, _ := callee.Object().(*types.Func); fn != nil && httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Is") && storeNotFound(r.Call.Args[1]) {
+				return true
+			}
+		case *ssa.BinOp:
+			if (r.Op == token.EQL || r.Op == token.NEQ) && (r.X == v && storeNotFound(r.Y) || r.Y == v && storeNotFound(r.X)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storeNotFound reports a load of a store package's not-found sentinel:
+// go-redis's Nil, database/sql's ErrNoRows, pgx's ErrNoRows, gorm's
+// ErrRecordNotFound, mongo's ErrNoDocuments.
+func storeNotFound(v ssa.Value) bool {
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		// go-redis's Nil is a constant of its protocol package's
+		// error type.
+		c, ok := mi.X.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return false
+		}
+		named, ok := types.Unalias(c.Type()).(*types.Named)
+		return ok && named.Obj().Pkg() != nil && storePkg(named.Obj().Pkg().Path()) && constant.StringVal(c.Value) == "redis: nil"
+	}
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	g, ok := u.X.(*ssa.Global)
+	if !ok || g.Pkg == nil {
+		return false
+	}
+	path, name := g.Pkg.Pkg.Path(), g.Name()
+	switch name {
+	case "Nil":
+		return storePkg(path)
+	case "ErrNoRows", "ErrRecordNotFound", "ErrNoDocuments":
+		return path == "database/sql" || storePkg(path)
 	}
 	return false
 }
