@@ -69,7 +69,7 @@ func checkTables(pass *analysis.Pass) {
 					related, nil)
 			}
 		}
-		if handler && (t.readsHeader(body) || mentionsInit(pass.TypesInfo, t.decls, body)) {
+		if handler && (t.readsHeader(body) || mentionsInit(pass.TypesInfo, t.decls, body)) || (handler || takesWriterParam(pass.TypesInfo, fn)) && t.initOnlyFunc(fn) {
 			// One finding per table and refusal: a second registration
 			// in the same table that the same branch leaves behind is a
 			// related position of the first.
@@ -290,6 +290,33 @@ func (t *tables) entryFunc(fn *types.Func, seen map[*types.Func]bool) bool {
 			if !isHandlerFunc(t.info, o) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// initOnlyFunc reports an unexported function declaration every call of
+// which, outside tests, runs only for an initialize (under a test of the
+// method, a case "initialize"): the handshake's own handler, given the
+// ResponseWriter to answer it (initialize(w, req)). A registration in it
+// is judged by the refusals that follow it there, as in a handler.
+func (t *tables) initOnlyFunc(fn ast.Node) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	obj, _ := t.info.Defs[fd.Name].(*types.Func)
+	if obj == nil || obj.Exported() {
+		return false
+	}
+	calls := t.calls[obj]
+	if len(calls) == 0 {
+		return false
+	}
+	for _, stack := range calls {
+		outer := enclosingFunc(stack)
+		if outer == nil || httpwrite.InTest(t.pass, outer) || !t.dominatedByInit(httpwrite.Body(outer), stack[len(stack)-1]) {
+			return false
 		}
 	}
 	return true
