@@ -205,6 +205,8 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if len(causes) == 0 {
 		if o := stateDown(info, w.Stack); o != nil {
 			origins = append(origins, *o)
+		} else if o := pickedSentinel(info, w.Stack); o != nil {
+			origins = append(origins, *o)
 		}
 	}
 

@@ -30,7 +30,10 @@
 // test that picks one kind of error (errors.Is, errors.As, err == ErrX for
 // a package-level sentinel, a switch on the error naming sentinels, an
 // earlier if err != ErrX that returned) the answer is about that kind,
-// whatever the call the error came from.
+// whatever the call the error came from; when that kind is one sentinel
+// whose name says the server failed (unavailable, unreachable, timeout,
+// storage, database, shutdown, overload), directly under the test that
+// picks it, the answer is about the server's failure.
 //
 // A failure is the server's when it comes from recover(), go-sdk's
 // Server.Connect, crypto/rand.Read, json.Marshal or Encoder.Encode,

@@ -224,7 +224,15 @@ func (t *tracer) origins(v ssa.Value, seen map[ssa.Value]bool) []origin {
 // places the error nowhere, and errclass stays silent about it.
 func sentinel(g *ssa.Global) []origin {
 	obj, ok := g.Object().(*types.Var)
-	if !ok || !httpwrite.IsErrorType(obj.Type()) {
+	if !ok {
+		return nil
+	}
+	return sentinelVar(obj, g.Pos())
+}
+
+// sentinelVar is sentinel for the variable's object, pos its declaration.
+func sentinelVar(obj *types.Var, pos token.Pos) []origin {
+	if !httpwrite.IsErrorType(obj.Type()) {
 		return nil
 	}
 	name := obj.Name()
@@ -232,15 +240,15 @@ func sentinel(g *ssa.Global) []origin {
 		name = obj.Pkg().Name() + "." + name
 	}
 	n := strings.ToLower(obj.Name())
-	for _, w := range []string{"unavailable", "internal", "timeout", "timedout", "storage", "database", "shutdown", "overload"} {
+	for _, w := range []string{"unavailable", "unreachable", "internal", "timeout", "timedout", "storage", "database", "shutdown", "overload"} {
 		if strings.Contains(n, w) {
-			return []origin{{kind: internal, name: name, pos: g.Pos()}}
+			return []origin{{kind: internal, name: name, pos: pos}}
 		}
 	}
 	for _, w := range []string{"notfound", "exists", "invalid", "malformed", "missing", "unknown", "expired", "badrequest",
 		"unsupported", "toolarge", "duplicate", "conflict", "denied", "unauthorized", "forbidden", "required"} {
 		if strings.Contains(n, w) {
-			return []origin{{kind: client, name: name, pos: g.Pos()}}
+			return []origin{{kind: client, name: name, pos: pos}}
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package errclass
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -58,4 +59,62 @@ func liveness(name string) bool {
 		}
 	}
 	return false
+}
+
+// pickedSentinel is the origin the name of a sentinel says, when the answer
+// is about that one kind of error: directly under if errors.Is(err, ErrX)
+// (or err == ErrX) in the then branch, or in a case of a tagless switch
+// that tests so. A server-side name (unavailable, unreachable, timeout, a
+// database's) makes the answer one to the server's failure; nil otherwise.
+func pickedSentinel(info *types.Info, stack []ast.Node) *origin {
+	var conds []ast.Expr
+	for i := len(stack) - 2; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if n.Body != stack[i+1] {
+				return nil
+			}
+			conds = append(conds, n.Cond)
+		case *ast.CaseClause:
+			if i < 2 {
+				return nil
+			}
+			if sw, ok := stack[i-2].(*ast.SwitchStmt); !ok || sw.Tag != nil {
+				return nil
+			}
+			conds = append(conds, n.List...)
+		case *ast.FuncLit, *ast.FuncDecl:
+			return nil
+		default:
+			continue
+		}
+		break
+	}
+	if len(conds) != 1 {
+		return nil
+	}
+	var obj *types.Var
+	switch c := ast.Unparen(conds[0]).(type) {
+	case *ast.CallExpr:
+		if !httpwrite.IsFunc(httpwrite.Callee(info, c), httpwrite.PkgErrors, "Is") || len(c.Args) != 2 {
+			return nil
+		}
+		obj, _ = objectOfExpr(info, c.Args[1]).(*types.Var)
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL {
+			return nil
+		}
+		if o, ok := objectOfExpr(info, c.Y).(*types.Var); ok && errorLike(info.TypeOf(c.X)) {
+			obj = o
+		}
+	}
+	if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+		return nil
+	}
+	for _, o := range sentinelVar(obj, token.NoPos) {
+		if o.kind == internal {
+			return &o
+		}
+	}
+	return nil
 }
