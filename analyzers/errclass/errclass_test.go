@@ -24,7 +24,7 @@ func testdata(t *testing.T) string {
 
 // factBudget bounds one fact's gob encoding, type descriptor included. The
 // facts hold a few small ints, flags and one call name.
-const factBudget = 200
+const factBudget = 220
 
 // TestFixtures runs every errclass fixture package in one load (the
 // fixtures module type-checks go-sdk from source, which dominates the
@@ -47,6 +47,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/paramsserver",     // -32602 for the server's own failure
 		"fixtures/errclass/storeapart/store", // facts: a store whose not-found is told apart
 		"fixtures/errclass/storeapart",       // its failing answered as an unknown session
+		"fixtures/errclass/carried/apierr",   // facts: constructors of errors that carry a status
+		"fixtures/errclass/carried",          // what they carry, returned by handlers
 		"fixtures/errclass/truncated",        // a body read through io.LimitReader, its length never tested
 		"fixtures/errclass/guardplaced",      // an error made afresh under if err != nil is that err's
 		"fixtures/errclass/sessionown",       // a session lookup's error that can be the server's own

@@ -141,7 +141,7 @@ func TestFixtures(t *testing.T) {
 			}
 		}
 	}
-	if seen := facttest.RoundTrip(t, acts, 200); seen["answers.SinkFact"] == 0 {
+	if seen := facttest.RoundTrip(t, acts, 220); seen["answers.SinkFact"] == 0 {
 		t.Errorf("no answers.SinkFact was exported; saw %v", seen)
 	}
 }

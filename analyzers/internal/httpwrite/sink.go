@@ -30,12 +30,19 @@ type Sink struct {
 	// Builds: the function writes nothing; it returns an error object
 	// whose Code is Code (a constructor a keyed helper is given).
 	Builds bool
+	// Carries (with Builds): the error it returns carries an HTTP status
+	// (Status or StatusArg) and code (Code or CodeArg) that the framework
+	// or adapter it is returned to writes: see carries.go.
+	Carries bool
 }
 
 func (s *Sink) String() string {
 	implicit := ""
 	if s.Implicit {
 		implicit = " implicit200"
+	}
+	if s.Carries {
+		return fmt.Sprintf("carries(status=%s code=%s)", s.statusString(), s.codeString())
 	}
 	if s.Builds {
 		return fmt.Sprintf("builds(code=%s)", s.codeString())
@@ -93,6 +100,12 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 	}
 	answers = dropEncodeFallbacks(info, answers)
 	if len(answers) == 0 {
+		// An error that carries its own status is that status's
+		// answer wherever it is returned; one with a code alone is
+		// paired with a status written beside it.
+		if b := carries(info, fn, decl, ws, sinkOf); b != nil {
+			return b
+		}
 		if b := builds(info, fn, decl, ws); b != nil {
 			return b
 		}

@@ -47,6 +47,9 @@ type Write struct {
 	// Implicit: a helper call that writes a body and never a status, so
 	// the answer is HTTP 200 unless the caller set one (Status stays 0).
 	Implicit bool
+	// Carries: a Constructor built by a function with a Carries summary
+	// (a constructor of the package's own, or another's by a fact).
+	Carries bool
 	// objParam is, for an ErrorObject that is a parameter, that parameter.
 	objParam *types.Var
 }
@@ -166,6 +169,31 @@ func callWrite(info *types.Info, call *ast.CallExpr, sinkOf SinkOf) *Write {
 	var s *Sink
 	if sinkOf != nil {
 		s = sinkOf(fn)
+	}
+	if s != nil && s.Carries {
+		// An error carrying its status, built by a constructor of the
+		// package's or another's (httperr.ParseError(msg)): returned, it
+		// is the answer.
+		w := &Write{Kind: Constructor, Carries: true, Node: call, Status: s.Status, Code: s.Code, HasCode: s.HasCode}
+		arg := func(i int) ast.Expr {
+			if i >= 1 && i <= len(call.Args) {
+				return call.Args[i-1]
+			}
+			return nil
+		}
+		if e := arg(s.StatusArg); e != nil {
+			w.StatusExpr, w.Status = e, statusOf(info, e)
+		}
+		if e := arg(s.CodeArg); e != nil {
+			w.CodeExpr = e
+			w.Code, w.HasCode = IntConst(info, e)
+		}
+		for i, a := range call.Args {
+			if i+1 != s.StatusArg && i+1 != s.CodeArg {
+				w.Causes = append(w.Causes, ErrorsIn(info, a)...)
+			}
+		}
+		return w
 	}
 	if s != nil && s.Builds {
 		if s.HasCode {

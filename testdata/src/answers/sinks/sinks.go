@@ -51,3 +51,24 @@ func gone(w http.ResponseWriter) {
 }
 
 var _ = gone
+
+// RPCError is an answer as an error value: the framework or adapter it is
+// returned to writes its status and its JSON-RPC error.
+type RPCError struct {
+	Status  int    `json:"-"`
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *RPCError) Error() string { return e.Message }
+
+// ParseFailure builds one with a status and a code of its own.
+func ParseFailure(msg string) *RPCError { // want ParseFailure:`carries\(status=400 code=-32700\)`
+	return &RPCError{Status: http.StatusBadRequest, Code: -32700, Message: msg}
+}
+
+// Refuse builds one with the status it is given; NotYours, through it,
+// one with 403.
+func Refuse(status int, msg string) *RPCError { // want Refuse:`carries\(status=arg1 code=-\)`
+	return &RPCError{Status: status, Message: msg}
+}
