@@ -46,6 +46,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/ctorstatus",     // NewAPIError(401, ...)
 		"fixtures/sessionstatus/returnedstatus", // return 403, err; &HTTPError{Status: 400, ...}
 		"fixtures/sessionstatus/valuelookup",    // Load(ctx, id) (Session, error) and its sentinels
+		"fixtures/sessionstatus/threeresults",   // Get(ctx, id) (Session, bool, error)
 		"fixtures/sessionstatus/unknownserved",  // an unknown id answered 200 or 204
 		"fixtures/sessionstatus/initreturns",    // an id minted in a branch that returns does not reach past it
 		"fixtures/sessionstatus/redisnil",       // go-redis's constant Nil told apart, or not

@@ -506,6 +506,13 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 		for _, l := range lhs {
 			s.set(l, pos, other, "")
 		}
+		if len(lhs) == 3 {
+			// sess, ok, err := store.Get(ctx, id): ok says whether the
+			// id is held, err that the store could not tell, as with
+			// ok, err := store.Exists(ctx, id).
+			s.lookup3(lhs, rhs[0], pos)
+			return
+		}
 		if len(lhs) != 2 {
 			return
 		}
@@ -576,6 +583,26 @@ func (s *Scan) assign(lhs, rhs []ast.Expr, pos token.Pos) {
 			s.set(lhs[1], pos+1, foundDef, what)
 		}
 	}
+}
+
+// lookup3 reads sess, ok, err := store.Get(ctx, id), a lookup whose bool
+// says whether the id is held and whose error says the store could not
+// tell: ok is found, err the lookup's failure (as a validator's).
+func (s *Scan) lookup3(lhs []ast.Expr, rhs ast.Expr, pos token.Pos) {
+	what, ok := s.lookup(rhs)
+	if !ok {
+		return
+	}
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || excludedName(funcName(call)) {
+		return
+	}
+	v1, v2 := s.varOf(lhs[1]), s.varOf(lhs[2])
+	if v1 == nil || !isBool(v1.Type()) || v2 == nil || !httpwrite.IsErrorType(v2.Type()) {
+		return
+	}
+	s.set(lhs[1], pos+1, foundDef, what)
+	s.set(lhs[2], pos+1, invalidDef, what)
 }
 
 // lookup reports whether e looks the session id up: sessions[id], or a
