@@ -269,7 +269,8 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != internal })
 	// -32602 says the client's params are wrong, and an unknown tool or
 	// prompt the client named is -32602 too. Judged only when every error
-	// is the server's: its own (an encoding, a random source), the
+	// is the server's: its own (a random source, not an encoding, which
+	// may be of the params themselves), the
 	// network's, or a store's (a database, a keyed lookup of an
 	// interface) once its not-found was told apart and answered before.
 	// Any other interface method may be handed the params and fail on
@@ -277,6 +278,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	params := w.HasCode && w.Code == httpwrite.CodeInvalidParams && len(origins) > 0 &&
 		!slices.ContainsFunc(origins, func(o origin) bool {
 			if o.kind != internal {
+				return true
+			}
+			if o.encode {
 				return true
 			}
 			if o.own || o.upstream {

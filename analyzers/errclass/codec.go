@@ -16,7 +16,7 @@ import (
 func codec(sig *types.Signature, name string, body bool) []origin {
 	switch {
 	case marshals(sig):
-		return []origin{{kind: internal, name: name}}
+		return []origin{{kind: internal, name: name, encode: true}}
 	case unmarshals(sig):
 		return []origin{{kind: decode, name: name, body: body}}
 	}

@@ -233,7 +233,8 @@
 //
 // -32602 says the client's params are wrong, and an unknown tool or prompt
 // the client named is -32602 too. It is judged for an error every origin
-// of which is the server's own (an encoding, a random source), the
+// of which is the server's own (a random source; not an encoding, which may
+// be of the params themselves marshalled again, and cannot fail), the
 // network's, or a store's once its not-found was told apart and answered
 // before (errors.Is(err, ErrNoPrompt) returning, or another case of the
 // switch): a database, or an interface's keyed lookup (Get(ctx, name)). Any

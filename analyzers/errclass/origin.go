@@ -56,6 +56,11 @@ type origin struct {
 	recv string
 	// lookup: that interface method is a keyed lookup (keyedLookup).
 	lookup bool
+	// encode: an encoding (json.Marshal, Encoder.Encode, a codec's
+	// Marshal). Of the server's own value it fails for the server; of a
+	// value decoded from the request (m.Params marshalled again) it
+	// cannot fail at all, so it says nothing about whose params are wrong.
+	encode bool
 	// own: a failure no request can cause, whatever id it names (a
 	// random source, an encoding of the server's own value, a recovered
 	// panic), unlike a store's, which fails for a key it does not hold.
@@ -390,7 +395,7 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 			return []origin{{kind: internal, name: describe(fn), upstream: true, reply: true}}
 		}
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: ownFailure(fn)}}
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: ownFailure(fn), encode: encodes(fn)}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -1019,4 +1024,11 @@ func storeNotFound(v ssa.Value) bool {
 		return path == "database/sql" || storePkg(path)
 	}
 	return false
+}
+
+// encodes reports the standard library's JSON encodings.
+func encodes(fn *types.Func) bool {
+	return httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Marshal") ||
+		httpwrite.IsFunc(fn, httpwrite.PkgJSON, "MarshalIndent") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Encoder", "Encode")
 }

@@ -5,6 +5,7 @@ package paramsserver
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -82,13 +83,26 @@ func (s *server) runTool(ctx context.Context, name string, args json.RawMessage)
 	return out, nil
 }
 
-// encodeResult fails on the server's own value.
-func (s *server) encodeResult(w http.ResponseWriter, p *prompt) {
-	b, err := json.Marshal(p)
-	if err != nil {
-		w.WriteHeader(http.StatusBadRequest) // want `answers 400 with -32602 \(Invalid params\) for an error from json.Marshal, a server-side failure: answer 500`
+// newRunID fails on the server's own random source.
+func (s *server) newRunID(w http.ResponseWriter) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		w.WriteHeader(http.StatusBadRequest) // want `answers 400 with -32602 \(Invalid params\) for an error from rand.Read, a server-side failure: answer 500`
 		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "error": &rpcError{Code: -32602, Message: err.Error()}})
 		return
 	}
-	w.Write(b)
+}
+
+// reencode marshals the client's own params again to decode them into a
+// struct: that cannot fail for the server, and -32602 is no claim about it.
+func (s *server) reencode(params any) (*prompt, error) {
+	b, err := json.Marshal(params)
+	if err != nil {
+		return nil, invalidParams(err.Error())
+	}
+	var p prompt
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, invalidParams(err.Error())
+	}
+	return &p, nil
 }
