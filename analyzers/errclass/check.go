@@ -298,7 +298,6 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			what = "400 with -32602 (Invalid params)"
 		case params:
 			what = "-32602 (Invalid params)"
-
 		case invalid && status == 400:
 			what = "400 with -32600 (Invalid Request)"
 		case invalid:
@@ -938,10 +937,7 @@ func notFoundApart(info *types.Info, body *ast.BlockStmt, causes []ast.Expr, w *
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && vars[info.Uses[id]]
 	}
-	sentinel := func(e ast.Expr) bool {
-		v, ok := objectOfExpr(info, e).(*types.Var)
-		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() && httpwrite.IsErrorType(v.Type())
-	}
+	sentinel := func(e ast.Expr) bool { return isSentinel(info, e) }
 	tests := func(cond ast.Node) bool {
 		found := false
 		ast.Inspect(cond, func(n ast.Node) bool {
@@ -994,16 +990,4 @@ func notFoundApart(info *types.Info, body *ast.BlockStmt, causes []ast.Expr, w *
 		return !found
 	})
 	return found
-}
-
-// objectOfExpr is the object an identifier or a qualified identifier
-// (pkg.ErrX) names.
-func objectOfExpr(info *types.Info, e ast.Expr) types.Object {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return info.Uses[e]
-	case *ast.SelectorExpr:
-		return info.Uses[e.Sel]
-	}
-	return nil
 }

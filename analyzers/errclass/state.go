@@ -99,16 +99,16 @@ func pickedSentinel(info *types.Info, stack []ast.Node) *origin {
 		if !httpwrite.IsFunc(httpwrite.Callee(info, c), httpwrite.PkgErrors, "Is") || len(c.Args) != 2 {
 			return nil
 		}
-		obj, _ = objectOfExpr(info, c.Args[1]).(*types.Var)
+		obj = sentinelVarOf(info, c.Args[1])
 	case *ast.BinaryExpr:
 		if c.Op != token.EQL {
 			return nil
 		}
-		if o, ok := objectOfExpr(info, c.Y).(*types.Var); ok && errorLike(info.TypeOf(c.X)) {
-			obj = o
+		if errorLike(info.TypeOf(c.X)) {
+			obj = sentinelVarOf(info, c.Y)
 		}
 	}
-	if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+	if obj == nil {
 		return nil
 	}
 	for _, o := range sentinelVar(obj, token.NoPos) {
@@ -117,4 +117,13 @@ func pickedSentinel(info *types.Info, stack []ast.Node) *origin {
 		}
 	}
 	return nil
+}
+
+// sentinelVarOf is the package-level error variable e names (isSentinel),
+// or nil.
+func sentinelVarOf(info *types.Info, e ast.Expr) *types.Var {
+	if !isSentinel(info, e) {
+		return nil
+	}
+	return info.Uses[httpwrite.NameOf(e)].(*types.Var)
 }
