@@ -178,6 +178,23 @@
 // path names test, mock, fake or example support, _test.go files, and a
 // result whose version is assigned after the literal is built.
 //
+// # An initialize result that echoes the proposal
+//
+// In a package that serves HTTP, an initialize result whose
+// protocolVersion is the client's proposal -- read directly, through
+// locals holding it or a default revision, or from a value a function of
+// the package builds from it and only stores -- is reported when nothing in
+// the package tests a proposal other than for emptiness. An echo claims
+// every revision a client names.
+//
+//	// bad
+//	return &InitializeResult{ProtocolVersion: params.ProtocolVersion, ServerInfo: info}
+//
+// Silent: any comparison, switch, map index or call (but a logger's, a
+// decoder's, or a store) of a proposal anywhere in the package, a function
+// of the package testing a revision, the decoded params handed on, the
+// HTTP+SSE transport, test support.
+//
 // # A hand-written server that never reads MCP-Protocol-Version
 //
 // A request naming a revision the server does not support in

@@ -80,6 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if importsFramework(pass.Pkg) {
 			c := newChecker(pass)
 			c.checkPinnedResults()
+			c.checkEchoedProposals()
 			c.checkVersionUnread()
 		}
 		return nil, nil
@@ -111,6 +112,8 @@ func run(pass *analysis.Pass) (any, error) {
 	// An initialize result pinned to one revision is wrong at every
 	// revision too.
 	c.checkPinnedResults()
+	// So is one that echoes whatever the client proposed.
+	c.checkEchoedProposals()
 	// So is a hand-written server that never reads the revision a
 	// request names.
 	c.checkVersionUnread()

@@ -40,6 +40,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedone",     // one revision served: silent; an assigned result read too
 		"fixtures/sessionversion/pinnedpaths",   // a read on another transport's path, and a gate on the way in
 		"fixtures/sessionversion/versionstatus", // the header's refusal answered with another status than 400
+		// initialize results that echo the proposal, and ones that
+		// test it first or hand it to a function choosing the answer.
+		"fixtures/sessionversion/echoed",
+		"fixtures/sessionversion/echoed/checked",
+		"fixtures/sessionversion/echoed/helped",
 		// A gateway holding its own upstream session relays the client's
 		// hop headers; a transparent proxy holding none rightly does.
 		"fixtures/sessionversion/held",
