@@ -2,6 +2,7 @@ package sessionversion
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,13 +19,21 @@ import (
 // hold is a place the package keeps an upstream response's Mcp-Session-Id
 // in beyond the request: a field, a package variable, a map entry, or a
 // value stored in a table.
-type hold struct{ node ast.Node }
+type hold struct {
+	node ast.Node
+	obj  types.Object // the field or variable assigned, when one is
+}
 
 // relayedHop is a hop header set on an outgoing request from the same
 // header of a downstream request, by name.
 type relayedHop struct {
 	call *ast.CallExpr
 	key  string
+	// via is where another package's function called here sets the
+	// value on its upstream request, and viaHolds that its package
+	// keeps an upstream session of its own.
+	via      token.Pos
+	viaHolds bool
 }
 
 // noteHold records n when it keeps a response's Mcp-Session-Id beyond the
@@ -42,11 +51,13 @@ func (c *checker) noteHold(n ast.Node) {
 				continue
 			}
 			switch l := ast.Unparen(l).(type) {
-			case *ast.IndexExpr, *ast.SelectorExpr:
-				c.holds = append(c.holds, hold{n})
+			case *ast.IndexExpr:
+				c.holds = append(c.holds, hold{node: n})
+			case *ast.SelectorExpr:
+				c.holds = append(c.holds, hold{node: n, obj: c.objectOf(l)})
 			case *ast.Ident:
 				if obj := c.objectOf(l); obj != nil && kept(obj) {
-					c.holds = append(c.holds, hold{n})
+					c.holds = append(c.holds, hold{node: n, obj: obj})
 				}
 			}
 		}
@@ -56,7 +67,7 @@ func (c *checker) noteHold(n ast.Node) {
 				e = kv.Value
 			}
 			if c.isResponseID(e) {
-				c.holds = append(c.holds, hold{n})
+				c.holds = append(c.holds, hold{node: n})
 				return
 			}
 		}
@@ -67,7 +78,7 @@ func (c *checker) noteHold(n ast.Node) {
 		}
 		for _, a := range n.Args {
 			if c.isResponseID(a) {
-				c.holds = append(c.holds, hold{n})
+				c.holds = append(c.holds, hold{node: n})
 				return
 			}
 		}
@@ -118,16 +129,18 @@ func (c *checker) noteRelayedHop(call *ast.CallExpr) {
 	default:
 		return
 	}
-	c.relayed = append(c.relayed, relayedHop{call, key})
+	c.relayed = append(c.relayed, relayedHop{call: call, key: key})
 }
 
 // reportHeldRelays reports, in a package that holds an upstream session of
 // its own, each hop header relayed by name from a downstream request onto
 // a request it sends.
 func (c *checker) reportHeldRelays() {
+	c.reportViaRelays()
 	if len(c.holds) == 0 {
 		return
 	}
+	c.reportDownAdopts()
 	// Copied wholesale (out.Header = r.Header.Clone(), an unconditional
 	// loop, maps.Copy) and never replaced: both hop headers go upstream
 	// as the client sent them. A reverse proxy's Director is left alone:
@@ -159,6 +172,9 @@ func (c *checker) reportHeldRelays() {
 		}
 	}
 	for _, r := range c.relayed {
+		if r.via.IsValid() {
+			continue // reportViaRelays
+		}
 		name := "Mcp-Session-Id"
 		if r.key != name {
 			name = "MCP-Protocol-Version"
@@ -167,6 +183,44 @@ func (c *checker) reportHeldRelays() {
 			Pos: r.call.Pos(), End: r.call.End(), Category: "downstream-hop-header",
 			Message: "sends the downstream client's " + name + " upstream, where the gateway holds a session of its own: send the upstream session's " + name,
 			Related: []analysis.RelatedInformation{{Pos: c.holds[0].node.Pos(), End: c.holds[0].node.End(), Message: "the gateway keeps its own upstream session's id here"}},
+		})
+	}
+}
+
+// reportViaRelays reports a downstream request's hop header handed to
+// another package's function that sets it on an upstream request, where
+// either package keeps an upstream session of its own.
+func (c *checker) reportViaRelays() {
+	for _, r := range c.relayed {
+		if !r.via.IsValid() || len(c.holds) == 0 && !r.viaHolds {
+			continue
+		}
+		name := "Mcp-Session-Id"
+		if r.key != name {
+			name = "MCP-Protocol-Version"
+		}
+		c.report(analysis.Diagnostic{
+			Pos: r.call.Pos(), End: r.call.End(), Category: "downstream-hop-header",
+			Message: "hands the downstream client's " + name + " to a function that sends it upstream, where the gateway holds a session of its own: send the upstream session's " + name,
+			Related: []analysis.RelatedInformation{{Pos: r.via, End: r.via, Message: "set on the upstream request here"}},
+		})
+	}
+}
+
+// reportDownAdopts reports a downstream request's Mcp-Session-Id stored in
+// the field the gateway keeps its upstream session's id in: the upstream
+// requests that read the field then carry the client's id.
+func (c *checker) reportDownAdopts() {
+	fields := c.holdFields()
+	for _, a := range c.downAdopts {
+		at, ok := fields[a.obj]
+		if !ok {
+			continue
+		}
+		c.report(analysis.Diagnostic{
+			Pos: a.node.Pos(), End: a.node.End(), Category: "downstream-hop-header",
+			Message: "keeps the downstream client's Mcp-Session-Id as the upstream session's id, where the gateway holds a session of its own: its upstream requests then carry the client's id",
+			Related: []analysis.RelatedInformation{{Pos: at, End: at, Message: "the gateway keeps its own upstream session's id in this field here"}},
 		})
 	}
 }

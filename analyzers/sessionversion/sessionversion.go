@@ -46,6 +46,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doc,
 	URL:  "https://github.com/mcpwire/mcpwire#sessionversion",
 	Run:  run,
+	// relayFact: a function setting a string parameter as a hop header on
+	// a request it builds, for callers in other packages.
+	FactTypes: []analysis.Fact{(*relayFact)(nil)},
 }
 
 // sessionless is the first revision without sessions; revisions are dates
@@ -125,6 +128,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.knows = knows
+	c.traceDownstream()
 	var bodies map[types.Object]bool
 	if knows {
 		c.summarize()
@@ -143,6 +147,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	c.exportRelays()
 	c.reportForwards()
 	c.reportHeldRelays()
 	c.reportMints()
@@ -276,6 +281,13 @@ type checker struct {
 	copies       []*headerCopy        // every function's wholesale copies, kept past endFunc
 	copyHelpers  map[*types.Func]bool // functions copying every header of one http.Header into another
 	relayed      []relayedHop         // hop headers relayed from a downstream request by name
+	// down is the downstream hop header a local or parameter holds
+	// (downstream.go); downSeen and downMixed mark locals assigned other
+	// values too.
+	down                map[types.Object]string
+	downSeen, downMixed map[types.Object]bool
+	downAdopts          []downAdopt
+	paramFuncs          map[*types.Var]*types.Func
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.
 	requestedVars map[types.Object]bool
@@ -337,6 +349,7 @@ func (c *checker) walk(body *ast.BlockStmt) {
 			c.assign(n, stack)
 			c.assignShapes(n, stack)
 			c.noteHold(n)
+			c.noteDownstream(n)
 		case *ast.CompositeLit:
 			c.noteHold(n)
 		case *ast.ValueSpec:
@@ -351,6 +364,7 @@ func (c *checker) walk(body *ast.BlockStmt) {
 			c.callShapes(n, stack)
 			c.noteHold(n)
 			c.noteRelayedHop(n)
+			c.noteDownstream(n)
 		case *ast.FuncLit:
 			c.params(n.Type)
 		case *ast.KeyValueExpr:

@@ -49,6 +49,12 @@ func TestFixtures(t *testing.T) {
 		// hop headers; a transparent proxy holding none rightly does.
 		"fixtures/sessionversion/held",
 		"fixtures/sessionversion/held/transparent",
+		// The client's hop headers reaching the upstream of a gateway
+		// holding its own session through a local, the held field, a
+		// helper's parameter (also in another package), a helper handed
+		// the request, a partial skip loop and a Set only if absent.
+		"fixtures/sessionversion/held/relay",
+		"fixtures/sessionversion/held/relay/forwarder",
 		// A hand-written server that never reads MCP-Protocol-Version, and
 		// ones that do or whose module names it.
 		"fixtures/sessionversion/versionheader",

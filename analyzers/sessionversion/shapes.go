@@ -342,6 +342,9 @@ func (c *checker) callShapes(call *ast.CallExpr, stack []ast.Node) {
 			key := c.hopKey(call.Args[0])
 			switch {
 			case key == "":
+			case sel.Sel.Name != "Del" && c.setIfAbsent(stack, obj, key):
+				// Set only when the copy brought none: the client's
+				// value, when it sent one, is what goes upstream.
 			case sel.Sel.Name == "Add" && !cp.cleared[key]:
 				c.dupAdds = append(c.dupAdds, dupAdd{cp, call, key})
 			default:
@@ -687,9 +690,20 @@ func (c *checker) copyLoop(rs *ast.RangeStmt) {
 	keyObj := c.objectOf(key)
 	var out types.Object
 	filtered := false
+	dropped := map[string]bool{}
 	ast.Inspect(rs.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.BranchStmt, *ast.FuncLit:
+		case *ast.IfStmt:
+			// if k == "Authorization" || k == "Mcp-Session-Id" { continue }:
+			// the hop headers it does not name are still copied.
+			if keys, ok := c.skippedKeys(n, keyObj); ok {
+				for _, k := range keys {
+					dropped[k] = true
+				}
+				return false
+			}
+			filtered = true
+		case *ast.SwitchStmt, *ast.BranchStmt, *ast.FuncLit:
 			filtered = true
 		case *ast.AssignStmt:
 			// out.Header[k] = vs
@@ -717,7 +731,63 @@ func (c *checker) copyLoop(rs *ast.RangeStmt) {
 	if filtered || out == nil || c.incoming[out] {
 		return
 	}
-	c.copiesByOut[out] = &headerCopy{out: out, node: rs, file: c.file, cleared: map[string]bool{}}
+	c.copiesByOut[out] = &headerCopy{out: out, node: rs, file: c.file, cleared: dropped}
+}
+
+// skippedKeys reads an if that skips some keys of a header copy loop: no
+// init or else, a lone continue for a body, and a condition that is a
+// disjunction of the key compared with constant names (==, or
+// strings.EqualFold in either order). It returns the hop headers among
+// those names; ok is false for any other if, which filters in ways not
+// followed.
+func (c *checker) skippedKeys(is *ast.IfStmt, keyObj types.Object) (keys []string, ok bool) {
+	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+		return nil, false
+	}
+	if br, isBr := is.Body.List[0].(*ast.BranchStmt); !isBr || br.Tok != token.CONTINUE || br.Label != nil {
+		return nil, false
+	}
+	isKey := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && c.pass.TypesInfo.Uses[id] == keyObj
+	}
+	var names func(e ast.Expr) bool
+	names = func(e ast.Expr) bool {
+		var x, y ast.Expr
+		switch e := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			switch e.Op {
+			case token.LOR:
+				return names(e.X) && names(e.Y)
+			case token.EQL:
+				x, y = e.X, e.Y
+			default:
+				return false
+			}
+		case *ast.CallExpr:
+			fn := c.callee(e)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "strings" || fn.Name() != "EqualFold" || len(e.Args) != 2 {
+				return false
+			}
+			x, y = e.Args[0], e.Args[1]
+		default:
+			return false
+		}
+		if isKey(y) {
+			x, y = y, x
+		}
+		if !isKey(x) || c.pass.TypesInfo.Types[y].Value == nil {
+			return false
+		}
+		if k := c.hopKey(y); k != "" {
+			keys = append(keys, k)
+		}
+		return true
+	}
+	if !names(is.Cond) {
+		return nil, false
+	}
+	return keys, true
 }
 
 // reportForwards reports a hop header Added to a request that already
@@ -1200,4 +1270,38 @@ func (c *checker) copiesAllHeaders(fn *types.Func) bool {
 	}
 	c.copyHelpers[fn] = found
 	return found
+}
+
+// setIfAbsent reports whether the end of stack runs only under a test that
+// out's header key is empty (if out.Header.Get(K) == "" { ... }).
+func (c *checker) setIfAbsent(stack []ast.Node, out types.Object, key string) bool {
+	for i := len(stack) - 2; i >= 0; i-- {
+		is, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != is.Body {
+			continue
+		}
+		be, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok || be.Op != token.EQL {
+			continue
+		}
+		get, empty := be.X, be.Y
+		if tv := c.pass.TypesInfo.Types[get].Value; tv != nil {
+			get, empty = empty, get
+		}
+		if tv := c.pass.TypesInfo.Types[empty].Value; tv == nil || tv.Kind() != constant.String || constant.StringVal(tv) != "" {
+			continue
+		}
+		call, ok := ast.Unparen(get).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || c.hopKey(call.Args[0]) != key {
+			continue
+		}
+		gs, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || gs.Sel.Name != "Get" || !c.isHeaderOf(gs.X, "Request") {
+			continue
+		}
+		if c.requestObject(gs.X.(*ast.SelectorExpr).X) == out {
+			return true
+		}
+	}
+	return false
 }
