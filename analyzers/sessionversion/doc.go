@@ -118,7 +118,24 @@
 // A copy with no Add of its own is not reported: a transparent proxy in
 // front of one server forwards the client's own session end to end, which
 // is right, and the analyzer cannot tell it from a gateway holding its own
-// upstream session.
+// upstream session by the copy alone.
+//
+// # Hop headers relayed by a gateway holding its own upstream session
+//
+// A package that keeps an upstream response's Mcp-Session-Id beyond the
+// request (a field, a package variable, a map entry, a stored value) holds
+// a session of its own upstream. There the downstream client's
+// Mcp-Session-Id names nothing, and its MCP-Protocol-Version may name a
+// revision that session never agreed. Reported, in such a package: the
+// client's hop header set on an upstream request, read in the call itself
+// or through a local or a parameter whose every caller passes it; handed
+// to another package's function that sets that parameter on a request it
+// builds, when either package holds a session; stored in the field that
+// keeps the upstream id; and headers copied wholesale (a clone, a loop
+// whose only test skips named keys, a copy helper) without replacing a hop
+// header the copy brings, where a Set under if out.Header.Get(K) == "" is
+// no replacement. A request handed to a helper without a ResponseWriter is
+// incoming when every call of the helper passes an incoming request.
 //
 // # An initialize refused for its revision
 //
