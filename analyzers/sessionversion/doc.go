@@ -293,7 +293,9 @@
 // IsSessionVersion / isLegacyVersion called on a revision: a value named
 // like a version, a revision constant, or a local read from the
 // MCP-Protocol-Version header), the statements after such a test that
-// returns, and a case listing only sessionless revisions. Names alone are
+// returns, a case listing only sessionless revisions, and a branch or case
+// taken for server/discover, a method only 2026-07-28 has (method ==
+// "initialize" || method == "server/discover" mints for both). Names alone are
 // not trusted for the legacy side: hasSession(id) asks a store whether a
 // session exists, and a legacy flag often names the 2024-11-05 SSE
 // transport, whose else is Streamable HTTP at any revision. No fix is

@@ -844,7 +844,7 @@ func (c *checker) modernBranch(stack []ast.Node) ast.Node {
 		child := stack[i+1]
 		switch n := stack[i].(type) {
 		case *ast.IfStmt:
-			if child == n.Body && c.polarity(n.Cond, true) > 0 {
+			if child == n.Body && (c.polarity(n.Cond, true) > 0 || c.admitsModernMethod(n.Cond)) {
 				return n.Cond
 			}
 			if child == n.Else && c.polarity(n.Cond, false) < 0 {
@@ -853,6 +853,13 @@ func (c *checker) modernBranch(stack []ast.Node) ast.Node {
 		case *ast.CaseClause:
 			if len(n.List) > 0 && c.allModern(n.List) {
 				return n
+			}
+			// case "initialize", "server/discover": the clause runs for a
+			// 2026-07-28 request too.
+			for _, e := range n.List {
+				if c.isStringConst(e, modernMethod) {
+					return n
+				}
 			}
 			// switch { case modern: ... }
 			if len(n.List) == 1 && c.polarity(n.List[0], true) > 0 && c.tagless(stack[:i]) {
@@ -871,6 +878,27 @@ func (c *checker) modernBranch(stack []ast.Node) ast.Node {
 		}
 	}
 	return nil
+}
+
+// modernMethod is a method only 2026-07-28 has: a request calling it is
+// of that revision, whatever else the condition admits.
+const modernMethod = "server/discover"
+
+// admitsModernMethod reports whether cond holds for a request calling
+// modernMethod: a comparison of a value with it, alone or as one operand of
+// an || chain (method == "initialize" || method == "server/discover").
+func (c *checker) admitsModernMethod(cond ast.Expr) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.LOR:
+		return c.admitsModernMethod(be.X) || c.admitsModernMethod(be.Y)
+	case token.EQL:
+		return c.isStringConst(be.X, modernMethod) || c.isStringConst(be.Y, modernMethod)
+	}
+	return false
 }
 
 // allModern reports whether every case value is a revision constant at or

@@ -133,3 +133,33 @@ func heldHeader(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("Mcp-Session-Id", rand.Text())
 }
+
+type call struct{ Method string }
+
+// discoverToo mints for the handshake and for server/discover, a method
+// only 2026-07-28 has: that request gets a session too.
+func discoverToo(w http.ResponseWriter, c call) {
+	if c.Method == "initialize" || c.Method == "server/discover" {
+		w.Header().Set("Mcp-Session-Id", rand.Text()) // want `Mcp-Session-Id set on a response`
+	}
+}
+
+// discoverCase does it in a method switch.
+func discoverCase(w http.ResponseWriter, c call) {
+	switch c.Method {
+	case "initialize", "server/discover":
+		w.Header().Set("Mcp-Session-Id", rand.Text()) // want `Mcp-Session-Id set on a response`
+	case "tools/list":
+	}
+}
+
+// initializeOnly mints for the handshake alone.
+func initializeOnly(w http.ResponseWriter, c call) {
+	if c.Method == "initialize" {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+	switch c.Method {
+	case "initialize":
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+}
