@@ -162,6 +162,11 @@
 //		answer = latestSupported
 //	}
 //
+// A method handler that answers by returning (its last result an error,
+// which its caller writes) is reported the same way when params.F != C,
+// with F a field of an initialize request's params (a struct that also
+// carries clientInfo), returns a non-nil error.
+//
 // Silent: a missing protocolVersion refused as invalid params (no revision
 // constant is compared); the MCP-Protocol-Version header of a later request
 // refused 400, which the protocol asks for (a header read, not a decoded

@@ -41,6 +41,7 @@ func (c *checker) checkNegotiation(fn ast.Node) {
 		}
 	}
 	if w == nil {
+		c.checkReturnedRefusal(fn, ft, body)
 		return
 	}
 	// Computed once a test of a requested revision is seen: most handlers
