@@ -41,6 +41,9 @@ type pkgInfo struct {
 	// hands the request on, -1 when none does, 0 until asked
 	// (idMiddleware).
 	middleware int
+	// neverReported is that a rule about ids never required or never
+	// looked up reported the package (idsNeverChecked then does not).
+	neverReported bool
 	// kinds serves helperReturns: each helper's returns, read once.
 	kinds map[*types.Func]*returnKinds
 }

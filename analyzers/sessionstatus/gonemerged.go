@@ -105,7 +105,8 @@ func goneMerged(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answe
 	report.Report(pass, analysis.Diagnostic{
 		Pos: w.Node.Pos(), End: w.Node.End(), Category: catGoneMerged,
 		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+		Related: append([]analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+			k.alsoReturned(session.Unknown, "also returned when the id is not in the table")...),
 	})
 }
 

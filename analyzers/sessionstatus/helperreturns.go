@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -37,6 +38,22 @@ type returnKinds struct {
 	// itself before returning its error; a return of this package is
 	// judged by pkgInfo.answeredBefore.
 	answered map[session.Kind]bool
+	// every is, for each kind, every return of it (at's first included),
+	// in this function or in those it hands on: a finding names them all,
+	// so that each place a fix goes is among its related positions.
+	every map[session.Kind][]token.Pos
+}
+
+// alsoReturned is the related positions of the returns of kind after the
+// first, which a finding names already.
+func (k *returnKinds) alsoReturned(kind session.Kind, msg string) []analysis.RelatedInformation {
+	var rel []analysis.RelatedInformation
+	for _, at := range k.every[kind] {
+		if at != k.at[kind] {
+			rel = append(rel, analysis.RelatedInformation{Pos: at, Message: msg})
+		}
+	}
+	return rel
 }
 
 // kindAnswered reports that the function k reads answers its refusal of
@@ -94,7 +111,8 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
 				Message: fmt.Sprintf("answers 404 to every error of %s(...), also the one it returns for a request without Mcp-Session-Id: answer that one 400", name),
-				Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is missing"}},
+				Related: append([]analysis.RelatedInformation{{Pos: at, Message: "returned when the id is missing"}},
+					k.alsoReturned(session.Missing, "also returned when the id is missing")...),
 			})
 		}
 		return
@@ -103,7 +121,8 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		report.Report(pass, analysis.Diagnostic{
 			Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
 			Message: fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for an unknown Mcp-Session-Id: answer that one 404", w.Status, name),
-			Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+			Related: append([]analysis.RelatedInformation{{Pos: at, Message: "returned when the id is not in the table"}},
+				k.alsoReturned(session.Unknown, "also returned when the id is not in the table")...),
 		})
 	}
 }
@@ -123,11 +142,13 @@ func missing5xx(pass *analysis.Pass, a *answers.Answer, call *ast.CallExpr, k *r
 	d := analysis.Diagnostic{
 		Pos: w.Node.Pos(), End: w.Node.End(), Category: catHelperReturns,
 		Message: fmt.Sprintf("answers %d to every error of %s(...), also the one it returns for a request without Mcp-Session-Id: answer that one 400", w.Status, name),
-		Related: []analysis.RelatedInformation{{Pos: at, Message: "returned when the id is missing"}},
+		Related: append([]analysis.RelatedInformation{{Pos: at, Message: "returned when the id is missing"}},
+			k.alsoReturned(session.Missing, "also returned when the id is missing")...),
 	}
 	if gone, ok := k.at[session.Unknown]; ok {
 		d.Message = fmt.Sprintf("answers %d to every error of %s(...), also to a request without Mcp-Session-Id (400) and to an unknown id (404)", w.Status, name)
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: gone, Message: "returned when the id is not in the table"})
+		d.Related = append(d.Related, k.alsoReturned(session.Unknown, "also returned when the id is not in the table")...)
 	}
 	report.Report(pass, d)
 }
@@ -225,7 +246,7 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 		return nil
 	}
 	info := pass.TypesInfo
-	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}}
+	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}, every: map[session.Kind][]token.Pos{}}
 	var stack []ast.Node
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -268,6 +289,9 @@ func (p *pkgInfo) returnKinds(pass *analysis.Pass, fn *types.Func) *returnKinds 
 			k.other = true
 			return true
 		}
+		if !slices.Contains(k.every[c.Kind], ret.Pos()) {
+			k.every[c.Kind] = append(k.every[c.Kind], ret.Pos())
+		}
 		if _, seen := k.at[c.Kind]; !seen {
 			k.at[c.Kind] = ret.Pos()
 			_, call := e.(*ast.CallExpr)
@@ -297,6 +321,13 @@ func (p *pkgInfo) handedOn(pass *analysis.Pass, scan *session.Scan, k *returnKin
 		return
 	}
 	k.other = k.other || gk.other
+	for kind, all := range gk.every {
+		for _, at := range all {
+			if !slices.Contains(k.every[kind], at) {
+				k.every[kind] = append(k.every[kind], at)
+			}
+		}
+	}
 	for kind, at := range gk.at {
 		if _, seen := k.at[kind]; !seen {
 			k.at[kind] = at

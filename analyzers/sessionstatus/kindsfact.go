@@ -24,6 +24,10 @@ type kindsFact struct {
 	// Missing and Unknown are the lines of the first return of each
 	// kind, from the function's name; 0 when the function has none.
 	Missing, Unknown int
+	// EveryMissing and EveryUnknown are the lines of every return of
+	// each kind, counted the same way: a finding at the caller names them
+	// all, wherever the helper returns the refusal.
+	EveryMissing, EveryUnknown []int
 	// BuiltMissing and BuiltUnknown are returnKinds.built.
 	BuiltMissing, BuiltUnknown bool
 	// AnsweredMissing and AnsweredUnknown are that the function answers
@@ -80,14 +84,28 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 			f.Missing = httpwrite.LineOffset(pass.Fset, fn, at)
 			f.BuiltMissing = k.built[session.Missing]
 			f.AnsweredMissing = p.kindAnswered(k, session.Missing)
+			f.EveryMissing = offsets(pass, fn, k.every[session.Missing])
 		}
 		if at, ok := k.at[session.Unknown]; ok {
 			f.Unknown = httpwrite.LineOffset(pass.Fset, fn, at)
 			f.BuiltUnknown = k.built[session.Unknown]
 			f.AnsweredUnknown = p.kindAnswered(k, session.Unknown)
+			f.EveryUnknown = offsets(pass, fn, k.every[session.Unknown])
 		}
 		pass.ExportObjectFact(fn, f)
 	}
+}
+
+// offsets are the lines of ats counted from fn's name, those in another
+// file than fn's left out (a line offset cannot name them).
+func offsets(pass *analysis.Pass, fn *types.Func, ats []token.Pos) []int {
+	var out []int
+	for _, at := range ats {
+		if pass.Fset.File(at) == pass.Fset.File(fn.Pos()) {
+			out = append(out, httpwrite.LineOffset(pass.Fset, fn, at))
+		}
+	}
+	return out
 }
 
 // takesSession reports a parameter the session id can come from: a
@@ -117,7 +135,7 @@ func importedKinds(pass *analysis.Pass, fn *types.Func) *returnKinds {
 	if !pass.ImportObjectFact(fn, &f) {
 		return nil
 	}
-	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}, answered: map[session.Kind]bool{}, other: f.Other}
+	k := &returnKinds{at: map[session.Kind]token.Pos{}, built: map[session.Kind]bool{}, answered: map[session.Kind]bool{}, other: f.Other, every: map[session.Kind][]token.Pos{}}
 	pos := func(offset int) token.Pos {
 		if at, ok := httpwrite.LineFrom(pass.Fset, fn, offset); ok {
 			return at
@@ -128,11 +146,21 @@ func importedKinds(pass *analysis.Pass, fn *types.Func) *returnKinds {
 		k.at[session.Missing] = pos(f.Missing)
 		k.built[session.Missing] = f.BuiltMissing
 		k.answered[session.Missing] = f.AnsweredMissing
+		for _, o := range f.EveryMissing {
+			if at, ok := httpwrite.LineFrom(pass.Fset, fn, o); ok {
+				k.every[session.Missing] = append(k.every[session.Missing], at)
+			}
+		}
 	}
 	if f.Unknown > 0 {
 		k.at[session.Unknown] = pos(f.Unknown)
 		k.built[session.Unknown] = f.BuiltUnknown
 		k.answered[session.Unknown] = f.AnsweredUnknown
+		for _, o := range f.EveryUnknown {
+			if at, ok := httpwrite.LineFrom(pass.Fset, fn, o); ok {
+				k.every[session.Unknown] = append(k.every[session.Unknown], at)
+			}
+		}
 	}
 	return k
 }

@@ -33,10 +33,10 @@ const catNeverLooked = "sessions-never-looked-up"
 // on may check the id elsewhere: not judged. One finding per package, at
 // the first read. tables are the package's own (ownedTables); the caller
 // has established that it hands out ids.
-func neverLookedUp(pass *analysis.Pass, sum *answers.Result, tables map[*types.Var]bool) {
+func neverLookedUp(pass *analysis.Pass, sum *answers.Result, tables map[*types.Var]bool) bool {
 	info := pass.TypesInfo
 	if len(tables) == 0 || tableRead(pass, tables) {
-		return
+		return false
 	}
 	for _, n := range sum.Funcs {
 		if httpwrite.InTest(pass, n) {
@@ -56,8 +56,9 @@ func neverLookedUp(pass *analysis.Pass, sum *answers.Result, tables map[*types.V
 			Message: "reads Mcp-Session-Id but never looks it up among the sessions this package issues (" + strings.Join(names, ", ") +
 				"): answer 404 to an unknown id",
 		})
-		return
+		return true
 	}
+	return false
 }
 
 // tableRead reports whether any function of the package reads one of

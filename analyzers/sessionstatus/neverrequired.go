@@ -88,6 +88,7 @@ func neverRequired(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.S
 			pass.Fset.Position(branch.Pos()).Line),
 		Related: []analysis.RelatedInformation{{Pos: served.Pos(), End: served.End(), Message: "served here"}},
 	})
+	p.neverReported = true
 }
 
 // plainHandler reports a function of (http.ResponseWriter, *http.Request)
@@ -141,6 +142,7 @@ func neverRead(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, as []*answer
 			Pos: w.Node.Pos(), End: w.Node.End(), Category: catMissing,
 			Message: fmt.Sprintf("answers %d to messages other than initialize and never reads their Mcp-Session-Id: a missing id is 400, an unknown one 404", status),
 		})
+		p.neverReported = true
 		return
 	}
 }

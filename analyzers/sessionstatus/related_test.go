@@ -36,6 +36,31 @@ func TestOptionalNamesDispatch(t *testing.T) {
 	}
 }
 
+// TestKindsFactNamesEveryReturn checks that a finding at the caller of a
+// function of another package names every return of each kind, not only
+// the first: each is a place the fix goes.
+func TestKindsFactNamesEveryReturn(t *testing.T) {
+	for _, m := range []string{"the missing id's return", "the unknown id's return", "a second missing id's return", "a second unknown id's return"} {
+		if !relatedMarked(t, "fixtures/sessionstatus/kindsfact", m) {
+			t.Errorf("no finding names %q", m)
+		}
+	}
+}
+
+// TestNeverCheckedNamesIssues checks that ids handed out and never
+// checked are reported naming the helper that hands the client's id back,
+// the other issue and the answer served.
+func TestNeverCheckedNamesIssues(t *testing.T) {
+	for _, m := range []string{"the request's id returned as it came", "an id handed out here too"} {
+		if !relatedMarked(t, "fixtures/sessionstatus/neverchecked/echoed", m) {
+			t.Errorf("no finding names %q", m)
+		}
+	}
+	if !relatedMarked(t, "fixtures/sessionstatus/neverchecked", "served whatever its Mcp-Session-Id") {
+		t.Error("no finding names the answer served")
+	}
+}
+
 // relatedMarked runs sessionstatus on pkg and reports whether a finding
 // has a related position on a line holding marker.
 func relatedMarked(t *testing.T, pkg, marker string) bool {

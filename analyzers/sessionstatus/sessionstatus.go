@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 			servedUnknown(pass, sum, tables)
 			replacedUnknown(pass, sum)
 			replacedByHelper(pass, p, sum)
-			neverLookedUp(pass, sum, tables)
+			p.neverReported = neverLookedUp(pass, sum, tables)
 		}
 	}
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
@@ -105,6 +105,11 @@ func run(pass *analysis.Pass) (any, error) {
 				untested(pass, p, scan, a)
 			}
 		}
+	}
+	// After the rules that read one handler's shape: a package they
+	// reported is not reported again for the same root cause.
+	if p != nil && !p.neverReported {
+		idsNeverChecked(pass, p)
 	}
 	return nil, nil
 }

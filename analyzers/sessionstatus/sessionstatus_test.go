@@ -124,6 +124,15 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/neverlooked",
 		"fixtures/sessionstatus/neverlooked/checked",
 		"fixtures/sessionstatus/neverlooked/handedon",
+		// Ids handed out and never tested against anything: reported
+		// once per package; not where a layer of another package may
+		// check them, nor for a stateless echo, a lookup or a hybrid.
+		"fixtures/sessionstatus/neverchecked",
+		"fixtures/sessionstatus/neverchecked/echoed",
+		"fixtures/sessionstatus/neverchecked/delegated",
+		"fixtures/sessionstatus/neverchecked/stateless",
+		"fixtures/sessionstatus/neverchecked/looked",
+		"fixtures/sessionstatus/neverchecked/hybrid",
 		// The unknown id's branch named by no test around the answer:
 		// after a served branch that returns, an if-else chain's last
 		// else, a tagless switch's case.

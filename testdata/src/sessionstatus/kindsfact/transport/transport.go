@@ -30,7 +30,22 @@ func (b *Bridge) find(id string) *conn {
 // Forward fails for a missing id and for an unknown one.
 func (b *Bridge) Forward(w http.ResponseWriter, r *http.Request) error {
 	id := r.Header.Get("Mcp-Session-Id")
+	if r.Method == http.MethodDelete {
+		return b.end(w, id)
+	}
 	return b.relay(w, id)
+}
+
+// end refuses the same two ways on another path: a fix goes in both.
+func (b *Bridge) end(w http.ResponseWriter, id string) error {
+	if id == "" {
+		return errors.New("no session to end") // a second missing id's return
+	}
+	if b.find(id) == nil {
+		return fmt.Errorf("session %q not open", id) // a second unknown id's return
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 func (b *Bridge) relay(w http.ResponseWriter, id string) error {
