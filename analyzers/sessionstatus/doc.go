@@ -292,25 +292,26 @@
 // above is.
 //
 // A package that hands out ids (it sets Mcp-Session-Id on an answer to a
-// value it made) and never tests a request's Mcp-Session-Id against
-// anything but "" serves every request whatever id it carries: a missing
-// id (400) and an unknown one (404) get what a known one gets. Every read
-// of the id, in any function of the package, must be logged, formatted,
-// set back on the answer's header, compared with "", a key stored into or
-// deleted from a table of the package that nothing reads by key, or
-// returned from or handed to a function of the package whose own uses are
-// of those kinds; the issued id goes nowhere else either. It is reported
-// once per package, at the first issue, naming the other issues, a
-// helper's return of the client's id as it came, and a 2xx answer (no
-// JSON-RPC code) a message other than initialize gets, in a function that
-// issues the id or tells an initialize apart or one they hand the writer
-// to. Silent where something outside the package may check the id: an MCP
-// SDK the package imports (mcp-go's server, go-sdk's mcp), a call given
-// the request to a function outside the package, a middleware of the
-// package reading the id; where the endpoint names a revision or reads
-// MCP-Protocol-Version (a hybrid's 2026-07-28 leg carries no id); for a
-// stateless server that only echoes the client's id; and where the rules
-// above already reported the package.
+// value it made, or to a helper's result that is minted when the client
+// sent none) and never tests a request's Mcp-Session-Id against anything
+// but "" serves every request whatever id it carries: a missing id (400)
+// and an unknown one (404) get what a known one gets. Every read of the
+// id, in any function of the package, must be logged, formatted, set back
+// on the answer's header, compared with "", a key stored into or deleted
+// from a table of the package that nothing reads by key, or returned from
+// or handed to a function of the package whose own uses are of those
+// kinds; the issued id goes nowhere else either. It is reported once per
+// package, at the first issue, naming the other issues, a helper's return
+// of the client's id as it came, and a 2xx answer (no JSON-RPC code) a
+// message other than initialize gets, in a function that issues the id or
+// calls one that does, or one they hand the writer to. Silent where
+// something outside the package may check the id (a function issuing it,
+// or a caller two levels up, gives the request to a function of another
+// package, not of the standard library, or through an interface or a
+// function value), where the package names a revision from 2026 on or
+// those functions read MCP-Protocol-Version (a hybrid's 2026-07-28 leg
+// carries no id), for a stateless server that only echoes the client's
+// id, and where the rules above already reported the package.
 //
 // # A refusal sentinel left to the fallback
 //

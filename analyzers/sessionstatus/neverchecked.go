@@ -2,8 +2,10 @@ package sessionstatus
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -19,34 +21,43 @@ import (
 const catNeverChecked = "session-ids-never-checked"
 
 // idsNeverChecked reports a package that hands out session ids (it sets
-// Mcp-Session-Id on an answer to a value it made) while nothing in it ever
-// tests a request's Mcp-Session-Id against anything but "": every read of
-// the id is logged, formatted, set back on a header, compared with "",
-// stored as a key of a table of the package that nothing reads by key, or
-// returned from, or handed to, a function of the package whose own uses of
-// it are of those kinds. Whatever a request carries, it is then served as
-// a known id is: a missing id (400 is due) and an unknown one (404) get
-// the same 2xx. The id it issues goes nowhere else either (only where the
-// request's may go), so no other package can hold it to check against.
+// Mcp-Session-Id on an answer to a value it made, or to what a helper of
+// it returns that mints one when the client sent none) while nothing in it
+// ever tests a request's Mcp-Session-Id against anything but "": every
+// read of the id is logged, formatted, set back on the answer's header,
+// compared with "", stored as a key of (or deleted from) a table of the
+// package that nothing reads by key, or returned from, or handed to, a
+// function of the package whose own uses of it are of those kinds.
+// Whatever a request carries, it is then served as a known id is: a
+// missing id (400 is due) and an unknown one (404) get the same 2xx. The
+// id it issues goes nowhere else either, so no other package holds it to
+// check against.
 //
 // The finding needs a served answer: a 2xx with no JSON-RPC code and no
-// session condition, not confined to an initialize, in a function of the
-// endpoint (one that issues the id or tells an initialize apart) or in a
-// function of the package they hand the ResponseWriter to. Silent where
-// something outside the package may check the id: the package serves
-// through an MCP SDK (it imports mcp-go's server or go-sdk's mcp), one of
-// those functions gives the request to a function outside the package
-// (handsRequestOut); and where the endpoint may serve 2026-07-28
-// (it names a revision or reads MCP-Protocol-Version), whose requests
-// rightly carry no id. A function of the package given the request is no
-// such place: its reads of the id are among those found inert. One finding per package, at the first issue of an
-// id, naming the other issues, the helper returns that hand the client's
-// id back as it came, and the served answer.
+// session condition, not confined to an initialize, in a function that
+// issues the id or calls one that does, or in a function of the package
+// they hand the ResponseWriter to. Silent where something outside the
+// package may check the id: a function issuing the id, or one of its
+// callers two levels up, gives the request to a function outside the
+// package and the standard library, or through an interface or a function
+// value (an SDK's handler, a session layer, a next handler). A function of
+// the package given the request is no such place: its reads of the id are
+// among those found inert. Silent too where the package names a revision
+// from 2026 on or those functions read MCP-Protocol-Version: a hybrid's
+// 2026-07-28 leg rightly ignores ids, and its legacy leg is not told apart
+// here. One finding per package, at the first issue of an id, naming the
+// other issues, the helper returns that hand the client's id back as it
+// came, and the served answer.
 func idsNeverChecked(pass *analysis.Pass, p *pkgInfo) {
-	if p == nil || httpwrite.Imports(pass.Pkg, pkgMCPGoServer) || httpwrite.Imports(pass.Pkg, httpwrite.PkgSDKMCP) {
+	if p == nil {
 		return
 	}
 	info := pass.TypesInfo
+	for _, f := range pass.Files {
+		if modernRevision(info, f) {
+			return
+		}
+	}
 	for _, as := range p.sum.Answers {
 		for _, a := range as {
 			if a.HasSession && a.Session.Kind != session.Missing {
@@ -131,30 +142,24 @@ func idsNeverChecked(pass *analysis.Pass, p *pkgInfo) {
 	if u.changed {
 		return
 	}
-	// The endpoint: the functions that issue an id or tell an initialize
-	// apart, and the functions of the package they hand the writer to.
-	var endpoint []ast.Node
-	for _, n := range funcs {
-		s := scans[n]
-		if s == nil {
-			continue
-		}
-		if issuers[n] || testsInitialize(s, httpwrite.Body(n).List) {
-			endpoint = append(endpoint, n)
-		}
-	}
+	// The endpoint: the functions that issue an id, and those of the
+	// package that call them, two levels up (the dispatcher that tells an
+	// initialize apart, the handler around it).
+	endpoint := callersOf(pass, funcs, issuers, 2)
 	// The package's own reads were all found inert above, so only what
 	// lies outside it may check the id.
 	for _, n := range endpoint {
 		body := httpwrite.Body(n)
-		if namesRevision(info, body) || handsRequestOut(info, pass.Pkg, body) {
+		if mayServeModern(info, body) || handsRequestOut(info, pass.Pkg, body) {
 			return
 		}
 	}
 	if len(endpoint) == 0 {
 		return
 	}
-	served := u.served(p, scans, endpoint)
+	// The answer is looked for nearer the issue than the outward checks
+	// reach: a router two levels up answers other paths too.
+	served := u.served(p, scans, callersOf(pass, funcs, issuers, 1))
 	if served == nil {
 		return
 	}
@@ -492,7 +497,7 @@ func (u *unchecked) served(p *pkgInfo, scans map[ast.Node]*session.Scan, endpoin
 				for _, a := range c.Args {
 					if t := info.TypeOf(a); httpwrite.IsResponseWriter(t) || httpwrite.IsFrameworkContext(t) {
 						g := nodeOf[fn.Origin()]
-						if handsRequestOut(info, u.pass.Pkg, httpwrite.Body(g)) || namesRevision(info, httpwrite.Body(g)) {
+						if handsRequestOut(info, u.pass.Pkg, httpwrite.Body(g)) || mayServeModern(info, httpwrite.Body(g)) {
 							continue
 						}
 						next = append(next, g)
@@ -504,6 +509,81 @@ func (u *unchecked) served(p *pkgInfo, scans map[ast.Node]*session.Scan, endpoin
 		level = next
 	}
 	return nil
+}
+
+// callersOf is the functions of funcs in from, and those that call one
+// of them (a function literal's call counts for the literal), up to depth
+// levels.
+func callersOf(pass *analysis.Pass, funcs []ast.Node, from map[ast.Node]bool, depth int) []ast.Node {
+	info := pass.TypesInfo
+	in := maps.Clone(from)
+	objOf := func(n ast.Node) types.Object {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			return info.Defs[fd.Name]
+		}
+		return nil
+	}
+	for range depth {
+		targets := map[types.Object]bool{}
+		for n := range in {
+			if o := objOf(n); o != nil {
+				targets[o] = true
+			}
+		}
+		for _, n := range funcs {
+			if in[n] {
+				continue
+			}
+			walk(httpwrite.Body(n), func(x ast.Node, _ []ast.Node) {
+				if c, ok := x.(*ast.CallExpr); ok && !in[n] {
+					if fn := httpwrite.Callee(info, c); fn != nil && targets[fn.Origin()] {
+						in[n] = true
+					}
+				}
+			})
+		}
+	}
+	var out []ast.Node
+	for _, n := range funcs {
+		if in[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// mayServeModern reports a body that reads MCP-Protocol-Version or names
+// a revision from 2026 on: it may serve 2026-07-28, whose requests carry no
+// id. A revision of before (an initialize result's "2024-11-05") says
+// nothing of the sort.
+func mayServeModern(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if v := info.Types[e].Value; v != nil && v.Kind() == constant.String {
+				s := constant.StringVal(v)
+				found = strings.EqualFold(s, "MCP-Protocol-Version") || httpwrite.IsRevision(v) && s >= "2026"
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// modernRevision reports a file that names a revision from 2026 on: the
+// package may serve 2026-07-28 beside sessions (a hybrid), and which of
+// its answers are the legacy leg's is not told apart here.
+func modernRevision(info *types.Info, f *ast.File) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && !found {
+			if v := info.Types[e].Value; httpwrite.IsRevision(v) && constant.StringVal(v) >= "2026" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // handsRequestOut reports a call in body given the request (or its header,
