@@ -94,9 +94,17 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		return
 	}
 	if c.codeOnly {
+		// A dispatcher handed the body's bytes builds the -32700 the
+		// transport writes: its code is judged here.
+		if !c.typedDecodeParse(fn, body, a) {
+			c.paramsCode(fn, body, a)
+		}
 		return
 	}
 	if c.refusal(fn, body, writes, a) {
+		return
+	}
+	if c.typedDecodeParse(fn, body, a) || c.paramsCode(fn, body, a) {
 		return
 	}
 	if w.HasCode && w.Code == httpwrite.CodeInternalError && w.Status < 400 && methodRefused(info, w.Stack) {
@@ -220,6 +228,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		}
 	}
 
+	if c.maxBytes413(w, origins, unlimitedCheck && !tooLarge) {
+		return
+	}
 	if parse && len(origins) > 0 && !slices.ContainsFunc(origins, func(o origin) bool { return o.kind != read }) {
 		// Every error the answer can report is the body's read failing
 		// (the client went away, broken chunking, a size limit): no byte
@@ -637,17 +648,20 @@ func (c *checker) bodyLimit(body *ast.BlockStmt) (limited, checks bool) {
 // Categories of errclass findings (Diagnostic.Category): SARIF and editors
 // group and filter by them.
 const (
-	catServerFailure  = "server-failure-as-client-error" // 400 or -32700 for a server-side failure
-	catClientAsServer = "client-input-as-server-failure" // 500 or -32603 for the request body not decoding
-	catMismatch       = "status-code-mismatch"           // a status and a code that contradict
-	catCodeZero       = "code-zero"                      // JSON-RPC code 0
-	catBodyLimit      = "body-limit"                     // a body over the limit not answered 413
-	catSessionCode    = "session-parse-error"            // -32700 for a session-id refusal
-	catRefusalOK      = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
-	catReadParse      = "read-as-parse-error"            // -32700 for a body that could not be read
-	catWrongShape     = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
-	catNotDecode      = "not-a-decode-as-parse-error"    // -32700 for an error of a call given none of the request's bytes
-	catNotJSONInvalid = "not-json-as-invalid-request"    // -32600 for bytes that are not JSON
+	catServerFailure      = "server-failure-as-client-error" // 400 or -32700 for a server-side failure
+	catClientAsServer     = "client-input-as-server-failure" // 500 or -32603 for the request body not decoding
+	catMismatch           = "status-code-mismatch"           // a status and a code that contradict
+	catCodeZero           = "code-zero"                      // JSON-RPC code 0
+	catBodyLimit          = "body-limit"                     // a body over the limit not answered 413
+	catSessionCode        = "session-parse-error"            // -32700 for a session-id refusal
+	catRefusalOK          = "refusal-with-200"               // -32700 or -32600 written with HTTP 200
+	catReadParse          = "read-as-parse-error"            // -32700 for a body that could not be read
+	catWrongShape         = "wrong-shape-as-parse-error"     // -32700 for JSON that decoded but does not fit
+	catNotDecode          = "not-a-decode-as-parse-error"    // -32700 for an error of a call given none of the request's bytes
+	catNotJSONInvalid     = "not-json-as-invalid-request"    // -32600 for bytes that are not JSON
+	catTypedDecode        = "typed-decode-parse"             // -32700 for every failure of a decode valid JSON can fail
+	catTypedDecodeInvalid = "typed-decode-invalid"           // -32600 for every failure of such a decode, bytes that are not JSON too
+	catParamsCode         = "params-decode-code"             // a code other than -32602 for params that do not decode
 )
 
 // clientFaultAsInternal judges an answer with -32603 and a status under

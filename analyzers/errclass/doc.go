@@ -231,6 +231,11 @@
 // its ErrorHandler (a round trip that failed, a ModifyResponse that
 // refused the reply): -32700 there is judged whatever status goes with it.
 //
+// A decode of the params member of a decoded message (msg.Params, a
+// json.RawMessage) fails only on params the method cannot take: answered
+// with any code but -32602 (or -32600, -32700) -- a server-range -32004,
+// -32603 -- it blames the server or an upstream for the client's params.
+//
 // -32602 says the client's params are wrong, and an unknown tool or prompt
 // the client named is -32602 too. It is judged for an error every origin
 // of which is the server's own (a random source; not an encoding, which may
@@ -249,7 +254,25 @@
 // -32603 is judged with 200 too, against these causes only (a method's
 // -32603 after dispatch rides on 200). -32600 under the failure of a decode
 // of the body into a json.RawMessage or an empty interface, which any JSON
-// fits, answers bytes that are not JSON: -32700.
+// fits, answers bytes that are not JSON: -32700. So does -32600 (with 400
+// or no status) answered to every failure of a decode of the request's
+// own body into a target valid JSON can fail to fit (a struct, a map, a
+// slice, a type with its own UnmarshalJSON, a framework's binder): that
+// decode fails on bytes that are not JSON too. Silent when the function
+// shows the bytes are JSON first (json.Valid, a decode into a
+// json.RawMessage or an empty interface before it) or names
+// *json.SyntaxError or *json.UnmarshalTypeError, telling the failures
+// apart.
+//
+// The converse, -32700 answered to every failure of such a decode, calls
+// valid JSON of the wrong shape ("method": 5, a batch array where one
+// object is decoded) a parse error, where the not-jsonrpc and bad-batch
+// rows say -32600. It is reported only with -errclass.typeddecode: the
+// table is plain, but the shape is the most common hand-written decode,
+// and readers who weigh only the bytes that are not JSON take it for
+// right. With the flag, a decode of bytes a function is handed (a []byte,
+// a string, a reader) counts as the client's too, unless the package
+// anywhere tests bytes with json.Valid or names a json error type.
 //
 // A 5xx (or -32603 with no status) to every error of a call whose errors
 // include a function of the package failing to decode the request's body,
@@ -293,7 +316,10 @@
 // errors.AsType[*http.MaxBytesError](err), and a 4xx
 // for a failed read or decode of a limited body in a function that never
 // tells the limit error apart (handing the error to protocol.WriteError or
-// protocol.AsError counts as telling it apart).
+// protocol.AsError counts as telling it apart). The converse too: 413 for
+// every failed read of such a body tells a client that broke off mid-body
+// (or sent broken chunking) that its body was too large, where
+// body-unreadable is 400.
 //
 // Bad:
 //
@@ -379,6 +405,11 @@
 // server-side failures, spelled as types.Func.FullName spells them
 // (example.com/store.Open, (*example.com/store.DB).Lookup): a store or
 // generator errclass cannot recognise by its shape.
+//
+// -errclass.typeddecode also reports -32700 answered to every failure of a
+// decode into a target valid JSON can fail to fit (see "The client's
+// fault answered as the server's"), in its own category,
+// typed-decode-parse.
 //
 // # Suppressing a finding
 //

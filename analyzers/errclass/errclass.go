@@ -53,10 +53,19 @@ var Analyzer = &analysis.Analyzer{
 // type's method without a context, say).
 var internalFuncs funcList
 
+// typedParse turns on the report of -32700 answered to every failure of a
+// typed decode (typedDecodeParse). Off by default: correct by the table,
+// but the shape is the most common hand-written decode, and reviewers who
+// read only the non-JSON case call the same code right at one site and
+// wrong at the next.
+var typedParse bool
+
 func init() {
 	Analyzer.Flags.Var(&internalFuncs, "internal",
 		"comma-separated functions whose errors are server-side failures, as types.Func.FullName spells them: "+
 			"example.com/store.Open,(*example.com/store.DB).Lookup")
+	Analyzer.Flags.BoolVar(&typedParse, "typeddecode", false,
+		"also report -32700 answered to every failure of a decode into a struct, map or binder, which valid JSON of the wrong shape fails too")
 }
 
 // funcList is a flag.Value holding function names.
@@ -324,6 +333,10 @@ type checker struct {
 	// errorHandlers are the functions set as a reverse proxy's
 	// ErrorHandler, made on first use (inErrorHandler).
 	errorHandlers map[ast.Node]bool
+	// pkgSyntaxAware: some function of the package tests bytes with
+	// json.Valid or names a json error type; made on first use
+	// (decodesClientBytes).
+	pkgSyntaxAware *bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -112,6 +112,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
 		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
 		"fixtures/errclass/parsenotdecode",            // -32700 under a test of a decoded message, or an error of a call given no bytes
+		"fixtures/errclass/capped413",                 // 413 for every failed read of a capped body
+		"fixtures/errclass/paramscode",                // a params decode answered with another code than -32602
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -132,6 +134,16 @@ func TestFixtures(t *testing.T) {
 			t.Errorf("no %s was exported; saw %v", want, seen)
 		}
 	}
+}
+
+// TestTypedDecode runs the opt-in report of -32700 answered to every
+// failure of a typed decode (-errclass.typeddecode).
+func TestTypedDecode(t *testing.T) {
+	defer errclass.Analyzer.Flags.Set("typeddecode", "false")
+	if err := errclass.Analyzer.Flags.Set("typeddecode", "true"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame")
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:

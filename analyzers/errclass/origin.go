@@ -40,6 +40,14 @@ type origin struct {
 	// shape: a decode of a json.RawMessage member of a message already
 	// decoded; those bytes are JSON, so it fails only on the wrong shape.
 	shape bool
+	// params: that member is the message's params, the client's.
+	params bool
+	// typed: a decode into a target valid JSON can fail to fit (a struct,
+	// a map, a slice, a type with its own UnmarshalJSON, a framework's
+	// binder): it fails on JSON of the wrong shape as well as on bytes
+	// that are not JSON. Only json.RawMessage and the empty interface take
+	// every JSON value.
+	typed bool
 	// state: not an error but a server-side component found down
 	// (stateDown).
 	state bool
@@ -395,7 +403,8 @@ func (t *tracer) callOrigins(c *ssa.CallCommon, seen map[ssa.Value]bool) []origi
 			return []origin{{kind: internal, name: describe(fn), upstream: true, reply: true}}
 		}
 		shape := k == decode && httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(c.Args) == 2 && rawMember(c.Args[0])
-		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, own: ownFailure(fn), encode: encodes(fn)}}
+		return []origin{{kind: k, name: describe(fn), body: readsStream(fn), shape: shape, params: shape && paramsMember(c.Args[0]),
+			typed: k == decode && typedDecode(fn, c.Args), own: ownFailure(fn), encode: encodes(fn)}}
 	}
 	switch {
 	case httpwrite.IsFunc(fn, "fmt", "Errorf"), httpwrite.IsFunc(fn, httpwrite.PkgErrors, "Join"):
@@ -604,7 +613,7 @@ func (t *tracer) invoke(c *ssa.CallCommon) []origin {
 	}
 	if k, ok := known(m); ok {
 		// A framework context's binder, through echo's Context interface.
-		return []origin{{kind: k, name: describeValue(c.Value) + "." + m.Name(), body: true}}
+		return []origin{{kind: k, name: describeValue(c.Value) + "." + m.Name(), body: true, typed: k == decode}}
 	}
 	sig := m.Type().(*types.Signature)
 	if sig.Params().Len() == 0 || !httpwrite.IsNamed(sig.Params().At(0).Type(), "context", "Context") {

@@ -2,7 +2,8 @@
 // Request). A decode into a json.RawMessage or an empty interface fails
 // only on the syntax, so its failure is -32700; a decode into a struct or
 // a map also fails on JSON of another shape, for which -32600 is right,
-// and is not judged.
+// but on bytes that are not JSON too: one code for every failure is wrong
+// for one of them, unless json.Valid told them apart first.
 package notjsoninvalid
 
 import (
@@ -30,7 +31,7 @@ func raw(w http.ResponseWriter, r *http.Request) {
 func anyValue(w http.ResponseWriter, r *http.Request) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
 	if err != nil {
-		rpcError(w, http.StatusRequestEntityTooLarge, -32000, "too large")
+		rpcError(w, http.StatusRequestEntityTooLarge, -32000, "too large") // want `answers 413 to every failed read of the capped body`
 		return
 	}
 	var v any
@@ -41,13 +42,14 @@ func anyValue(w http.ResponseWriter, r *http.Request) {
 	_ = v
 }
 
-// A struct also fails on JSON of the wrong shape: -32600 may be meant.
+// A struct also fails on JSON of the wrong shape, for which -32600 is
+// meant, and on bytes that are not JSON, for which it is not.
 func typed(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Method string `json:"method"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		rpcError(w, http.StatusBadRequest, -32600, "Invalid Request")
+		rpcError(w, http.StatusBadRequest, -32600, "Invalid Request") // want `answers -32600 \(Invalid Request\) to every failure of a typed decode, also to non-JSON bytes`
 		return
 	}
 }
@@ -56,6 +58,26 @@ func typed(w http.ResponseWriter, r *http.Request) {
 func object(w http.ResponseWriter, r *http.Request) {
 	var m map[string]json.RawMessage
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		rpcError(w, http.StatusBadRequest, -32600, "Invalid Request") // want `answers -32600 \(Invalid Request\) to every failure of a typed decode, also to non-JSON bytes`
+		return
+	}
+}
+
+// Right: json.Valid first; what is left is JSON of the wrong shape.
+func typedValid(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		rpcError(w, http.StatusBadRequest, -32000, "unreadable body")
+		return
+	}
+	if !json.Valid(body) {
+		rpcError(w, http.StatusBadRequest, -32700, "Parse error")
+		return
+	}
+	var req struct {
+		Method string `json:"method"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
 		rpcError(w, http.StatusBadRequest, -32600, "Invalid Request")
 		return
 	}

@@ -1,0 +1,447 @@
+package errclass
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+)
+
+// typedDecode reports a decode whose target valid JSON can fail to fit:
+// json.Unmarshal or Decoder.Decode into a pointer to anything but a
+// json.RawMessage or an empty interface, or a framework's binder (which
+// also refuses a Content-Type it does not bind). args are the call's, the
+// receiver first for a method.
+func typedDecode(fn *types.Func, args []ssa.Value) bool {
+	if binds, decodes := httpwrite.BindsBody(fn); binds {
+		return decodes
+	}
+	switch {
+	case httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(args) == 2,
+		httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode") && len(args) == 2:
+		return typedTarget(args[1])
+	}
+	return false
+}
+
+// typedTarget reports a decode target (the pointer handed to Unmarshal or
+// Decode) that some valid JSON does not fit.
+func typedTarget(v ssa.Value) bool {
+	for {
+		mi, ok := v.(*ssa.MakeInterface)
+		if !ok {
+			break
+		}
+		v = mi.X
+	}
+	p, ok := types.Unalias(v.Type()).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	return rejectsJSON(p.Elem(), 0)
+}
+
+// rejectsJSON reports a type some valid JSON value does not decode into: a
+// struct or a map (an array, a string), a slice (an object), a number or
+// a string, a type with its own UnmarshalJSON. A json.RawMessage, an
+// interface and a type parameter take every value, or may; so does a
+// byte slice with its own UnmarshalJSON (a RawMessage of the package's).
+func rejectsJSON(t types.Type, depth int) bool {
+	if depth > 3 || httpwrite.IsNamed(t, httpwrite.PkgJSON, "RawMessage") {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return false
+	case *types.Pointer:
+		return rejectsJSON(u.Elem(), depth+1)
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte && unmarshalsItself(t) {
+			return false
+		}
+		return true
+	case *types.Struct, *types.Map, *types.Array, *types.Basic:
+		return true
+	}
+	return false
+}
+
+// unmarshalsItself reports a type (or its pointer) with an UnmarshalJSON
+// method.
+func unmarshalsItself(t types.Type) bool {
+	for _, typ := range []types.Type{t, types.NewPointer(t)} {
+		ms := types.NewMethodSet(typ)
+		for i := range ms.Len() {
+			if ms.At(i).Obj().Name() == "UnmarshalJSON" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paramsMember reports bytes that are the params member of a decoded
+// message (msg.Params, tagged "params"): what the client sent its method.
+func paramsMember(v ssa.Value) bool {
+	for {
+		ct, ok := v.(*ssa.ChangeType)
+		if !ok {
+			break
+		}
+		v = ct.X
+	}
+	var f *types.Var
+	switch v := v.(type) {
+	case *ssa.Field:
+		f = fieldOf(v.X.Type(), v.Field, false)
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok {
+			f = fieldOf(fa.X.Type(), fa.Field, true)
+		}
+	}
+	return f != nil && (f.Name() == "Params" || f.Name() == "params")
+}
+
+// typedDecodeParse reports -32700 answered to every failure of a decode
+// of the client's bytes into a target valid JSON can fail to fit: JSON of
+// the wrong shape ("method": 5, a batch array where one object is
+// decoded) is then called a parse error, where the not-jsonrpc and
+// bad-batch rows say 400 with -32600. Silent when the bytes were shown to
+// be JSON first (json.Valid, a decode into a json.RawMessage or an empty
+// interface) or the errors are told apart by kind (*json.SyntaxError,
+// *json.UnmarshalTypeError), in the function that answers or the one
+// that decodes. Only with -errclass.typeddecode (typedParse).
+//
+// The mirror, always on: -32600 answered to every failure of such a
+// decode of the request's own body, with nothing showing the bytes are
+// JSON first, calls bytes that are not JSON an invalid request, where the
+// not-json row says -32700.
+func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *answers.Answer) bool {
+	w := a.Write
+	if !w.HasCode || w.Code != httpwrite.CodeParseError && w.Code != httpwrite.CodeInvalidRequest || a.HasSession || w.Implicit {
+		return false
+	}
+	if w.Code == httpwrite.CodeParseError && !typedParse {
+		return false
+	}
+	if w.Status != 0 && (w.Status < 400 || w.Status >= 500 || w.Status == 413) || w.Code == httpwrite.CodeInvalidRequest && w.Status != 0 && w.Status != 400 {
+		return false
+	}
+	info := c.pass.TypesInfo
+	causes := w.Causes
+	if len(causes) == 0 {
+		var tooLarge bool
+		if causes, tooLarge = guard(info, w.Stack); tooLarge {
+			return false
+		}
+	} else if kindPicked(info, w.Stack) {
+		return false
+	}
+	if len(causes) == 0 || c.sortsSyntax(body) {
+		return false
+	}
+	var origins []origin
+	for _, e := range causes {
+		origins = append(origins, c.originsOf(fn, e)...)
+	}
+	if len(origins) == 0 {
+		return false
+	}
+	if !directly(info, body, causes, w, origins) {
+		return false
+	}
+	var first *ast.CallExpr
+	for _, o := range origins {
+		if o.kind != decode || !o.typed || o.shape || o.reqBody || !o.pos.IsValid() {
+			return false
+		}
+		decl := c.declAt(o.pos)
+		if decl == nil || decl.Body == nil {
+			return false
+		}
+		call := httpwrite.CallAt(decl.Body, o.pos)
+		if call == nil || c.shownJSON(decl.Body, call) || c.sortsSyntax(decl.Body) {
+			return false
+		}
+		// -32600 only under a decode of the request's own body: bytes a
+		// function is handed may be a member that already decoded
+		// (params), which can fail only on its shape.
+		if w.Code == httpwrite.CodeInvalidRequest && !decodesRequestBody(c.pass.TypesInfo, decl.Body, call) || !c.decodesClientBytes(decl, call) {
+			return false
+		}
+		if first == nil {
+			first = call
+		}
+	}
+	related := []analysis.RelatedInformation{{Pos: first.Pos(), End: first.End(), Message: "decodes into a target valid JSON can fail to fit: " + types.ExprString(first.Fun)}}
+	if w.Code == httpwrite.CodeInvalidRequest {
+		c.report(w.Node, catTypedDecodeInvalid, related, nil,
+			"answers -32600 (Invalid Request) to every failure of a typed decode, also to non-JSON bytes (-32700): test json.Valid first")
+		return true
+	}
+	c.report(w.Node, catTypedDecode, related, nil,
+		"answers -32700 (Parse error) to every failure of a typed decode, also to JSON that does not fit (-32600): test json.Valid first")
+	return true
+}
+
+// decodesClientBytes reports a decode (the call, in decl) of the request's
+// body, by a framework's binder, a decoder made on it or bytes read from
+// it, or of bytes decl is handed as a parameter ([]byte, string,
+// json.RawMessage, a reader) when the package nowhere tests bytes with
+// json.Valid nor sorts decode errors by kind (its caller may have).
+func (c *checker) decodesClientBytes(decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if decodesRequestBody(info, decl.Body, call) {
+		return true
+	}
+	var in ast.Expr
+	switch fn := httpwrite.Callee(info, call); {
+	case httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") && len(call.Args) == 2:
+		in = call.Args[0]
+	case httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode"):
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			in = sel.X
+		}
+	}
+	if in == nil || !paramInput(info, decl, in, 0) {
+		return false
+	}
+	if c.pkgSyntaxAware == nil {
+		aware := false
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if aware {
+					return false
+				}
+				if call, ok := n.(*ast.CallExpr); ok && httpwrite.IsFunc(httpwrite.Callee(info, call), httpwrite.PkgJSON, "Valid") {
+					aware = true
+				}
+				if id, ok := n.(*ast.Ident); ok && syntaxKind(info, id) {
+					aware = true
+				}
+				return !aware
+			})
+		}
+		c.pkgSyntaxAware = &aware
+	}
+	return !*c.pkgSyntaxAware
+}
+
+// paramInput reports an expression that is a parameter of decl, or a
+// conversion of one, or a reader or decoder made on one.
+func paramInput(info *types.Info, decl *ast.FuncDecl, e ast.Expr, depth int) bool {
+	if depth > 4 || e == nil {
+		return false
+	}
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		for _, f := range decl.Type.Params.List {
+			for _, n := range f.Names {
+				if info.Defs[n] == v {
+					return clientBytesType(v.Type())
+				}
+			}
+		}
+		rhs := httpwrite.SoleAssign(info, decl.Body, v)
+		return rhs != nil && paramInput(info, decl, rhs, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return paramInput(info, decl, e.Args[0], depth+1)
+		}
+		fn := httpwrite.Callee(info, e)
+		if fn == nil || len(e.Args) != 1 {
+			return false
+		}
+		switch fn.Name() {
+		case "NewDecoder", "NewReader", "NopCloser", "NewBuffer", "NewBufferString":
+			return paramInput(info, decl, e.Args[0], depth+1)
+		}
+	}
+	return false
+}
+
+// clientBytesType reports the types a message arrives as: bytes, a
+// string, a reader.
+func clientBytesType(t types.Type) bool {
+	if httpwrite.IsNamed(t, "io", "Reader") || httpwrite.IsNamed(t, "io", "ReadCloser") {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// shownJSON reports a function body that shows its bytes are JSON before
+// the typed decode call: a json.Valid call anywhere in it, or a decode
+// into a json.RawMessage or an empty interface before call.
+func (c *checker) shownJSON(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		k, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := httpwrite.Callee(info, k)
+		switch {
+		case httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Valid"):
+			found = true
+		case k.Pos() < call.Pos() && len(k.Args) > 0 &&
+			(httpwrite.IsFunc(fn, httpwrite.PkgJSON, "Unmarshal") || httpwrite.IsMethod(fn, httpwrite.PkgJSON, "Decoder", "Decode")) &&
+			anyJSONFits(info.TypeOf(k.Args[len(k.Args)-1])):
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// sortsSyntax reports a function body that names *json.SyntaxError,
+// *json.UnmarshalTypeError or *json.InvalidUnmarshalError (errors.As, a
+// type switch): it tells a decode's failures apart by kind.
+func (c *checker) sortsSyntax(body *ast.BlockStmt) bool {
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && syntaxKind(info, id) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// syntaxKind reports a use of one of encoding/json's error types.
+func syntaxKind(info *types.Info, id *ast.Ident) bool {
+	tn, ok := info.Uses[id].(*types.TypeName)
+	if !ok || tn.Pkg() == nil || tn.Pkg().Path() != httpwrite.PkgJSON {
+		return false
+	}
+	switch tn.Name() {
+	case "SyntaxError", "UnmarshalTypeError", "InvalidUnmarshalError":
+		return true
+	}
+	return false
+}
+
+// maxBytes413 reports 413 answered to every failed read of a body capped
+// with http.MaxBytesReader, in a function that never tells
+// *http.MaxBytesError apart (unchecked): a client that broke off or sent
+// broken chunking is then told its body was too large, where the
+// body-unreadable row says 400.
+func (c *checker) maxBytes413(w *httpwrite.Write, origins []origin, unchecked bool) bool {
+	if !unchecked || w.Status != 413 || len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.kind != read || !o.body {
+			return false
+		}
+	}
+	c.report(w.Node, catBodyLimit, origins[0].related("fails for a body cut off too, not only over the limit: "+origins[0].name), nil,
+		"answers 413 to every failed read of the capped body, also to one the client broke off (400): tell *http.MaxBytesError apart")
+	return true
+}
+
+// paramsCode reports a code other than -32602 (or -32600, -32700)
+// answered to every failure of a decode of the client's params (a
+// json.RawMessage member named params of the decoded message): those
+// bytes are JSON the method cannot take, Invalid params, not the
+// server's or an upstream's failure.
+func (c *checker) paramsCode(fn *ssa.Function, body *ast.BlockStmt, a *answers.Answer) bool {
+	w := a.Write
+	if !w.HasCode || a.HasSession {
+		return false
+	}
+	switch w.Code {
+	case 0, httpwrite.CodeInvalidParams, httpwrite.CodeInvalidRequest, httpwrite.CodeParseError:
+		return false
+	}
+	info := c.pass.TypesInfo
+	causes := w.Causes
+	if len(causes) == 0 {
+		causes, _ = guard(info, w.Stack)
+	} else if kindPicked(info, w.Stack) {
+		return false
+	}
+	var origins []origin
+	for _, e := range causes {
+		origins = append(origins, c.originsOf(fn, e)...)
+	}
+	if len(origins) == 0 {
+		return false
+	}
+	for _, o := range origins {
+		if o.kind != decode || !o.shape || !o.params {
+			return false
+		}
+	}
+	if !directly(info, body, causes, w, origins) {
+		return false
+	}
+	c.report(w.Node, catParamsCode, origins[0].related("decodes the client's params: "+origins[0].name), nil,
+		"answers %d when the client's params do not decode into what the method takes: answer -32602 (Invalid params)", w.Code)
+	return true
+}
+
+// directly reports that every error the answer w is about is assigned, last
+// before it in body, straight from the call one of origins is (if err :=
+// json.Unmarshal(...); err != nil): the decode is the one thing that
+// failed. An error handed up by a function that also makes errors of its
+// own, which the tracer cannot place (a validator's fmt.Errorf beside its
+// decode), may be any of them.
+func directly(info *types.Info, body *ast.BlockStmt, causes []ast.Expr, w *httpwrite.Write, origins []origin) bool {
+	if len(causes) == 0 {
+		return false
+	}
+	for _, e := range causes {
+		e = ast.Unparen(e)
+		// err.Error() in the message names err.
+		if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+				e = ast.Unparen(sel.X)
+			}
+		}
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return false
+		}
+		f, ok := lastErrAssign(info, body, v, w.Node.Pos())
+		if !ok {
+			return false
+		}
+		at := false
+		for _, o := range origins {
+			if o.pos == f.call.Pos() || o.pos == f.call.Lparen {
+				at = true
+			}
+		}
+		if !at {
+			return false
+		}
+	}
+	return true
+}
