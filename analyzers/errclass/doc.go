@@ -267,7 +267,7 @@
 // The converse, -32700 answered to every failure of such a decode, calls
 // valid JSON of the wrong shape ("method": 5, a batch array where one
 // object is decoded) a parse error, where the not-jsonrpc and bad-batch
-// rows say -32600. It is reported only with -errclass.typeddecode: the
+// rows say -32600. It is reported only with -errclass.strict: the
 // table is plain, but the shape is the most common hand-written decode,
 // and readers who weigh only the bytes that are not JSON take it for
 // right. With the flag, a decode of bytes a function is handed (a []byte,
@@ -316,10 +316,10 @@
 // errors.AsType[*http.MaxBytesError](err), and a 4xx
 // for a failed read or decode of a limited body in a function that never
 // tells the limit error apart (handing the error to protocol.WriteError or
-// protocol.AsError counts as telling it apart). The converse too: 413 for
-// every failed read of such a body tells a client that broke off mid-body
-// (or sent broken chunking) that its body was too large, where
-// body-unreadable is 400.
+// protocol.AsError counts as telling it apart). With -errclass.strict, the
+// converse too: 413 for every failed read of such a body tells a client
+// that broke off mid-body (or sent broken chunking) that its body was too
+// large, where body-unreadable is 400.
 //
 // Bad:
 //
@@ -406,10 +406,13 @@
 // (example.com/store.Open, (*example.com/store.DB).Lookup): a store or
 // generator errclass cannot recognise by its shape.
 //
-// -errclass.typeddecode also reports -32700 answered to every failure of a
+// -errclass.strict also reports two answers the table contradicts but
+// that reviewers often accept: -32700 answered to every failure of a
 // decode into a target valid JSON can fail to fit (see "The client's
 // fault answered as the server's"), in its own category,
-// typed-decode-parse.
+// typed-decode-parse; and 413 answered to every failed read of a
+// MaxBytesReader body that never tells *http.MaxBytesError apart (a body
+// the client cut off is 400), category body-limit.
 //
 // # Suppressing a finding
 //

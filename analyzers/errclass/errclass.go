@@ -53,19 +53,22 @@ var Analyzer = &analysis.Analyzer{
 // type's method without a context, say).
 var internalFuncs funcList
 
-// typedParse turns on the report of -32700 answered to every failure of a
-// typed decode (typedDecodeParse). Off by default: correct by the table,
-// but the shape is the most common hand-written decode, and reviewers who
-// read only the non-JSON case call the same code right at one site and
-// wrong at the next.
-var typedParse bool
+// strict turns on the rules that are right by the table but that
+// reviewers often accept: -32700 answered to every failure of a typed
+// decode (typedDecodeParse), the most common hand-written decode, which
+// those who read only the non-JSON case call right at one site and wrong
+// at the next; and 413 answered to every failed read of a capped body
+// (maxBytes413), which tells a client that broke off its body was too
+// large. Off by default.
+var strict bool
 
 func init() {
 	Analyzer.Flags.Var(&internalFuncs, "internal",
 		"comma-separated functions whose errors are server-side failures, as types.Func.FullName spells them: "+
 			"example.com/store.Open,(*example.com/store.DB).Lookup")
-	Analyzer.Flags.BoolVar(&typedParse, "typeddecode", false,
-		"also report -32700 answered to every failure of a decode into a struct, map or binder, which valid JSON of the wrong shape fails too")
+	Analyzer.Flags.BoolVar(&strict, "strict", false,
+		"also report -32700 answered to every failure of a decode into a struct, map or binder (valid JSON of the wrong shape fails too), "+
+			"and 413 answered to every failed read of a MaxBytesReader body (a body cut off fails too)")
 }
 
 // funcList is a flag.Value holding function names.

@@ -112,7 +112,6 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
 		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
 		"fixtures/errclass/parsenotdecode",            // -32700 under a test of a decoded message, or an error of a call given no bytes
-		"fixtures/errclass/capped413",                 // 413 for every failed read of a capped body
 		"fixtures/errclass/paramscode",                // a params decode answered with another code than -32602
 	)
 	var acts []*checker.Action
@@ -136,14 +135,15 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestTypedDecode runs the opt-in report of -32700 answered to every
-// failure of a typed decode (-errclass.typeddecode).
-func TestTypedDecode(t *testing.T) {
-	defer errclass.Analyzer.Flags.Set("typeddecode", "false")
-	if err := errclass.Analyzer.Flags.Set("typeddecode", "true"); err != nil {
+// TestStrict runs the opt-in rules (-errclass.strict): -32700 answered to
+// every failure of a typed decode, 413 to every failed read of a capped
+// body.
+func TestStrict(t *testing.T) {
+	defer errclass.Analyzer.Flags.Set("strict", "false")
+	if err := errclass.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame")
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame", "fixtures/errclass/capped413")
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:

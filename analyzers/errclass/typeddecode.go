@@ -117,7 +117,7 @@ func paramsMember(v ssa.Value) bool {
 // be JSON first (json.Valid, a decode into a json.RawMessage or an empty
 // interface) or the errors are told apart by kind (*json.SyntaxError,
 // *json.UnmarshalTypeError), in the function that answers or the one
-// that decodes. Only with -errclass.typeddecode (typedParse).
+// that decodes. Only with -errclass.strict.
 //
 // The mirror, always on: -32600 answered to every failure of such a
 // decode of the request's own body, with nothing showing the bytes are
@@ -128,7 +128,7 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 	if !w.HasCode || w.Code != httpwrite.CodeParseError && w.Code != httpwrite.CodeInvalidRequest || a.HasSession || w.Implicit {
 		return false
 	}
-	if w.Code == httpwrite.CodeParseError && !typedParse {
+	if w.Code == httpwrite.CodeParseError && !strict {
 		return false
 	}
 	if w.Status != 0 && (w.Status < 400 || w.Status >= 500 || w.Status == 413) || w.Code == httpwrite.CodeInvalidRequest && w.Status != 0 && w.Status != 400 {
@@ -347,9 +347,9 @@ func syntaxKind(info *types.Info, id *ast.Ident) bool {
 // with http.MaxBytesReader, in a function that never tells
 // *http.MaxBytesError apart (unchecked): a client that broke off or sent
 // broken chunking is then told its body was too large, where the
-// body-unreadable row says 400.
+// body-unreadable row says 400. Only with -errclass.strict.
 func (c *checker) maxBytes413(w *httpwrite.Write, origins []origin, unchecked bool) bool {
-	if !unchecked || w.Status != 413 || len(origins) == 0 {
+	if !strict || !unchecked || w.Status != 413 || len(origins) == 0 {
 		return false
 	}
 	for _, o := range origins {

@@ -31,7 +31,7 @@ func raw(w http.ResponseWriter, r *http.Request) {
 func anyValue(w http.ResponseWriter, r *http.Request) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
 	if err != nil {
-		rpcError(w, http.StatusRequestEntityTooLarge, -32000, "too large") // want `answers 413 to every failed read of the capped body`
+		rpcError(w, http.StatusRequestEntityTooLarge, -32000, "too large")
 		return
 	}
 	var v any

@@ -59,7 +59,7 @@ func capped(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
-		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge) // want `answers 413 to every failed read of the capped body`
+		http.Error(w, "request body too large", http.StatusRequestEntityTooLarge)
 		return
 	}
 	forward(w, r, body)

@@ -49,7 +49,7 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 func (g *gateway) serveRead(w http.ResponseWriter, r *http.Request) {
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
 	if err != nil {
-		w.WriteHeader(http.StatusRequestEntityTooLarge) // want `answers 413 to every failed read of the capped body`
+		w.WriteHeader(http.StatusRequestEntityTooLarge)
 		return
 	}
 	var req request
