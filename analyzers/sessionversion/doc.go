@@ -165,7 +165,8 @@
 // A method handler that answers by returning (its last result an error,
 // which its caller writes) is reported the same way when params.F != C,
 // with F a field of an initialize request's params (a struct that also
-// carries clientInfo), returns a non-nil error.
+// carries clientInfo), returns a non-nil error; a declared function only
+// when the package refers to it (a validator nothing calls refuses no one).
 //
 // Silent: a missing protocolVersion refused as invalid params (no revision
 // constant is compared); the MCP-Protocol-Version header of a later request

@@ -61,3 +61,20 @@ func connect(r helloResult) error {
 	}
 	return nil
 }
+
+// CheckHello is a validator of the same shape that nothing here calls: it
+// refuses no client, so it is not judged.
+func CheckHello(p helloParams) error {
+	if p.ProtocolVersion != ownRevision {
+		return errors.New("unsupported protocol version")
+	}
+	return nil
+}
+
+// serve reaches hello, as a dispatcher does.
+func (m *methods) serve(method string, raw json.RawMessage) (any, error) {
+	if method == "initialize" {
+		return m.hello(raw)
+	}
+	return nil, nil
+}
