@@ -329,14 +329,7 @@ func (c *checker) storesParam(fn *types.Func, i int) bool {
 		return false
 	}
 	param := sig.Params().At(i)
-	var decl *ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
-				decl = fd
-			}
-		}
-	}
+	decl := c.declOf(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}

@@ -400,14 +400,7 @@ func (c *checker) revisionPredicate(fn *types.Func) bool {
 	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Bool]) {
 		return false
 	}
-	var decl *ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
-				decl = fd
-			}
-		}
-	}
+	decl := c.declOf(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
@@ -458,4 +451,16 @@ func (c *checker) listsRevision(v *types.Var) bool {
 		}
 	}
 	return found
+}
+
+// declOf returns the declaration of fn, a function of the package, or nil.
+func (c *checker) declOf(fn *types.Func) *ast.FuncDecl {
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
 }

@@ -1251,14 +1251,7 @@ func (c *checker) copiesAllHeaders(fn *types.Func) bool {
 		return false
 	}
 	dst, src := sig.Params().At(0), sig.Params().At(1)
-	var decl *ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && c.pass.TypesInfo.Defs[fd.Name] == fn {
-				decl = fd
-			}
-		}
-	}
+	decl := c.declOf(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
