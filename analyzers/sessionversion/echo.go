@@ -121,6 +121,9 @@ type proposals struct {
 	roots map[types.Object]bool
 	// checked: the function tests a proposal other than for emptiness.
 	checked bool
+	// fromResponse: a value the function decoded from an *http.Response,
+	// whose protocolVersion is a server's answer, not a proposal.
+	fromResponse func(types.Object) bool
 }
 
 // proposalsOf follows the proposals of body through its locals and reads
@@ -129,7 +132,7 @@ func (c *checker) proposalsOf(body *ast.BlockStmt) *proposals {
 	info := c.pass.TypesInfo
 	decoded := c.decodedFromResponse(body)
 	fromResponse := func(o types.Object) bool { return decoded[o] }
-	p := &proposals{c: c, locals: map[types.Object]ast.Node{}, built: map[types.Object]ast.Node{}, held: map[types.Object]bool{}, roots: map[types.Object]bool{}}
+	p := &proposals{c: c, locals: map[types.Object]ast.Node{}, built: map[types.Object]ast.Node{}, held: map[types.Object]bool{}, roots: map[types.Object]bool{}, fromResponse: fromResponse}
 	direct := func(e ast.Expr) bool {
 		saved := c.requestedVars
 		c.requestedVars = nil
@@ -262,8 +265,7 @@ func (p *proposals) source(e ast.Expr) ast.Node {
 	saved := p.c.requestedVars
 	p.c.requestedVars = nil
 	defer func() { p.c.requestedVars = saved }()
-	decoded := p.c.decodedFromResponseOf(e)
-	if !decoded && p.c.isRequestedVersion(e, func(types.Object) bool { return false }) {
+	if p.c.isRequestedVersion(e, p.fromResponse) {
 		return e
 	}
 	return nil
@@ -365,22 +367,6 @@ func (c *checker) storesParam(fn *types.Func, i int) bool {
 		return true
 	})
 	return stored && !other
-}
-
-// decodedFromResponseOf reports whether e reads a value decoded from an
-// *http.Response in the function enclosing it.
-func (c *checker) decodedFromResponseOf(e ast.Expr) bool {
-	for _, f := range c.pass.Files {
-		if f.Pos() > e.Pos() || e.End() > f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Pos() <= e.Pos() && e.End() <= fd.End() {
-				return c.decodedFromResponse(fd.Body)[rootObject(c.pass.TypesInfo, e)]
-			}
-		}
-	}
-	return false
 }
 
 // namesRevision reports a field name that says it holds a revision.
