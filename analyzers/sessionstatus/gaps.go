@@ -83,12 +83,22 @@ func untested(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.An
 		return
 	}
 	// if _, ok := m[id]; id != "" && !ok: the answer's own test takes
-	// the missing id out, whatever the lookup was handed before it.
+	// the missing id out, whatever the lookup was handed before it; so
+	// does an earlier case of a tagless switch (case id == "": ...; case
+	// !ok: ...).
+	takesOut := func(t httpwrite.Term) bool {
+		return t.Truth && scan.PresentIDTest(t.E) != nil || !t.Truth && scan.EmptyIDTest(t.E) != nil
+	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(a.Stack) {
 		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
-			if t.Truth && scan.PresentIDTest(t.E) != nil || !t.Truth && scan.EmptyIDTest(t.E) != nil {
+			if takesOut(t) {
 				return
 			}
+		}
+	}
+	for t := range httpwrite.CaseTerms(a.Stack) {
+		if takesOut(t) {
+			return
 		}
 	}
 	d := analysis.Diagnostic{

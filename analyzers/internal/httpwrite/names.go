@@ -317,6 +317,54 @@ func EnclosingIfs(stack []ast.Node) iter.Seq2[*ast.IfStmt, bool] {
 	}
 }
 
+// CaseTerms yields the terms each tagless switch around the last node of
+// stack knows when the node runs: every expression of an earlier case is
+// false there (a case runs only when those before it did not match), and
+// a case of one expression holds it true. A switch whose case expressions
+// hold the node, or a switch with a tag, yields nothing.
+func CaseTerms(stack []ast.Node) iter.Seq[Term] {
+	return func(yield func(Term) bool) {
+		for i := len(stack) - 3; i >= 0; i-- {
+			sw, ok := stack[i].(*ast.SwitchStmt)
+			if !ok || sw.Tag != nil || stack[i+1] != sw.Body {
+				continue
+			}
+			cc, ok := stack[i+2].(*ast.CaseClause)
+			if !ok || len(stack) <= i+3 || !bodyHolds(cc, stack[i+3]) {
+				continue
+			}
+			var terms []Term
+			for _, st := range sw.Body.List {
+				if st == cc {
+					break
+				}
+				for _, e := range st.(*ast.CaseClause).List {
+					terms = append(terms, Terms(e, false)...)
+				}
+			}
+			if len(cc.List) == 1 {
+				terms = append(terms, Terms(cc.List[0], true)...)
+			}
+			for _, t := range terms {
+				if !yield(t) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// bodyHolds is that n is one of the statements of cc's body, not one of
+// its expressions.
+func bodyHolds(cc *ast.CaseClause, n ast.Node) bool {
+	for _, st := range cc.Body {
+		if st == n {
+			return true
+		}
+	}
+	return false
+}
+
 // EarlierIfs yields the if statements that run before the last node of
 // stack on its way: those of each enclosing block or case clause that come
 // before the statement holding it. A rule reads them for a guard that

@@ -155,3 +155,29 @@ func (s *server) counted(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "session not found", http.StatusNotFound)
 	}
 }
+
+// switched looks the id up first and sorts the outcomes in a tagless
+// switch whose first case takes the missing id out: silent.
+func (s *server) switched(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	_, ok := s.live[id]
+	switch {
+	case id == "":
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+	case !ok:
+		http.Error(w, "session not found", http.StatusNotFound)
+	}
+}
+
+// switchedLate puts the lookup's case first: an empty id matches it and
+// is answered 404 before the missing case is reached.
+func (s *server) switchedLate(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	_, ok := s.live[id]
+	switch {
+	case !ok:
+		http.Error(w, "session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id, which reaches s.live\[id\] untested`
+	case id == "":
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+	}
+}
