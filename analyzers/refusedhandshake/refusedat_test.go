@@ -18,17 +18,32 @@ import (
 // failed Connect's branch, not a refusal that closes, not what follows the
 // transport's serving.
 func TestRefusalsNamed(t *testing.T) {
+	namedAt(t, "fixtures/refusedhandshake/refusedat", "refused here", "// leaks")
+}
+
+// TestUnansweredNamed checks that a branch answering a registered
+// handshake without its id is named at the statement that answers (or
+// the return handing the failure up), the lines the fixture marks
+// "answered", not at the branch's opening brace.
+func TestUnansweredNamed(t *testing.T) {
+	namedAt(t, "fixtures/refusedhandshake/tableunanswered", "answered here", "// answered")
+}
+
+// namedAt checks that the related positions of pkg's findings whose
+// message starts with prefix are exactly the lines ending in marker.
+func namedAt(t *testing.T, pkg, prefix, marker string) {
+	t.Helper()
 	dir, err := fixtures.Dir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := analysistest.Run(t, dir, refusedhandshake.Analyzer, "fixtures/refusedhandshake/refusedat")
+	results := analysistest.Run(t, dir, refusedhandshake.Analyzer, pkg)
 	var got, want []int
 	for _, r := range results {
 		fset := r.Action.Package.Fset
 		for _, d := range r.Action.Diagnostics {
 			for _, rel := range d.Related {
-				if strings.HasPrefix(rel.Message, "refused here") {
+				if strings.HasPrefix(rel.Message, prefix) {
 					got = append(got, fset.Position(rel.Pos).Line)
 				}
 			}
@@ -40,7 +55,7 @@ func TestRefusalsNamed(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, line := range strings.Split(string(b), "\n") {
-				if strings.HasSuffix(line, "// leaks") {
+				if strings.HasSuffix(line, marker) {
 					want = append(want, i+1)
 				}
 			}
@@ -48,6 +63,6 @@ func TestRefusalsNamed(t *testing.T) {
 	}
 	slices.Sort(got)
 	if len(want) == 0 || !slices.Equal(got, want) {
-		t.Errorf("refusals named at lines %v, want the lines marked leaks %v", got, want)
+		t.Errorf("related positions %q at lines %v, want the lines marked %q %v", prefix, got, marker, want)
 	}
 }

@@ -680,7 +680,7 @@ func clauseList(parent ast.Node, b *ast.BlockStmt) bool {
 // refusalIn.
 func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 	var out ast.Node
-	judge := func(list []ast.Stmt, at ast.Node) {
+	judge := func(list []ast.Stmt) {
 		if out != nil || len(list) == 0 {
 			return
 		}
@@ -692,7 +692,15 @@ func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 		if t.namesKey(blk, carried) || t.removesIn(blk, s.table) || t.answersID(blk) || !(t.writesAnswer(blk) || t.returnsError(ret)) {
 			return
 		}
-		out = at
+		// The branch is named at the statement that answers, where a
+		// reader fixes it, rather than at its opening brace.
+		out = ret
+		for _, st := range list {
+			if t.writesAnswer(&ast.BlockStmt{List: []ast.Stmt{st}}) {
+				out = st
+				break
+			}
+		}
 	}
 	ast.Inspect(st, func(n ast.Node) bool {
 		if out != nil {
@@ -705,7 +713,7 @@ func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
 				return false
 			}
-			judge(n.Body.List, n.Body)
+			judge(n.Body.List)
 		case *ast.SwitchStmt:
 			if mentionsInit(t.info, t.decls, n) || (n.Tag != nil && t.namesKey(n.Tag, s)) {
 				return false
@@ -716,7 +724,7 @@ func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 					return false
 				}
 			}
-			judge(n.Body, n)
+			judge(n.Body)
 		}
 		return true
 	})

@@ -81,7 +81,7 @@ func (e *endpoint) handshake(w http.ResponseWriter, r *http.Request, m *message)
 	e.reg.open(id) // want `a session is registered in conns before the handshake is accepted, and a later branch answers without Mcp-Session-Id`
 	out := e.dispatch(m)
 	if out == nil {
-		w.WriteHeader(http.StatusAccepted)
+		w.WriteHeader(http.StatusAccepted) // answered
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", id)
@@ -115,7 +115,7 @@ func (e *Errored) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	e.reg.open(id) // want `a later branch answers without Mcp-Session-Id`
 	out := e.dispatch(&m)
 	if out.Error != nil {
-		writeReply(w, out)
+		writeReply(w, out) // answered
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", id)
@@ -137,7 +137,7 @@ func (e *Switched) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out := e.dispatch(&m)
 	switch {
 	case out == nil:
-		w.WriteHeader(http.StatusNoContent)
+		w.WriteHeader(http.StatusNoContent) // answered
 		return
 	case out.Error != nil:
 		writeReply(w, out)
@@ -168,7 +168,7 @@ func (e *Returned) handshake(w http.ResponseWriter, r *http.Request) error {
 	e.reg.open(id) // want `a later branch answers without Mcp-Session-Id`
 	out := e.dispatch(&m)
 	if out == nil {
-		return errEmpty
+		return errEmpty // answered
 	}
 	w.Header().Set("Mcp-Session-Id", id)
 	return json.NewEncoder(w).Encode(out)
