@@ -76,10 +76,12 @@ func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult
 // id goes from the header to the lookup untested, so a missing id is
 // answered 404 and its client re-initializes in a loop instead of learning
 // its request is malformed (400). Judged only in a package that answers a
-// missing id 400 elsewhere, and only for lookups, not validators (see
+// missing id 400 elsewhere or hands out the ids itself (its answers set
+// Mcp-Session-Id, so it requires them: the lookup's map holds only ids it
+// minted, never ""), and only for lookups, not validators (see
 // session.Scan.Unguarded).
 func untested(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers.Answer) {
-	if !p.missing400 || scan == nil || a.Status != 404 || !scan.Unguarded(a.Session, p.decls) {
+	if scan == nil || a.Status != 404 || !(p.missing400 || p.issuesIDs(pass)) || !scan.Unguarded(a.Session, p.decls) {
 		return
 	}
 	// if _, ok := m[id]; id != "" && !ok: the answer's own test takes

@@ -58,6 +58,7 @@ func TestFixtures(t *testing.T) {
 		// package that never answers a missing id (not judged).
 		"fixtures/sessionstatus/untestedmissing",
 		"fixtures/sessionstatus/untestedmissing/nomissing",
+		"fixtures/sessionstatus/untestedmissing/issued",
 		// The method test nested under the missing-id test.
 		"fixtures/sessionstatus/nestedinit",
 		// Shapes seen in code mcpvet was not tuned on.

@@ -20,7 +20,7 @@ func (g *gateway) strict(w http.ResponseWriter, r *http.Request, msg rpc) {
 	}
 	// Right: a known session's id echoed on a later request.
 	if _, ok := g.state[id]; !ok {
-		http.Error(w, "Session not found", http.StatusNotFound)
+		http.Error(w, "Session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id`
 		return
 	}
 	w.Header().Set("Mcp-Session-Id", id)

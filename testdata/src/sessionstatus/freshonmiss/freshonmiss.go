@@ -36,7 +36,7 @@ func (s *server) initializeOnly(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if _, ok := s.m.Get(r.Header.Get("Mcp-Session-Id")); !ok {
-		http.Error(w, "unknown session", http.StatusNotFound)
+		http.Error(w, "unknown session", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id`
 		return
 	}
 	w.WriteHeader(http.StatusAccepted)

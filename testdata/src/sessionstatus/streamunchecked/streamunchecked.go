@@ -63,7 +63,7 @@ func (x *relay) watch(w http.ResponseWriter, r *http.Request) {
 	ok := x.live[id]
 	x.mu.Unlock()
 	if !ok {
-		http.Error(w, "Session not found", http.StatusNotFound)
+		http.Error(w, "Session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id`
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")

@@ -47,7 +47,7 @@ func (e *endpoint) end(w http.ResponseWriter, r *http.Request) {
 	delete(e.convs, sid)
 	e.mu.Unlock()
 	if !ok {
-		http.Error(w, "Session not found", http.StatusNotFound)
+		http.Error(w, "Session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id`
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -41,7 +41,7 @@ func (s *server) stream(w http.ResponseWriter, r *http.Request) {
 	ch, ok := s.sessions[r.Header.Get("Mcp-Session-Id")]
 	s.mu.Unlock()
 	if !ok {
-		http.Error(w, "Session not found", http.StatusNotFound)
+		http.Error(w, "Session not found", http.StatusNotFound) // want `answers 404 also to a request without Mcp-Session-Id`
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
