@@ -313,6 +313,26 @@
 // carries no id), for a stateless server that only echoes the client's
 // id, and where the rules above already reported the package.
 //
+// A handler that hands the request's Mcp-Session-Id, and flags, to a
+// helper of the package that for an empty id returns a session without
+// failing serves a request without an id: it is reported at the call when
+// a 2xx answer follows. The helper is read with the id empty and each
+// bool parameter bound to what the call passes for a request that is not
+// an initialize: a constant, a test of the method for "initialize"
+// (false), or a local that starts false and is set true only under such a
+// test (a batch scanned for an initialize). A return it reaches, past
+// branches its own state decides either way, is reported when it returns
+// a session it made by a call and registered in a map (or set on
+// Mcp-Session-Id), or one it ranged to over a map: a fresh session, or
+// another client's. Silent for a flag computed any other way, for a
+// branch that tests anything else the caller hands in, for a call in an
+// initialize branch, and where a test that returns before the call may
+// tell such a request apart (the method, the id's emptiness, a local bool
+// set from either or from a call that may read the id).
+//
+//	// bad: with no id and no initialize in the batch, the only session
+//	sess, err := b.pick(r.Header.Get("Mcp-Session-Id"), sawInitialize)
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

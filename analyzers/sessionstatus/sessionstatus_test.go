@@ -138,6 +138,9 @@ func TestFixtures(t *testing.T) {
 		// after a served branch that returns, an if-else chain's last
 		// else, a tagless switch's case.
 		"fixtures/sessionstatus/chains",
+		// A missing id resolved to a session by a helper given a flag.
+		"fixtures/sessionstatus/missinghelper",
+		"fixtures/sessionstatus/missinghelper/good",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
