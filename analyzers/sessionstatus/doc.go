@@ -322,13 +322,16 @@
 // (false), or a local that starts false and is set true only under such a
 // test (a batch scanned for an initialize). A return it reaches, past
 // branches its own state decides either way, is reported when it returns
-// a session it made by a call and registered in a map (or set on
-// Mcp-Session-Id), or one it ranged to over a map: a fresh session, or
-// another client's. Silent for a flag computed any other way, for a
-// branch that tests anything else the caller hands in, for a call in an
-// initialize branch, and where a test that returns before the call may
-// tell such a request apart (the method, the id's emptiness, a local bool
-// set from either or from a call that may read the id).
+// a session it made (a call or a literal) and registered in a map (or
+// set on Mcp-Session-Id), or one it ranged to over a map: a fresh session, or
+// another client's. A helper of another package is read the same way
+// where it is declared, and its returns for each binding of its flags
+// carried in its kindsFact. Silent for a flag computed any other way, for
+// a branch that tests anything else the caller hands in, for a call in an
+// initialize branch or in a function called only from one, and where a
+// test that returns before the call may tell such a request apart (the
+// method, the id's emptiness, a local bool set from either or from a call
+// that may read the id).
 //
 //	// bad: with no id and no initialize in the batch, the only session
 //	sess, err := b.pick(r.Header.Get("Mcp-Session-Id"), sawInitialize)

@@ -102,8 +102,10 @@ func made(e ast.Expr) bool {
 }
 
 // exportFreshOnMiss exports a freshOnMissFact for each exported
-// get-or-replace of the package.
+// get-or-replace of the package, and the successes for an empty id of its
+// exported functions (exportResolved), which sit beside it.
 func exportFreshOnMiss(pass *analysis.Pass) {
+	exportResolved(pass)
 	info := pass.TypesInfo
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

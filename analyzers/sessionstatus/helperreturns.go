@@ -42,6 +42,10 @@ type returnKinds struct {
 	// in this function or in those it hands on: a finding names them all,
 	// so that each place a fix goes is among its related positions.
 	every map[session.Kind][]token.Pos
+	// resolved is, for a function of another package (a kindsFact), its
+	// successful returns for an empty id under each binding of its
+	// flags (missingfact.go).
+	resolved []resolvedCase
 }
 
 // alsoReturned is the related positions of the returns of kind after the

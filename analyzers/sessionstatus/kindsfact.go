@@ -34,6 +34,11 @@ type kindsFact struct {
 	// that refusal itself before returning its error.
 	AnsweredMissing, AnsweredUnknown bool
 	Other                            bool
+	// OK are the function's successful returns for an empty id
+	// (missCases), three ints a case (packCases), under a short name so
+	// that the fact stays small: a fact with these alone has no kinds and
+	// Other set.
+	OK []int
 }
 
 func (*kindsFact) AFact() {}
@@ -71,6 +76,7 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 		sum.Learned = session.LearnSeeded(info, pass.Pkg, sum.Funcs, sum.IDFunc, named)
 		p = newPkgInfo(pass, &sum, p.ext)
 	}
+	facts := map[*types.Func]*kindsFact{}
 	for fn, fd := range p.decls {
 		if fd.Body == nil || !httpwrite.Exported(fn) || !returnsError(fn) || httpwrite.InTest(pass, fd) || !takesSession(info, fd) {
 			continue
@@ -80,6 +86,7 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 			continue
 		}
 		f := &kindsFact{Other: k.other}
+		facts[fn] = f
 		if at, ok := k.at[session.Missing]; ok {
 			f.Missing = httpwrite.LineOffset(pass.Fset, fn, at)
 			f.BuiltMissing = k.built[session.Missing]
@@ -91,6 +98,13 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 			f.BuiltUnknown = k.built[session.Unknown]
 			f.AnsweredUnknown = p.kindAnswered(k, session.Unknown)
 			f.EveryUnknown = offsets(pass, fn, k.every[session.Unknown])
+		}
+	}
+	for fn, f := range facts {
+		// exportResolved ran first: keep what it found.
+		var had kindsFact
+		if pass.ImportObjectFact(fn, &had) {
+			f.OK = had.OK
 		}
 		pass.ExportObjectFact(fn, f)
 	}
@@ -152,6 +166,16 @@ func importedKinds(pass *analysis.Pass, fn *types.Func) *returnKinds {
 			}
 		}
 	}
+	for _, c := range unpackCases(f.OK) {
+		rc := resolvedCase{param: c.Param, flags: c.Flags}
+		if c.Fresh > 0 {
+			rc.fresh = pos(c.Fresh)
+		}
+		if c.Other > 0 {
+			rc.other = pos(c.Other)
+		}
+		k.resolved = append(k.resolved, rc)
+	}
 	if f.Unknown > 0 {
 		k.at[session.Unknown] = pos(f.Unknown)
 		k.built[session.Unknown] = f.BuiltUnknown
@@ -171,7 +195,12 @@ func (p *pkgInfo) foreignKinds(fn *types.Func) *returnKinds {
 	if p.ext == nil || p.ext.Kinds == nil {
 		return nil
 	}
-	return p.ext.Kinds(fn)
+	// A fact that carries only a helper's successes for an empty id
+	// (OK) names no kind of error.
+	if k := p.ext.Kinds(fn); k != nil && len(k.at) > 0 {
+		return k
+	}
+	return nil
 }
 
 // sessionIDName is a parameter's name that says it holds a session id

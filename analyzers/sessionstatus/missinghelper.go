@@ -23,8 +23,9 @@ const catMissingResolved = "missing-session-id-resolved-by-helper"
 
 // Kinds of a helper's successful return under an empty id.
 const (
-	// missFresh: a session made here (by a call not given the id) and
-	// registered in a table or handed out on Mcp-Session-Id.
+	// missFresh: a session made here (by a call or a composite literal
+	// not given the id) and registered in a table or handed out on
+	// Mcp-Session-Id.
 	missFresh = "fresh"
 	// missOther: a session taken from a table by ranging over it, not
 	// found by the id.
@@ -302,7 +303,7 @@ func (e *missEval) assign(lhs, rhs []ast.Expr, st missState) {
 			if r != nil && e.dependent(r, st) {
 				st.tainted[v] = true
 			}
-			if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && i == 0 && !mentions(e.info, c, e.id) {
+			if r != nil && i == 0 && made(r) && !mentions(e.info, r, e.id) {
 				st.made[v] = true
 			}
 		case *ast.IndexExpr:
@@ -551,11 +552,11 @@ func missingResolved(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 				return
 			}
 			fn := httpwrite.Callee(info, c)
-			if fn == nil || fn.Pkg() != pass.Pkg {
+			if fn == nil || fn.Pkg() == nil || scan.InitializeBranch(path) {
 				return
 			}
 			fd := p.decls[fn.Origin()]
-			if fd == nil || fd.Body == nil || scan.InitializeBranch(path) {
+			if fn.Pkg() == pass.Pkg && (fd == nil || fd.Body == nil) || types.IsInterface(recvType(fn)) {
 				return
 			}
 			params := fn.Type().(*types.Signature).Params()
@@ -584,12 +585,17 @@ func missingResolved(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 			if idx < 0 {
 				return
 			}
-			rets := missingReturns(info, fd, idx, flags)
+			var rets []missReturn
+			if fn.Pkg() == pass.Pkg {
+				rets = missingReturns(info, fd, idx, flags)
+			} else {
+				rets = p.foreignMissing(fn.Origin(), idx, flags)
+			}
 			if len(rets) == 0 || toldApartBefore(info, scan, p, body, path, c) {
 				return
 			}
 			served := servedAfterCall(scan, sum.Answers[n], c)
-			if served == nil {
+			if served == nil || onlyForInitialize(pass, sum, n) {
 				return
 			}
 			name := types.ExprString(c.Fun)
@@ -871,4 +877,43 @@ func servedAfterCall(scan *session.Scan, as []*answers.Answer, c *ast.CallExpr) 
 		}
 	}
 	return nil
+}
+
+// onlyForInitialize reports an unexported function of the package whose
+// every call in the package is in a branch that runs only for an
+// initialize (a dispatcher's case "initialize" calling handleInitialize):
+// a request without an id reaching it may rightly get a session.
+func onlyForInitialize(pass *analysis.Pass, sum *answers.Result, n ast.Node) bool {
+	info := pass.TypesInfo
+	fd, ok := n.(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, _ := info.Defs[fd.Name].(*types.Func)
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	calls, all := 0, true
+	for _, m := range sum.Funcs {
+		var scan *session.Scan
+		walk(httpwrite.Body(m), func(x ast.Node, path []ast.Node) {
+			if !all {
+				return
+			}
+			if id, ok := x.(*ast.Ident); ok && info.Uses[id] == fn {
+				// A call, or the function handed on as a value.
+				calls++
+				if scan == nil {
+					scan = sum.Scans[m]
+					if scan == nil {
+						scan = scansOf(pass, sum, map[ast.Node]bool{m: true})[m]
+					}
+				}
+				if scan == nil || !scan.InitializeBranch(path) {
+					all = false
+				}
+			}
+		})
+	}
+	return calls > 0 && all
 }

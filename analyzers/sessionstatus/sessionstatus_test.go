@@ -141,6 +141,7 @@ func TestFixtures(t *testing.T) {
 		// A missing id resolved to a session by a helper given a flag.
 		"fixtures/sessionstatus/missinghelper",
 		"fixtures/sessionstatus/missinghelper/good",
+		"fixtures/sessionstatus/missinghelper/viafact", // the helper in another package (kindsFact.OK)
 	)
 	var acts []*checker.Action
 	for _, r := range results {

@@ -219,3 +219,29 @@ func (h *hub) byMethod(id, method string) (*conn, error) {
 	}
 	return c, nil
 }
+
+// Right: only the dispatcher's initialize case calls it, so a request
+// without an id that reaches the helper is an initialize.
+func (h *hub) startSession(w http.ResponseWriter, r *http.Request) {
+	c, err := h.pick(r.Header.Get("Mcp-Session-Id"), false)
+	if err != nil {
+		refuse(w, err)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", c.id)
+	w.WriteHeader(http.StatusOK)
+}
+
+func (h *hub) dispatch(w http.ResponseWriter, r *http.Request) {
+	var m message
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	switch m.Method {
+	case "initialize":
+		h.startSession(w, r)
+	default:
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
+	}
+}
