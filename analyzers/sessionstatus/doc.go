@@ -336,6 +336,15 @@
 //	// bad: with no id and no initialize in the batch, the only session
 //	sess, err := b.pick(r.Header.Get("Mcp-Session-Id"), sawInitialize)
 //
+// A handler that compares the request's Mcp-Session-Id with a field the
+// package sets as the answer's Mcp-Session-Id (the one session a proxy
+// holds per backend) and, on a mismatch, only logs, then answers 2xx,
+// serves an id the server does not hold: reported at the comparison.
+// Silent when the mismatch branch returns, answers or assigns anything,
+// when the id is used past the comparison (forwarded, stored), in an
+// initialize branch, and where a test of the id returns elsewhere in the
+// function.
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

@@ -72,7 +72,7 @@ func run(pass *analysis.Pass) (any, error) {
 			servedUnknown(pass, sum, tables)
 			replacedUnknown(pass, sum)
 			replacedByHelper(pass, p, sum)
-			missingResolved(pass, p, sum)
+			sessionShapes(pass, p, sum)
 			p.neverReported = neverLookedUp(pass, sum, tables)
 		}
 	}

@@ -142,6 +142,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/missinghelper",
 		"fixtures/sessionstatus/missinghelper/good",
 		"fixtures/sessionstatus/missinghelper/viafact", // the helper in another package (kindsFact.OK)
+		// The id compared with the one session a field holds, a mismatch only logged.
+		"fixtures/sessionstatus/storedid",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
