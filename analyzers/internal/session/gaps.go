@@ -254,6 +254,18 @@ func (s *Scan) Unguarded(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
 	return s.unguardedArg(look, arg, decls)
 }
 
+// OwnCallLookup reports whether the lookup c names is a call of a function
+// declared in the package (decls): what it does with an empty id is in its
+// body, where it may resolve or mint a session rather than fail.
+func (s *Scan) OwnCallLookup(c Cond, decls map[*types.Func]*ast.FuncDecl) bool {
+	call, ok := s.lookupAt(c.Pos).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := httpwrite.Callee(s.info, call)
+	return fn != nil && decls[fn.Origin()] != nil
+}
+
 // onlyIDArg is the one argument of call that is the session id, or nil.
 func (s *Scan) onlyIDArg(call *ast.CallExpr) ast.Expr {
 	var arg ast.Expr
