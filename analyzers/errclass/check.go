@@ -144,6 +144,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 	}
+	if c.serving && !a.HasSession && c.unconfiguredWith200(fn, body, w) {
+		return
+	}
 	// -32603 with 200 still blames the server: judged only against the
 	// client's own bytes.
 	if w.Status != 0 && w.Status < 400 && w.HasCode && w.Code == httpwrite.CodeInternalError && !a.HasSession {

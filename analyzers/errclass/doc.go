@@ -283,6 +283,28 @@
 // endpoint or names MCP. Not judged when the decoding function answers the
 // failure itself before returning it.
 //
+// # A failed body answered nothing
+//
+// On MCP's endpoint, a net/http handler (no results) whose branch under
+// the failure of the request body's read or decode writes nothing and
+// returns, or that discards the decode's error and goes on, answers the
+// client 200 (an empty body, or a reply to an empty message): the
+// not-json row is 400 with -32700, body-unreadable 400. Silent when a
+// call handed the writer (other than Header()) or a Flush comes before on
+// the path, in a loop, under a test that picks GET and not POST, when the
+// branch calls the package's own code or hands on the writer, and, for a
+// discarded error, when the body is kept (r.Body assigned, the bytes used
+// again): those bytes may go to a server that answers them.
+//
+// # A part of the server missing, answered -32603 with 200
+//
+// On MCP's endpoint, -32603 written with HTTP 200 directly under a test
+// that a field of the receiver, or a package variable, of interface, func
+// or pointer type is nil, in a function that decodes the request's body
+// only after it: no method has run, so the answer is the server-failure
+// row's, 500. Only -32603 is judged: a nil part answered -32601, 404 or
+// 501 is a feature the server lacks.
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)

@@ -156,6 +156,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c.function(fn, httpwrite.Body(n), ws)
 		if c.serving && !report.FactsOnly() {
 			c.truncatedBodies(n)
+			c.unansweredBodies(n)
 		}
 	}
 	if !report.FactsOnly() {

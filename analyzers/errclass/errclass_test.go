@@ -113,6 +113,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
 		"fixtures/errclass/parsenotdecode",            // -32700 under a test of a decoded message, or an error of a call given no bytes
 		"fixtures/errclass/paramscode",                // a params decode answered with another code than -32602
+		"fixtures/errclass/unanswered",                // a failed read or decode of the body answered nothing
+		"fixtures/errclass/unconfigured",              // -32603 on 200 for a part of the server not configured, before dispatch
 	)
 	var acts []*checker.Action
 	for _, r := range results {
