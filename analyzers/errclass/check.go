@@ -185,7 +185,11 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	// failure" would contradict); its code must not claim a parse error.
 	parse := w.HasCode && w.Code == httpwrite.CodeParseError
 	if a.HasSession {
-		if o := c.ownFailureUnder(fn, causes, w); o != nil {
+		if o := c.ownFailureUnder(fn, causes, w); o != nil && o.full {
+			c.report(w.Node, catServerFailure, o.related("the server's own state: "+o.name), nil,
+				"answers %d when the session lookup fails, also when %s: answer that one 503", w.Status, o.headline())
+			return
+		} else if o != nil {
 			c.report(w.Node, catServerFailure, o.related("the server-side failure: "+o.name), nil,
 				"answers %d when the session lookup fails, also when %s fails, a server-side failure: answer that one 500", w.Status, o.headline())
 			return
@@ -350,6 +354,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 		answer := "500"
+		if in.full {
+			answer = "503"
+		}
 		if params && status != 400 {
 			// A method's failure may ride on 200; its code is what lies.
 			answer = "-32603"
@@ -395,7 +402,7 @@ func refusesClient(status int) bool {
 // say, not a server failure blamed on the client.
 func sessionLookup(origins []origin) bool {
 	for _, o := range origins {
-		if o.kind == internal && (strings.Contains(strings.ToLower(o.name), "session") || strings.Contains(strings.ToLower(o.recv), "session")) {
+		if o.kind == internal && !o.full && (strings.Contains(strings.ToLower(o.name), "session") || strings.Contains(strings.ToLower(o.recv), "session")) {
 			return true
 		}
 	}

@@ -75,10 +75,14 @@
 // found", which is the client's; -32600 with HTTP 200 too. A liveness
 // method of the server's own found false (if !backend.IsRunning(), Alive,
 // Healthy, Available, Started, Connected, Online) is a server-side failure
-// like an error. Not modelled: other server state reported as a boolean;
-// the errors a get-or-create builds itself
-// with errors.New or fmt.Errorf (a session cap, no backend), which errclass
-// cannot tell from the unknown-id lookup's sharing their answer; and a
+// like an error. So is an error made afresh under a test that the
+// receiver's session table is full (len(h.sessions) >= max, a map field
+// named for sessions or holding them): the unavailable row, 503, and a
+// 4xx that also answers an unknown id is reported as one answer for both.
+// Not modelled: other server state reported as a boolean; the other
+// errors a get-or-create builds itself with errors.New or fmt.Errorf (no
+// backend), which errclass cannot tell from the unknown-id lookup's
+// sharing their answer; and a
 // status set before an implicit-200 helper by a call that is not an answer
 // errclass knows (then it stays silent).
 //

@@ -115,6 +115,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/paramscode",                // a params decode answered with another code than -32602
 		"fixtures/errclass/unanswered",                // a failed read or decode of the body answered nothing
 		"fixtures/errclass/unconfigured",              // -32603 on 200 for a part of the server not configured, before dispatch
+		"fixtures/errclass/fulltable",                 // one 404 for an unknown id and a full session table
 	)
 	var acts []*checker.Action
 	for _, r := range results {

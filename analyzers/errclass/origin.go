@@ -49,8 +49,8 @@ type origin struct {
 	// every JSON value.
 	typed bool
 	// state: not an error but a server-side component found down
-	// (stateDown).
-	state bool
+	// (stateDown), or the session table found full (full, fullTable).
+	state, full bool
 	// upstream: a request the server sends upstream. Its failure is the
 	// server's where the handler sends it; a library that sends one on
 	// the client's behalf (an OAuth code exchange) fails on the client's
@@ -567,6 +567,9 @@ func (t *tracer) guarded(b *ssa.BasicBlock, seen map[ssa.Value]bool) []origin {
 			return nil
 		}
 		if ifs, ok := dom.Instrs[len(dom.Instrs)-1].(*ssa.If); ok {
+			if o := fullTable(dom, d); o != nil {
+				return []origin{*o}
+			}
 			cmp, ok := ifs.Cond.(*ssa.BinOp)
 			if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
 				return nil

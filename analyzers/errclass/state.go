@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
@@ -126,4 +128,94 @@ func sentinelVarOf(info *types.Info, e ast.Expr) *types.Var {
 		return nil
 	}
 	return info.Uses[httpwrite.NameOf(e)].(*types.Var)
+}
+
+// fullTable is the origin of an error made afresh in block then, which
+// the if ending dom enters when a session table of the server's is full:
+// len(recv.f) >= n (or > n) for a map field f of the method's receiver
+// named for sessions or holding them. That is the unavailable row (503):
+// the server's state, whatever the request names.
+func fullTable(dom, then *ssa.BasicBlock) *origin {
+	ifs := dom.Instrs[len(dom.Instrs)-1].(*ssa.If)
+	cmp, ok := ifs.Cond.(*ssa.BinOp)
+	if !ok {
+		return nil
+	}
+	var l ssa.Value
+	switch cmp.Op {
+	case token.GEQ, token.GTR:
+		l = cmp.X
+	case token.LEQ, token.LSS:
+		l = cmp.Y
+	default:
+		return nil
+	}
+	if dom.Succs[0] != then {
+		return nil
+	}
+	call, ok := l.(*ssa.Call)
+	if !ok || len(call.Call.Args) != 1 {
+		return nil
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return nil
+	}
+	load, ok := call.Call.Args[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil
+	}
+	fn := dom.Parent()
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || !isReceiver(fa.X, fn.Params[0]) {
+		return nil
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	field := st.Field(fa.Field)
+	m, ok := field.Type().Underlying().(*types.Map)
+	if !ok || !(sessionWord(field.Name()) || sessionWord(types.TypeString(m.Elem(), func(*types.Package) string { return "" }))) {
+		return nil
+	}
+	return &origin{kind: internal, own: true, state: true, full: true, pos: cmp.Pos(),
+		name: "the session table " + field.Name() + " is full"}
+}
+
+// sessionWord reports a name that speaks of sessions.
+func sessionWord(s string) bool {
+	return strings.Contains(strings.ToLower(s), "session")
+}
+
+// isReceiver reports v as the receiver recv, or a load of the cell that
+// holds it when a closure captures it (every store to the cell is recv).
+func isReceiver(v ssa.Value, recv *ssa.Parameter) bool {
+	if v == recv {
+		return true
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	cell, ok := load.X.(*ssa.Alloc)
+	if !ok || cell.Referrers() == nil {
+		return false
+	}
+	stored := false
+	for _, r := range *cell.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+			if st.Val != recv {
+				return false
+			}
+			stored = true
+		}
+	}
+	return stored
 }
