@@ -196,7 +196,15 @@
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
 // that writes a fixed or given status, recognised through a fact; fiber's
 // c.JSON(v) with no status set before it is a 200 (a JSON-RPC error in it
-// is a refusal sent as a success). Only the
+// is a refusal sent as a success). A JSON-RPC error object built with no
+// status takes the status of the write it reaches later
+// (httpwrite/latervalue.go): appended to a local slice that is only
+// appended to, measured and written once (a batch's responses), or
+// returned by an unexported function whose every call returns it on or
+// hands it, untested, to one write (a method handler's (result, *rpcError)
+// written 200 by the dispatcher's caller); 200 when nothing sets a status.
+// A slice read otherwise, an error tested on the way, a function value or
+// an interface method is not followed. Only the
 // innermost condition around an answer decides what it answers: inside
 // `if id == "" { if r.Header.Get("Accept") == "" { ... } }` the inner
 // answer is about the Accept header, not the id, and is not judged. One

@@ -46,6 +46,9 @@ type pkgInfo struct {
 	neverReported bool
 	// kinds serves helperReturns: each helper's returns, read once.
 	kinds map[*types.Func]*returnKinds
+	// later finds where an error object built with no status is
+	// written (check); made when first asked.
+	later *httpwrite.Later
 }
 
 func newPkgInfo(pass *analysis.Pass, sum *answers.Result, ext *getOrCreateResult) *pkgInfo {

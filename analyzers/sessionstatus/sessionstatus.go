@@ -140,6 +140,19 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 	// judged like any other status for a missing or an unknown id. A
 	// helper that writes a body and never a status answers 200 too.
 	status := sentStatus(pass.TypesInfo, scan, w)
+	// An error object with no status of its own goes out with the status
+	// of the write it reaches later: the batch its slice is encoded in,
+	// the dispatcher's call whose result is written (latervalue.go).
+	var extra []analysis.RelatedInformation
+	if status == 0 && w.Kind == httpwrite.ErrorObject && p != nil && scan != nil {
+		if p.later == nil {
+			p.later = httpwrite.NewLater(pass.TypesInfo, pass.Fset, pass.Pkg, pass.Files, p.sum.SinkOf)
+		}
+		if s, at, ok := p.later.Status(scan.Body, w); ok {
+			status = s
+			extra = []analysis.RelatedInformation{{Pos: at, Message: fmt.Sprintf("written here with HTTP %d", s)}}
+		}
+	}
 	// A failed lookup or check refused in a 200 body is wrong whichever
 	// way it failed: 404 for an unknown id, 5xx for a store that did not
 	// answer. Only a refusal's code says the body refuses the request: a
@@ -168,6 +181,7 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 		if cond.Pos.IsValid() {
 			d.Related = []analysis.RelatedInformation{{Pos: cond.Pos, Message: "the session lookup: " + cond.What}}
 		}
+		d.Related = append(d.Related, extra...)
 		report.Report(pass, d)
 		return
 	}
@@ -176,13 +190,13 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 		if status == 400 || status == 405 && !cond.NotInit {
 			return
 		}
-		reportStatus(pass, w, cond, nil, catMissing, 400, "http.StatusBadRequest",
+		reportStatus(pass, w, cond, extra, catMissing, 400, "http.StatusBadRequest",
 			"answers %d to a request without Mcp-Session-Id: answer 400 (404 says the session is gone)", status)
 	case session.Unknown:
 		if status == 404 {
 			return
 		}
-		reportStatus(pass, w, cond, nil, catUnknown, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, extra, catUnknown, 404, "http.StatusNotFound",
 			"answers %d to an unknown or expired Mcp-Session-Id (%s): answer 404", status, cond.What)
 	case session.Invalid:
 		// A validator of the session fails for an id it does not know,
@@ -193,13 +207,13 @@ func check(pass *analysis.Pass, p *pkgInfo, a *answers.Answer, scan *session.Sca
 		if status == 404 || status >= 500 {
 			return
 		}
-		reportStatus(pass, w, cond, p.unknownReturn(pass, scan, cond), catCheck, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, append(p.unknownReturn(pass, scan, cond), extra...), catCheck, 404, "http.StatusNotFound",
 			"answers %d when the session check %s fails: answer 404 for an unknown session", status, cond.What)
 	case session.LookupErr:
 		if status == 404 || status >= 500 {
 			return
 		}
-		reportStatus(pass, w, cond, p.unknownReturn(pass, scan, cond), catLookup, 404, "http.StatusNotFound",
+		reportStatus(pass, w, cond, append(p.unknownReturn(pass, scan, cond), extra...), catLookup, 404, "http.StatusNotFound",
 			"answers %d when the session lookup %s fails: answer 404 (5xx if the store is down)", status, cond.What)
 	}
 }

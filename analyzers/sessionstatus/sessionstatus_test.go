@@ -144,6 +144,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/missinghelper/viafact", // the helper in another package (kindsFact.OK)
 		// The id compared with the one session a field holds, a mismatch only logged.
 		"fixtures/sessionstatus/storedid",
+		// Refusals built as error objects and written later with 200:
+		// a batch's slice, a method handler's returned error.
+		"fixtures/sessionstatus/latervalue",
 	)
 	var acts []*checker.Action
 	for _, r := range results {
