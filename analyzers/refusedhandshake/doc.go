@@ -284,6 +284,13 @@
 //	s.sessions[id] = &session{id: id} // reported: out may refuse the initialize
 //	w.Write(out)
 //
+// The answers may also reach the writer through one slice the function
+// only appends to, measures and writes (w.Write(answers[0]), an
+// encoder's Encode(answers)), each element a dispatch's answer or, when
+// the dispatch failed, a JSON-RPC error built in its place: that error
+// answers the initialize too, so the dispatch need not be one that may
+// refuse (slicedverdict.go). A slice read any other way is not followed.
+//
 // Limits of the table rules, all silent: a registration through an
 // interface method, or through a registrar of another package that stores
 // by way of a helper; an error answer more than two calls below the

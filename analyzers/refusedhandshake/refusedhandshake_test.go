@@ -59,6 +59,7 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/tablerefused/uuid",
 		"fixtures/refusedhandshake/tableunanswered", // answered without the id: 202, a JSON-RPC error, a 204
 		"fixtures/refusedhandshake/tableverdict",    // the dispatch's answer written as it is
+		"fixtures/refusedhandshake/slicedverdict",   // the answers collected in a slice, a failure answered in place
 		"fixtures/refusedhandshake/tablenever",
 		"fixtures/refusedhandshake/tablenever/good",
 		"fixtures/refusedhandshake/onesidedclose",

@@ -21,6 +21,10 @@ type verdict struct {
 	write    *ast.CallExpr
 	v        *types.Var // the variable holding it; nil when written inline
 	siblings []*types.Var
+	// builtRefusal is a JSON-RPC error assigned to v in the dispatch's
+	// place (when it failed): the answer may be a refusal whatever the
+	// dispatch can return (slicedverdict.go).
+	builtRefusal *ast.CallExpr
 }
 
 // checkVerdicts is rule 10. In a function given the ResponseWriter, for an
@@ -41,7 +45,7 @@ func (t *tables) checkVerdicts(fn ast.Node, body *ast.BlockStmt, sites []regSite
 			named = namedInit(f)
 		}
 	}
-	verdicts := t.verdicts(body)
+	verdicts := append(t.verdicts(body), t.slicedVerdicts(body)...)
 	if len(verdicts) == 0 {
 		return
 	}
@@ -59,13 +63,20 @@ func (t *tables) checkVerdicts(fn ast.Node, body *ast.BlockStmt, sites []regSite
 			if vd.v != nil && t.testsVerdict(body, vd) {
 				continue
 			}
-			if !t.mayRefuse(vd.dispatch, 0) {
+			if vd.builtRefusal == nil && !t.mayRefuse(vd.dispatch, 0) {
 				continue
 			}
 			reported[s.node] = true
+			related := append(relatedAt(vd.dispatch, "the initialize is answered here; the answer may be an error"), relatedAt(vd.write, "written as it is")...)
+			if vd.builtRefusal != nil {
+				related = append(related, relatedAt(vd.builtRefusal, "the error answered in its place when it fails")...)
+			}
+			if s.via != nil {
+				related = append(relatedAt(s.via, "registered here, by the function called"), related...)
+			}
 			finding(t.pass, s.node, catVerdictBlind,
 				fmt.Sprintf("a session is registered in %s for an initialize whatever its dispatch answers, and nothing removes it: an initialize the dispatch refuses (invalid params, an unsupported revision, a recovered panic) is answered with that error and leaves an entry no client can address; register it only when the answer is a result", s.table.Name()),
-				append(relatedAt(vd.dispatch, "the initialize is answered here; the answer may be an error"), relatedAt(vd.write, "written as it is")...), nil)
+				related, nil)
 			break
 		}
 	}
