@@ -290,6 +290,8 @@
 // the dispatch failed, a JSON-RPC error built in its place: that error
 // answers the initialize too, so the dispatch need not be one that may
 // refuse (slicedverdict.go). A slice read any other way is not followed.
+// A registrar call handed something naming initialize (a flag the
+// request's method set) registers for an initialize too.
 //
 // Limits of the table rules, all silent: a registration through an
 // interface method, or through a registrar of another package that stores

@@ -10,8 +10,8 @@ import (
 
 // slicedVerdicts finds the answers body writes through one slice of
 // answers (a batch's responses): a local slice that body only appends to
-// (s = append(s, v)), measures and hands to one write -- w.Write(s[0]),
-// an encoder's Encode(s), a call given s alone whose result is written --
+// (s = append(s, v)), measures and hands to writes -- w.Write(s[0]), an
+// encoder's Encode(s), a call given s alone whose result is written --
 // where v is what a dispatch returned, or, when the dispatch failed, a
 // JSON-RPC error built in its place. The error built in place is itself
 // the refusal: the message (the initialize among them) is answered with
@@ -63,7 +63,7 @@ func (t *tables) slicedVerdicts(body *ast.BlockStmt) []verdict {
 		if _, ok := s.Type().Underlying().(*types.Slice); !ok || httpwrite.Bytes(s.Type()) {
 			continue
 		}
-		var write *ast.CallExpr
+		var writes []*ast.CallExpr
 		var appended []ast.Expr
 		ok := true
 		for _, u := range us {
@@ -88,20 +88,24 @@ func (t *tables) slicedVerdicts(body *ast.BlockStmt) []verdict {
 					}
 				}
 			}
-			if w := t.sliceWrite(st); w != nil && (write == nil || write == w) {
-				write = w
+			if w := t.sliceWrite(st); w != nil {
+				writes = append(writes, w)
 				continue
 			}
 			ok = false
 			break
 		}
-		if !ok || write == nil || len(appended) == 0 {
+		if !ok || len(writes) == 0 || len(appended) == 0 {
 			continue
 		}
-		for _, a := range appended {
-			if vd, ok := t.appendedVerdict(body, a, write, assigns); ok {
-				out = append(out, vd)
-				break
+		// Each write (a batch's array, a single answer's element) is a
+		// path the answers reach the client by.
+		for _, w := range writes {
+			for _, a := range appended {
+				if vd, ok := t.appendedVerdict(body, a, w, assigns); ok {
+					out = append(out, vd)
+					break
+				}
 			}
 		}
 	}

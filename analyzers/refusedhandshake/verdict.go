@@ -50,7 +50,7 @@ func (t *tables) checkVerdicts(fn ast.Node, body *ast.BlockStmt, sites []regSite
 		return
 	}
 	for _, s := range sites {
-		if reported[s.node] || !(s.initOnly || named || t.dominatedByInit(body, s.node)) {
+		if reported[s.node] || !(s.initOnly || named || t.dominatedByInit(body, s.node) || t.handedInit(s)) {
 			continue
 		}
 		if t.removesKey(body, s) || t.deferredRemoval(body, s.table) {
@@ -80,6 +80,22 @@ func (t *tables) checkVerdicts(fn ast.Node, body *ast.BlockStmt, sites []regSite
 			break
 		}
 	}
+}
+
+// handedInit reports a site that calls a registrar and hands it something
+// naming initialize (register(id, isInitialize)): the registrar registers
+// for an initialize, whatever else it registers for.
+func (t *tables) handedInit(s regSite) bool {
+	call, ok := s.node.(*ast.CallExpr)
+	if !ok || s.via == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		if mentionsInit(t.info, t.decls, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // takesWriterParam reports whether fn has an http.ResponseWriter parameter.

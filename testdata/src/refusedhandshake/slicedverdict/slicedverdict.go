@@ -106,7 +106,16 @@ func (g *Bridge) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(answers)
+	if len(msgs) > 1 {
+		w.Write(joinAnswers(answers))
+		return
+	}
+	w.Write(answers[0])
+}
+
+func joinAnswers(answers []json.RawMessage) []byte {
+	out, _ := json.Marshal(answers)
+	return out
 }
 
 // serve answers the messages of a session that exists.
@@ -216,4 +225,56 @@ func refused(a json.RawMessage) bool {
 		Error *struct{ Code int } `json:"error"`
 	}
 	return json.Unmarshal(a, &v) == nil && v.Error != nil
+}
+
+// Pool resolves the request's session in a helper told whether the
+// request is an initialize: for one, it registers a fresh session.
+type Pool struct {
+	mu       sync.Mutex
+	sessions map[string]*backend
+}
+
+func (p *Pool) sessionFor(id string, renew bool) (*backend, string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !renew {
+		return p.sessions[id], id
+	}
+	fresh := rand.Text()
+	b := &backend{in: make(chan json.RawMessage)}
+	p.sessions[fresh] = b
+	return b, fresh
+}
+
+func (p *Pool) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodPost:
+		p.post(w, r)
+	default:
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+func (p *Pool) post(w http.ResponseWriter, r *http.Request) {
+	var msgs []message
+	if err := json.NewDecoder(r.Body).Decode(&msgs); err != nil {
+		http.Error(w, "bad body", http.StatusBadRequest)
+		return
+	}
+	isInit := len(msgs) == 1 && msgs[0].Method == "initialize"
+	b, id := p.sessionFor(r.Header.Get("Mcp-Session-Id"), isInit) // want `registered in sessions for an initialize whatever its dispatch answers`
+	if b == nil {
+		http.Error(w, "no such session", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", id)
+	var answers []json.RawMessage
+	for _, m := range msgs {
+		payload, err := b.call(r.Context(), m.Raw)
+		if err != nil {
+			payload = errorPayload(m.ID, -32603, "backend failed")
+		}
+		answers = append(answers, payload)
+	}
+	json.NewEncoder(w).Encode(answers)
 }
