@@ -364,7 +364,7 @@ func (u *unchecked) use(fn *types.Func, scan *session.Scan, stack []ast.Node, e 
 					return
 				}
 			}
-			if callee != nil && callee.Pkg() != u.pass.Pkg && loggerName(callee.Name()) {
+			if callee != nil && callee.Pkg() != u.pass.Pkg && httpwrite.LogCall(info, p) {
 				return
 			}
 		case *ast.IndexExpr:
@@ -627,15 +627,6 @@ func paramFor(fn *types.Func, call *ast.CallExpr, e ast.Expr) *types.Var {
 		return sig.Params().At(i)
 	}
 	return nil
-}
-
-// loggerName is a method named as a logger's.
-func loggerName(name string) bool {
-	switch strings.ToLower(name) {
-	case "debug", "debugf", "info", "infof", "warn", "warnf", "warning", "warningf", "errorf", "printf", "println", "print", "logf", "debugw", "infow", "warnw", "errorw":
-		return true
-	}
-	return false
 }
 
 // setsAnswerHeader reports a call that sets a header of the answer (not

@@ -178,7 +178,7 @@ func onlyInert(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 }
 
 // inertCall reports a call that cannot check a session id: a formatter or
-// logger, a header's Set or Add, a conversion.
+// logger, a setter of the answer's header, a conversion.
 func inertCall(info *types.Info, call *ast.CallExpr) bool {
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return true
@@ -196,11 +196,7 @@ func inertCall(info *types.Info, call *ast.CallExpr) bool {
 	if httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set") || httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Add") {
 		return true
 	}
-	switch strings.ToLower(fn.Name()) {
-	case "debug", "debugf", "info", "infof", "warn", "warnf", "warning", "warningf", "error", "errorf", "printf", "println", "print", "logf", "log", "debugw", "infow", "warnw", "errorw", "str", "string", "header", "set":
-		return fn.Name() != "Error" || fn.Type().(*types.Signature).Recv() != nil
-	}
-	return false
+	return setsAnswerHeader(info, call) || httpwrite.LogCall(info, call)
 }
 
 // emptyString reports the constant "".

@@ -134,6 +134,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/neverchecked/stateless",
 		"fixtures/sessionstatus/neverchecked/looked",
 		"fixtures/sessionstatus/neverchecked/hybrid",
+		"fixtures/sessionstatus/neverchecked/infolookup",        // a lookup of another package named Info, as a logger's level is
+		"fixtures/sessionstatus/neverchecked/infolookup/logged", // the same shape whose Info only records
 		// The unknown id's branch named by no test around the answer:
 		// after a served branch that returns, an if-else chain's last
 		// else, a tagless switch's case.

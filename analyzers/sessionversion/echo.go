@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 )
 
@@ -300,7 +301,7 @@ func (p *proposals) tests(body *ast.BlockStmt, direct func(ast.Expr) bool) bool 
 			found = is(n.Index)
 		case *ast.CallExpr:
 			fn := p.c.callee(n)
-			if logger(fn) || decoder(fn) {
+			if httpwrite.LogCall(info, n) || decoder(fn) {
 				return true
 			}
 			for i, a := range n.Args {
@@ -383,27 +384,6 @@ func isStringConst(info *types.Info, e ast.Expr) bool {
 func emptyString(info *types.Info, e ast.Expr) bool {
 	tv := info.Types[e]
 	return tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == ""
-}
-
-// logger reports a function that only records its arguments: fmt's
-// printing, log, log/slog, and methods named as a logger's levels.
-func logger(fn *types.Func) bool {
-	if fn == nil {
-		return false
-	}
-	if pkg := fn.Pkg(); pkg != nil {
-		switch pkg.Path() {
-		case "fmt":
-			return !strings.HasPrefix(fn.Name(), "Sscan") && !strings.HasPrefix(fn.Name(), "Fscan") && !strings.HasPrefix(fn.Name(), "Scan")
-		case "log", "log/slog":
-			return true
-		}
-	}
-	switch strings.TrimSuffix(strings.TrimSuffix(fn.Name(), "f"), "w") {
-	case "Debug", "Info", "Warn", "Warning", "Error", "Print", "Println", "Log", "Trace", "Str", "String", "Any", "Msg":
-		return true
-	}
-	return false
 }
 
 // decoder reports encoding/json's decoding, which fills the params a
