@@ -21,7 +21,8 @@ import (
 // relayFact says which string parameters of an exported function are set
 // as a hop header on a request the function builds, so that a caller in
 // another package passing a downstream request's header is seen relaying
-// it. Holds is that the function's package keeps an upstream session's id.
+// it. Holds is that the function itself keeps an upstream response's
+// Mcp-Session-Id: a caller that calls it holds a session through it.
 type relayFact struct {
 	Params []relayParam
 	Holds  bool
@@ -308,10 +309,16 @@ func (c *checker) noteDownstream(n ast.Node) {
 		if !c.pass.ImportObjectFact(fn, &f) {
 			return
 		}
+		if f.Holds {
+			if c.heldVia == nil {
+				c.heldVia = map[*types.Package]bool{}
+			}
+			c.heldVia[fn.Pkg()] = true
+		}
 		for _, p := range f.Params {
 			if p.Index < len(n.Args) && c.downKey(n.Args[p.Index]) == p.Key {
 				at, _ := httpwrite.LineFrom(c.pass.Fset, fn, p.Line)
-				c.relayed = append(c.relayed, relayedHop{call: n, key: p.Key, via: at, viaHolds: f.Holds})
+				c.relayed = append(c.relayed, relayedHop{call: n, key: p.Key, via: at, viaPkg: fn.Pkg()})
 			}
 		}
 	}
@@ -319,7 +326,8 @@ func (c *checker) noteDownstream(n ast.Node) {
 
 // exportRelays exports a relayFact for each exported function that sets
 // one of its string parameters as a hop header on a request it builds
-// itself (a local, not a request handed to it).
+// itself (a local, not a request handed to it), or that keeps an upstream
+// response's Mcp-Session-Id.
 func (c *checker) exportRelays() {
 	for _, f := range c.pass.Files {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
@@ -341,7 +349,11 @@ func (c *checker) exportRelays() {
 					index[p] = i
 				}
 			}
-			if len(index) == 0 {
+			keeps := false
+			for _, h := range c.holds {
+				keeps = keeps || fd.Body.Pos() <= h.node.Pos() && h.node.Pos() < fd.Body.End()
+			}
+			if len(index) == 0 && !keeps {
 				continue
 			}
 			var ps []relayParam
@@ -367,8 +379,8 @@ func (c *checker) exportRelays() {
 				ps = append(ps, relayParam{Index: i, Key: key, Line: httpwrite.LineOffset(c.pass.Fset, fn, call.Pos())})
 				return true
 			})
-			if len(ps) > 0 {
-				c.pass.ExportObjectFact(fn, &relayFact{Params: ps, Holds: len(c.holds) > 0})
+			if len(ps) > 0 || keeps {
+				c.pass.ExportObjectFact(fn, &relayFact{Params: ps, Holds: keeps})
 			}
 		}
 	}

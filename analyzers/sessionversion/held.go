@@ -30,10 +30,9 @@ type relayedHop struct {
 	call *ast.CallExpr
 	key  string
 	// via is where another package's function called here sets the
-	// value on its upstream request, and viaHolds that its package
-	// keeps an upstream session of its own.
-	via      token.Pos
-	viaHolds bool
+	// value on its upstream request, and viaPkg that function's package.
+	via    token.Pos
+	viaPkg *types.Package
 }
 
 // noteHold records n when it keeps a response's Mcp-Session-Id beyond the
@@ -189,10 +188,13 @@ func (c *checker) reportHeldRelays() {
 
 // reportViaRelays reports a downstream request's hop header handed to
 // another package's function that sets it on an upstream request, where
-// either package keeps an upstream session of its own.
+// the package keeps an upstream session of its own or calls a function
+// of that package that keeps one. That the other package keeps one
+// somewhere says nothing of this caller: a pass-through proxy that never
+// opens a session there relays the upstream's own id.
 func (c *checker) reportViaRelays() {
 	for _, r := range c.relayed {
-		if !r.via.IsValid() || len(c.holds) == 0 && !r.viaHolds {
+		if !r.via.IsValid() || len(c.holds) == 0 && !c.heldVia[r.viaPkg] {
 			continue
 		}
 		name := "Mcp-Session-Id"

@@ -287,6 +287,7 @@ type checker struct {
 	down                map[types.Object]string
 	downSeen, downMixed map[types.Object]bool
 	downAdopts          []downAdopt
+	heldVia             map[*types.Package]bool // packages whose functions called here keep an upstream session (relayFact.Holds)
 	paramFuncs          map[*types.Var]*types.Func
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.

@@ -55,6 +55,8 @@ func TestFixtures(t *testing.T) {
 		// the request, a partial skip loop and a Set only if absent.
 		"fixtures/sessionversion/held/relay",
 		"fixtures/sessionversion/held/relay/forwarder",
+		"fixtures/sessionversion/held/relay/passthrough",
+		"fixtures/sessionversion/held/relay/opener",
 		// A hand-written server that never reads MCP-Protocol-Version, and
 		// ones that do or whose module names it.
 		"fixtures/sessionversion/versionheader",
