@@ -266,7 +266,9 @@
 // shows the bytes are JSON first (json.Valid, a decode into a
 // json.RawMessage or an empty interface before it) or names
 // *json.SyntaxError or *json.UnmarshalTypeError, telling the failures
-// apart.
+// apart, and where a function of the package tests bytes with json.Valid
+// and puts a body back on a request: a middleware that refused what is
+// not JSON before the handler decodes.
 //
 // The converse, -32700 answered to every failure of such a decode, calls
 // valid JSON of the wrong shape ("method": 5, a batch array where one

@@ -95,27 +95,29 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/handedupfact",              // the same, the decode in another package (a fact)
 		"fixtures/errclass/implstore",                 // an interface store whose implementations in sight cannot fail on the server's side
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
-		"fixtures/errclass/frameworks",                // gin and fiber handlers
-		"fixtures/errclass/statusvar",                 // the status set in branches, written once later
-		"fixtures/errclass/envelopector",              // an RPCError handed to the response's constructor
-		"fixtures/errclass/paramsshape/session",       // a package that answers no HTTP: codes only
-		"fixtures/errclass/storelookup/records",       // facts: a database lookup with absence apart
-		"fixtures/errclass/storelookup",               // its error answered -32600 or 400
-		"fixtures/errclass/clientsilent",              // the client's own input answered as the client's
-		"fixtures/errclass/foldedlookup",              // a store's failure folded into 404 or 403 on an MCP endpoint
-		"fixtures/errclass/astype",                    // errors.AsType on *http.MaxBytesError
-		"fixtures/errclass/sentineleq",                // err == pkg.ErrX picks one kind, as errors.Is
-		"fixtures/errclass/undelivered",               // an error object sent on a channel or dropped is no answer
-		"fixtures/errclass/encodefallback/respond",    // facts: a writer whose 500 is its own encoding failing
-		"fixtures/errclass/encodefallback",            // refusals through writers that pin 200 beside that fallback
-		"fixtures/errclass/serverstate",               // a backend found down answered as the client's fault
-		"fixtures/errclass/builtapart",                // an error object built apart, or a reply built whole
-		"fixtures/errclass/ordisjunct",                // err != nil || !ok: the branch runs for every error
-		"fixtures/errclass/parsenotdecode",            // -32700 under a test of a decoded message, or an error of a call given no bytes
-		"fixtures/errclass/paramscode",                // a params decode answered with another code than -32602
-		"fixtures/errclass/unanswered",                // a failed read or decode of the body answered nothing
-		"fixtures/errclass/unconfigured",              // -32603 on 200 for a part of the server not configured, before dispatch
-		"fixtures/errclass/fulltable",                 // one 404 for an unknown id and a full session table
+		"fixtures/errclass/typeddecode/prevalidated",  // -32600 behind a middleware that refused non-JSON
+		"fixtures/errclass/typeddecode/prevalidated/unvalidated",
+		"fixtures/errclass/frameworks",             // gin and fiber handlers
+		"fixtures/errclass/statusvar",              // the status set in branches, written once later
+		"fixtures/errclass/envelopector",           // an RPCError handed to the response's constructor
+		"fixtures/errclass/paramsshape/session",    // a package that answers no HTTP: codes only
+		"fixtures/errclass/storelookup/records",    // facts: a database lookup with absence apart
+		"fixtures/errclass/storelookup",            // its error answered -32600 or 400
+		"fixtures/errclass/clientsilent",           // the client's own input answered as the client's
+		"fixtures/errclass/foldedlookup",           // a store's failure folded into 404 or 403 on an MCP endpoint
+		"fixtures/errclass/astype",                 // errors.AsType on *http.MaxBytesError
+		"fixtures/errclass/sentineleq",             // err == pkg.ErrX picks one kind, as errors.Is
+		"fixtures/errclass/undelivered",            // an error object sent on a channel or dropped is no answer
+		"fixtures/errclass/encodefallback/respond", // facts: a writer whose 500 is its own encoding failing
+		"fixtures/errclass/encodefallback",         // refusals through writers that pin 200 beside that fallback
+		"fixtures/errclass/serverstate",            // a backend found down answered as the client's fault
+		"fixtures/errclass/builtapart",             // an error object built apart, or a reply built whole
+		"fixtures/errclass/ordisjunct",             // err != nil || !ok: the branch runs for every error
+		"fixtures/errclass/parsenotdecode",         // -32700 under a test of a decoded message, or an error of a call given no bytes
+		"fixtures/errclass/paramscode",             // a params decode answered with another code than -32602
+		"fixtures/errclass/unanswered",             // a failed read or decode of the body answered nothing
+		"fixtures/errclass/unconfigured",           // -32603 on 200 for a part of the server not configured, before dispatch
+		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
 	)
 	var acts []*checker.Action
 	for _, r := range results {
@@ -146,7 +148,7 @@ func TestStrict(t *testing.T) {
 	if err := errclass.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame", "fixtures/errclass/capped413")
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame", "fixtures/errclass/typeddecode/prevalidated", "fixtures/errclass/capped413")
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:

@@ -180,6 +180,9 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 			first = call
 		}
 	}
+	if w.Code == httpwrite.CodeInvalidRequest && c.validatesBodies() {
+		return false
+	}
 	related := []analysis.RelatedInformation{{Pos: first.Pos(), End: first.End(), Message: "decodes into a target valid JSON can fail to fit: " + types.ExprString(first.Fun)}}
 	if w.Code == httpwrite.CodeInvalidRequest {
 		c.report(w.Node, catTypedDecodeInvalid, related, nil,
@@ -232,6 +235,39 @@ func (c *checker) decodesClientBytes(decl *ast.FuncDecl, call *ast.CallExpr) boo
 		c.pkgSyntaxAware = &aware
 	}
 	return !*c.pkgSyntaxAware
+}
+
+// validatesBodies reports a function of the package that tests bytes with
+// json.Valid and puts a body back on a request (r.Body =
+// io.NopCloser(...)): a middleware that refuses what is not JSON before
+// the handler behind it decodes, whose decode then fails only on JSON of
+// the wrong shape, rightly -32600.
+func (c *checker) validatesBodies() bool {
+	info := c.pass.TypesInfo
+	for _, n := range httpwrite.Funcs(c.pass.Files) {
+		body := httpwrite.Body(n)
+		if body == nil {
+			continue
+		}
+		valid, restores := false, false
+		ast.Inspect(body, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.CallExpr:
+				valid = valid || httpwrite.IsFunc(httpwrite.Callee(info, x), httpwrite.PkgJSON, "Valid")
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && sel.Sel.Name == "Body" && httpwrite.IsNamed(info.TypeOf(sel.X), httpwrite.PkgHTTP, "Request") {
+						restores = true
+					}
+				}
+			}
+			return true
+		})
+		if valid && restores {
+			return true
+		}
+	}
+	return false
 }
 
 // paramInput reports an expression that is a parameter of decl, or a
