@@ -137,7 +137,9 @@
 // whose only test skips named keys, a copy helper) without replacing a hop
 // header the copy brings, where a Set under if out.Header.Get(K) == "" is
 // no replacement. A request handed to a helper without a ResponseWriter is
-// incoming when every call of the helper passes an incoming request.
+// incoming when every call of the helper passes an incoming request; one
+// the function hands to a handler with a ResponseWriter (a batch's element
+// served by the gateway itself) is not sent upstream.
 //
 // # An initialize refused for its revision
 //

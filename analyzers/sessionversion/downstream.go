@@ -296,7 +296,7 @@ func (c *checker) noteDownstream(n ast.Node) {
 			key := c.hopKey(n.Args[0])
 			out := c.requestObject(sel.X.(*ast.SelectorExpr).X)
 			// A read in the call itself is noteRelayedHop's.
-			if _, ident := ast.Unparen(n.Args[1]).(*ast.Ident); ident && key != "" && out != nil && !c.incoming[out] && c.downKey(n.Args[1]) == key {
+			if _, ident := ast.Unparen(n.Args[1]).(*ast.Ident); ident && key != "" && out != nil && !c.incoming[out] && c.downKey(n.Args[1]) == key && !c.servedHere(out) {
 				c.relayed = append(c.relayed, relayedHop{call: n, key: key})
 			}
 			return
@@ -322,6 +322,32 @@ func (c *checker) noteDownstream(n ast.Node) {
 			}
 		}
 	}
+}
+
+// servedHere reports a request that the function being walked hands to a
+// handler with a ResponseWriter (mux.ServeHTTP(rec, one), h(w, one)): a
+// message the gateway serves itself, a batch's element, where the
+// client's id is the one to look up, not a request sent upstream.
+func (c *checker) servedHere(out types.Object) bool {
+	if c.decl == nil || c.decl.Body == nil {
+		return false
+	}
+	info := c.pass.TypesInfo
+	found := false
+	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		writer, request := false, false
+		for _, a := range call.Args {
+			writer = writer || httpwrite.IsResponseWriter(info.TypeOf(a))
+			request = request || c.objectOf(a) == out
+		}
+		found = writer && request
+		return !found
+	})
+	return found
 }
 
 // exportRelays exports a relayFact for each exported function that sets

@@ -97,7 +97,7 @@ func (c *checker) noteRelayedHop(call *ast.CallExpr) {
 		return
 	}
 	out := c.requestObject(sel.X.(*ast.SelectorExpr).X)
-	if out == nil || c.incoming[out] {
+	if out == nil || c.incoming[out] || c.servedHere(out) {
 		return
 	}
 	get, ok := ast.Unparen(call.Args[1]).(*ast.CallExpr)

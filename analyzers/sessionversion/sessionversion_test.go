@@ -57,6 +57,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/held/relay/forwarder",
 		"fixtures/sessionversion/held/relay/passthrough",
 		"fixtures/sessionversion/held/relay/opener",
+		"fixtures/sessionversion/held/redispatch",
 		// A hand-written server that never reads MCP-Protocol-Version, and
 		// ones that do or whose module names it.
 		"fixtures/sessionversion/versionheader",
