@@ -126,7 +126,12 @@
 // request (a field, a package variable, a map entry, a stored value) holds
 // a session of its own upstream. There the downstream client's
 // Mcp-Session-Id names nothing, and its MCP-Protocol-Version may name a
-// revision that session never agreed. Reported, in such a package: the
+// revision that session never agreed, when the gateway initialized it
+// itself ("initialize" in a request it builds, an MCP client's Initialize
+// or Connect: ownhandshake.go). A gateway whose upstream sessions are
+// opened by relaying each client's own initialize shares that client's
+// revision, so its MCP-Protocol-Version relays are not reported; its
+// Mcp-Session-Id relays are. Reported, in such a package: the
 // client's hop header set on an upstream request, read in the call itself
 // or through a local or a parameter whose every caller passes it; handed
 // to another package's function that sets that parameter on a request it

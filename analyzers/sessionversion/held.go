@@ -156,7 +156,7 @@ func (c *checker) reportHeldRelays() {
 			continue
 		}
 		for _, key := range []string{"Mcp-Session-Id", "Mcp-Protocol-Version"} {
-			if cp.cleared[key] || added[cp][key] {
+			if cp.cleared[key] || added[cp][key] || key != "Mcp-Session-Id" && !c.negotiatesOwn() {
 				continue
 			}
 			name := "Mcp-Session-Id"
@@ -173,6 +173,9 @@ func (c *checker) reportHeldRelays() {
 	for _, r := range c.relayed {
 		if r.via.IsValid() {
 			continue // reportViaRelays
+		}
+		if r.key != "Mcp-Session-Id" && !c.negotiatesOwn() {
+			continue // the client's own initialize opened the upstream session
 		}
 		name := "Mcp-Session-Id"
 		if r.key != name {

@@ -288,6 +288,7 @@ type checker struct {
 	downSeen, downMixed map[types.Object]bool
 	downAdopts          []downAdopt
 	heldVia             map[*types.Package]bool // packages whose functions called here keep an upstream session (relayFact.Holds)
+	ownInit             int                     // 1 when the package builds an initialize of its own, -1 when not, 0 until asked (negotiatesOwn)
 	paramFuncs          map[*types.Var]*types.Func
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.

@@ -48,6 +48,7 @@ func TestFixtures(t *testing.T) {
 		// A gateway holding its own upstream session relays the client's
 		// hop headers; a transparent proxy holding none rightly does.
 		"fixtures/sessionversion/held",
+		"fixtures/sessionversion/held/mirrored", // one upstream session per client, opened by the client's own initialize
 		"fixtures/sessionversion/held/transparent",
 		// The client's hop headers reaching the upstream of a gateway
 		// holding its own session through a local, the held field, a

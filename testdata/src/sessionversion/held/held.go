@@ -8,6 +8,7 @@ package held
 import (
 	"bytes"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -23,9 +24,13 @@ type gateway struct {
 	links      sync.Map
 }
 
+// hello is the gateway's own initialize: the revision it proposes is its
+// own, whatever its clients agreed with it.
+const hello = `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"gw","version":"1"}}}`
+
 // connect initializes the upstream and keeps its session id.
-func (g *gateway) connect(body []byte) error {
-	resp, err := http.Post(g.upstream, "application/json", bytes.NewReader(body))
+func (g *gateway) connect() error {
+	resp, err := http.Post(g.upstream, "application/json", strings.NewReader(hello))
 	if err != nil {
 		return err
 	}

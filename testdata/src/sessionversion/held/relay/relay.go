@@ -9,6 +9,7 @@ package relay
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -26,8 +27,16 @@ type gateway struct {
 	fwd  *forwarder.Forwarder
 }
 
+// handshake is the gateway's own initialize request.
+type handshake struct {
+	JSONRPC string `json:"jsonrpc"`
+	ID      int    `json:"id"`
+	Method  string `json:"method"`
+}
+
 // open initializes the upstream and keeps its session id.
-func (g *gateway) open(body []byte) error {
+func (g *gateway) open() error {
+	body, _ := json.Marshal(handshake{JSONRPC: "2.0", ID: 1, Method: "initialize"})
 	resp, err := http.Post(g.conn.url, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return err
