@@ -86,17 +86,24 @@ func adoption(pass *analysis.Pass, sum *answers.Result) {
 		param int
 	}
 	helpers := map[*types.Func]helper{}
-	// keyed are the unexported functions with a put keyed by a parameter
-	// that is not a get-or-create: they may run only for an initialize,
-	// which their callers tell.
+	// keyed are the unexported functions with a put that is not a
+	// get-or-create, keyed by a parameter or by a local (the handshake's
+	// own function reading the header): they may run only for an
+	// initialize, which their callers tell.
 	keyed := map[*types.Func]bool{}
 	for _, p := range puts {
 		fd, ok := p.fn.(*ast.FuncDecl)
-		if !ok || !isParam(info, p.fn, p.key) {
+		if !ok {
 			continue
 		}
 		fn, _ := info.Defs[fd.Name].(*types.Func)
 		if fn == nil {
+			continue
+		}
+		if !isParam(info, p.fn, p.key) {
+			if !p.getOrCreate && !fn.Exported() {
+				keyed[fn] = true
+			}
 			continue
 		}
 		if p.getOrCreate {
