@@ -3,7 +3,9 @@ package sessionstatus
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -38,6 +40,10 @@ type put struct {
 	// own is that the value stored is a struct of the package (or a
 	// pointer to one): a session, not a timestamp or a counter kept per id.
 	own bool
+	// record is that the put is a store's method handed a record built
+	// with the key as its id (storedRecord): its lookup is a comma-ok
+	// method of the same store.
+	record bool
 }
 
 // ownStruct reports whether e is a struct, or a pointer to a struct, of a
@@ -411,6 +417,9 @@ func findPuts(info *types.Info, pkg *types.Package, n ast.Node) []*put {
 					out = append(out, &put{fn: n, node: x, key: key, path: append([]ast.Node(nil), path...)})
 				}
 			}
+			if p := storedRecord(info, body, n, x, path); p != nil {
+				out = append(out, p)
+			}
 		}
 	})
 	for _, p := range out {
@@ -461,7 +470,10 @@ func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var
 			return key != nil && m == p.m && info.Uses[key] == kv
 		case *ast.CallExpr:
 			fn := httpwrite.Callee(info, e)
-			if !httpwrite.IsMethod(fn, "sync", "Map", "Load") || len(e.Args) != 1 {
+			if fn == nil || len(e.Args) != 1 {
+				return false
+			}
+			if !httpwrite.IsMethod(fn, "sync", "Map", "Load") && !(p.record && commaOK(fn)) {
 				return false
 			}
 			key, _ := ast.Unparen(e.Args[0]).(*ast.Ident)
@@ -574,4 +586,118 @@ func paramIndex(fn *types.Func, v types.Object) int {
 		}
 	}
 	return -1
+}
+
+// registerNames are the methods by which a store keeps a record.
+var registerNames = map[string]bool{
+	"Save": true, "Store": true, "Put": true, "Set": true, "Add": true,
+	"Insert": true, "Register": true, "Upsert": true,
+}
+
+// storedRecord recognises a store's method keeping a record built with
+// the request's id as its own id: store.Save(sess), where sess was
+// assigned &Session{ID: sid, ...} in the function before the call. The
+// key is the id the record carries, the store the call's receiver.
+func storedRecord(info *types.Info, body *ast.BlockStmt, fn ast.Node, call *ast.CallExpr, path []ast.Node) *put {
+	callee := httpwrite.Callee(info, call)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if callee == nil || !ok || callee.Signature().Recv() == nil || !registerNames[callee.Name()] || len(call.Args) != 1 {
+		return nil
+	}
+	arg, _ := ast.Unparen(call.Args[0]).(*ast.Ident)
+	v, _ := info.Uses[arg].(*types.Var)
+	if v == nil {
+		return nil
+	}
+	var key *ast.Ident
+	ast.Inspect(body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || a.Pos() >= call.Pos() || len(a.Lhs) != len(a.Rhs) {
+			return true
+		}
+		for i, l := range a.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || info.ObjectOf(id) != v {
+				continue
+			}
+			if k := recordID(info, a.Rhs[i]); k != nil {
+				key = k
+			}
+		}
+		return true
+	})
+	if key == nil || askedElsewhere(info, path, call, info.Uses[key]) {
+		return nil
+	}
+	return &put{fn: fn, node: call, key: key, m: types.ExprString(sel.X), path: append([]ast.Node(nil), path...), own: true, record: true}
+}
+
+// askedElsewhere reports whether the branch holding call (the innermost
+// if's) hands the key to another call before it: a backup, a database or
+// a peer asked whether the id exists, as a resume does, may have refused
+// it there.
+func askedElsewhere(info *types.Info, path []ast.Node, call *ast.CallExpr, key types.Object) bool {
+	var branch *ast.BlockStmt
+	for i := len(path) - 1; i > 0 && branch == nil; i-- {
+		if ifs, ok := path[i-1].(*ast.IfStmt); ok && path[i] == ifs.Body {
+			branch = ifs.Body
+		}
+	}
+	if branch == nil {
+		return false
+	}
+	asked := false
+	ast.Inspect(branch, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || c == call || c.Pos() >= call.Pos() {
+			return !asked
+		}
+		for _, a := range c.Args {
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == key {
+				asked = true
+			}
+		}
+		return !asked
+	})
+	return asked
+}
+
+// recordID is the string variable a struct literal (or its address)
+// gives its id field: ID, Id, SessionID and the like.
+func recordID(info *types.Info, e ast.Expr) *ast.Ident {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	lit, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		name, _ := kv.Key.(*ast.Ident)
+		val, _ := ast.Unparen(kv.Value).(*ast.Ident)
+		if name == nil || val == nil || !isVar(info, val) {
+			continue
+		}
+		if n := strings.ToLower(name.Name); n != "id" && n != "sessionid" {
+			continue
+		}
+		if b, ok := info.TypeOf(val).Underlying().(*types.Basic); ok && b.Kind() == types.String {
+			return val
+		}
+	}
+	return nil
+}
+
+// commaOK is that fn is a method returning a value and whether it was
+// found.
+func commaOK(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Recv() == nil || sig.Results().Len() != 2 {
+		return false
+	}
+	b, ok := sig.Results().At(1).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
 }

@@ -60,12 +60,17 @@
 // the same map and key (inside if !ok or if s == nil, or after an if ok or
 // if s != nil that returns), or a call of a package helper that does so on
 // a miss of its parameter; a sync.Map's Store or LoadOrStore after a Load
-// of the key missed counts the same. A bare sync.Map.LoadOrStore is not
+// of the key missed counts the same, and so does a store's method (Save,
+// Put, Store, ...) handed a record built with the key as its id after a
+// comma-ok method of the same store missed, unless the miss's branch asks
+// another call about the key first (a resume from a backup). A bare sync.Map.LoadOrStore is not
 // judged: it is how mcp-go opens a GET stream when its session manager
 // accepts any id. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
 // a case "initialize", a case of a tagless switch comparing the method so,
-// or an unexported function called only from such branches), a map store keyed by, or an Mcp-Session-Id answered with, a
+// or an unexported function called only from such branches, its key a
+// parameter or a local it reads itself), a map store keyed by, or an
+// Mcp-Session-Id answered with, a
 // value that may be the client's id keeps it (session fixation); one
 // finding per function. Neither is judged once the way there has tested
 // the id beyond its emptiness: a lookup, a validator, a check given the

@@ -67,6 +67,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/errorsisswitch",  // 403, 400 and 404 told apart by errors.Is: silent
 		"fixtures/sessionstatus/mergedvalidator", // false for "" and unknown alike
 		"fixtures/sessionstatus/adopt",           // a get-or-create keyed by the client's id
+		"fixtures/sessionstatus/adopt/records",   // a store of another package saving a record built with the id on a miss
 		"fixtures/sessionstatus/statusvar",       // the status set in branches, written once later
 		"fixtures/sessionstatus/ctorcode",        // refusals built by constructors with their own code, written 200
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
