@@ -96,15 +96,15 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 	if c.codeOnly {
 		// A dispatcher handed the body's bytes builds the -32700 the
 		// transport writes: its code is judged here.
-		if !c.typedDecodeParse(fn, body, a) {
-			c.paramsCode(fn, body, a)
+		if !c.typedDecodeParse(fn, body, a) && !c.paramsCode(fn, body, a) {
+			c.envelopeParams(fn, body, a)
 		}
 		return
 	}
 	if c.refusal(fn, body, writes, a) {
 		return
 	}
-	if c.typedDecodeParse(fn, body, a) || c.paramsCode(fn, body, a) {
+	if c.typedDecodeParse(fn, body, a) || c.paramsCode(fn, body, a) || c.envelopeParams(fn, body, a) {
 		return
 	}
 	if w.HasCode && w.Code == httpwrite.CodeInternalError && w.Status < 400 && methodRefused(info, w.Stack) {
@@ -672,6 +672,7 @@ const (
 	catTypedDecode        = "typed-decode-parse"             // -32700 for every failure of a decode valid JSON can fail
 	catTypedDecodeInvalid = "typed-decode-invalid"           // -32600 for every failure of such a decode, bytes that are not JSON too
 	catParamsCode         = "params-decode-code"             // a code other than -32602 for params that do not decode
+	catEnvelopeParams     = "envelope-decode-params"         // -32602 for the body's own decode into the message
 )
 
 // clientFaultAsInternal judges an answer with -32603 and a status under

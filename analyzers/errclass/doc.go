@@ -239,6 +239,10 @@
 // json.RawMessage) fails only on params the method cannot take: answered
 // with any code but -32602 (or -32600, -32700) -- a server-range -32004,
 // -32603 -- it blames the server or an upstream for the client's params.
+// The mirror: -32602 answered to every failure of the decode of the
+// request's own body into the JSON-RPC message (a struct with a method
+// member; envelopeparams.go) names params for what is not JSON (-32700) or
+// not a request (-32600); params decode later, once the method is known.
 //
 // -32602 says the client's params are wrong, and an unknown tool or prompt
 // the client named is -32602 too. It is judged for an error every origin

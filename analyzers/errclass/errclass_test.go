@@ -115,6 +115,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/ordisjunct",             // err != nil || !ok: the branch runs for every error
 		"fixtures/errclass/parsenotdecode",         // -32700 under a test of a decoded message, or an error of a call given no bytes
 		"fixtures/errclass/paramscode",             // a params decode answered with another code than -32602
+		"fixtures/errclass/envelopeparams",         // the body's decode into the message answered -32602
 		"fixtures/errclass/unanswered",             // a failed read or decode of the body answered nothing
 		"fixtures/errclass/unconfigured",           // -32603 on 200 for a part of the server not configured, before dispatch
 		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
