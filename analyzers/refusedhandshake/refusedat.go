@@ -34,6 +34,12 @@ func refusalsAfter(info *types.Info, fn ast.Node, fromNode ast.Node, undone func
 	// The transport serving the request ends the handshake's refusals
 	// this function can make: what follows is the session's own answer.
 	end := body.End()
+	// Nor does anything past the end of a block holding the registration
+	// that ends in a return (an initialize branch): the handshake's path
+	// never gets there.
+	if b := returningBlockAround(body, fromNode); b != nil {
+		end = b.End()
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false
@@ -57,6 +63,27 @@ func refusalsAfter(info *types.Info, fn ast.Node, fromNode ast.Node, undone func
 			ret, ok := n.List[len(n.List)-1].(*ast.ReturnStmt)
 			if ok && answersError(info, n) && !undone(n) {
 				out = append(out, analysis.RelatedInformation{Pos: ret.Pos(), End: ret.End(), Message: note})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// returningBlockAround is the innermost block around n, inside body and
+// other than body, whose last statement is a return.
+func returningBlockAround(body *ast.BlockStmt, n ast.Node) *ast.BlockStmt {
+	var out *ast.BlockStmt
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
+			return false
+		}
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		if b, ok := x.(*ast.BlockStmt); ok && b != body && len(b.List) > 0 {
+			if _, ok := b.List[len(b.List)-1].(*ast.ReturnStmt); ok {
+				out = b
 			}
 		}
 		return true

@@ -21,6 +21,13 @@ func TestRefusalsNamed(t *testing.T) {
 	namedAt(t, "fixtures/refusedhandshake/refusedat", "refused here", "// leaks")
 }
 
+// TestStepRefusalsNamed checks that a refusal after the registered
+// session's own step failed is named, and none past the initialize
+// branch's return.
+func TestStepRefusalsNamed(t *testing.T) {
+	namedAt(t, "fixtures/refusedhandshake/sessionstep", "refused here", "// leaks")
+}
+
 // TestUnansweredNamed checks that a branch answering a registered
 // handshake without its id is named at the statement that answers (or
 // the return handing the failure up), the lines the fixture marks

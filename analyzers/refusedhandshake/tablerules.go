@@ -828,14 +828,55 @@ func (t *tables) answersID(st ast.Stmt) bool {
 	return found
 }
 
-// namesKey reports whether n refers to one of the variables of site s.
+// namesKey reports whether n refers to one of the variables of site s,
+// outside a logging call.
 func (t *tables) namesKey(n ast.Node, s regSite) bool {
-	for v := range t.varsIn(n) {
-		if s.keys[v] {
-			return true
+	return t.keyIn(n, s, false)
+}
+
+// testsKey is namesKey for a branch's test: a key that is only the
+// receiver of a method called there (if err := sess.handshake(p); err !=
+// nil) is the registered session's own step failing, a refusal after the
+// registration, not the registering call's own failure.
+func (t *tables) testsKey(n ast.Node, s regSite) bool {
+	return n != nil && t.keyIn(n, s, true)
+}
+
+func (t *tables) keyIn(n ast.Node, s regSite, skipReceivers bool) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found {
+			return false
 		}
-	}
-	return false
+		if call, ok := x.(*ast.CallExpr); ok && httpwrite.LogCall(t.info, call) {
+			return false // a log line naming the session does nothing to it
+		}
+		if call, ok := x.(*ast.CallExpr); ok && skipReceivers {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if _, method := t.info.Selections[sel]; method {
+					for _, a := range call.Args {
+						if t.keyIn(a, s, true) {
+							found = true
+						}
+					}
+					if _, recv := ast.Unparen(sel.X).(*ast.Ident); recv {
+						return false
+					}
+				}
+			}
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			obj := t.info.Uses[id]
+			if obj == nil {
+				obj = t.info.Defs[id]
+			}
+			if v, ok := obj.(*types.Var); ok && s.keys[v] {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // answersWith reports whether body sets the Mcp-Session-Id response header
@@ -867,7 +908,7 @@ func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 		case *ast.IfStmt:
 			// A branch on what the registering call returned is its own
 			// failure, with nothing registered.
-			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
+			if mentionsInit(t.info, t.decls, n.Cond) || t.testsKey(n.Cond, s) || t.testsKey(n.Init, s) {
 				return false
 			}
 			if t.refuses(n.Body) && !t.removesIn(n.Body, s.table) {
