@@ -651,6 +651,9 @@ func askedElsewhere(info *types.Info, path []ast.Node, call *ast.CallExpr, key t
 		if !ok || c == call || c.Pos() >= call.Pos() {
 			return !asked
 		}
+		if httpwrite.LogCall(info, c) {
+			return false // a log line asks nobody
+		}
 		for _, a := range c.Args {
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == key {
 				asked = true

@@ -6,6 +6,7 @@ package records
 
 import (
 	"errors"
+	"log"
 	"net/http"
 
 	"fixtures/sessionstatus/adopt/records/store"
@@ -29,6 +30,7 @@ func (h *handler) restore(w http.ResponseWriter, r *http.Request) {
 	}
 	rec, ok := h.sessions.Load(sid)
 	if !ok {
+		log.Printf("restoring session %s", sid)
 		rec = &store.Record{ID: sid, Version: "2025-06-18"}
 		h.sessions.Save(rec) // want `creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id`
 	}
