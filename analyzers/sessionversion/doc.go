@@ -136,8 +136,10 @@
 // or through a local or a parameter whose every caller passes it; handed
 // to another package's function that sets that parameter on a request it
 // builds, when the package holds a session or calls a function of that
-// package that keeps one (a pass-through proxy that opens none there
-// relays the upstream's own id); stored in the field that
+// package that keeps one, or that package keeps one anywhere and this one
+// never hands its client an upstream's id (it echoes the client's own,
+// which no upstream issued); a pass-through proxy handing back the id the
+// upstream answered with relays the upstream's own id; stored in the field that
 // keeps the upstream id; and headers copied wholesale (a clone, a loop
 // whose only test skips named keys, a copy helper) without replacing a hop
 // header the copy brings, where a Set under if out.Header.Get(K) == "" is

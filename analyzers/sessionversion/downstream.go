@@ -26,6 +26,10 @@ import (
 type relayFact struct {
 	Params []relayParam
 	Holds  bool
+	// PkgHolds is that the function's package keeps an upstream session
+	// somewhere: its caller relays a client's id to a gateway that holds
+	// sessions upstream unless that id is the upstream's own, handed back.
+	PkgHolds bool
 }
 
 type relayParam struct {
@@ -42,6 +46,9 @@ func (f *relayFact) String() string {
 		fmt.Fprintf(&b, "param %d sets %s; ", p.Index, p.Key)
 	}
 	fmt.Fprintf(&b, "holds %v", f.Holds)
+	if f.PkgHolds {
+		b.WriteString("; package holds")
+	}
 	return b.String()
 }
 
@@ -315,6 +322,12 @@ func (c *checker) noteDownstream(n ast.Node) {
 			}
 			c.heldVia[fn.Pkg()] = true
 		}
+		if f.PkgHolds {
+			if c.holdsIn == nil {
+				c.holdsIn = map[*types.Package]bool{}
+			}
+			c.holdsIn[fn.Pkg()] = true
+		}
 		for _, p := range f.Params {
 			if p.Index < len(n.Args) && c.downKey(n.Args[p.Index]) == p.Key {
 				at, _ := httpwrite.LineFrom(c.pass.Fset, fn, p.Line)
@@ -406,7 +419,7 @@ func (c *checker) exportRelays() {
 				return true
 			})
 			if len(ps) > 0 || keeps {
-				c.pass.ExportObjectFact(fn, &relayFact{Params: ps, Holds: keeps})
+				c.pass.ExportObjectFact(fn, &relayFact{Params: ps, Holds: keeps, PkgHolds: len(c.holds) > 0})
 			}
 		}
 	}

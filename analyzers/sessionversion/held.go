@@ -193,11 +193,13 @@ func (c *checker) reportHeldRelays() {
 // another package's function that sets it on an upstream request, where
 // the package keeps an upstream session of its own or calls a function
 // of that package that keeps one. That the other package keeps one
-// somewhere says nothing of this caller: a pass-through proxy that never
-// opens a session there relays the upstream's own id.
+// somewhere says nothing of a pass-through proxy that hands its client
+// the id the upstream answered with: it relays the upstream's own id. A
+// package that never hands an upstream's id back (it echoes the client's
+// own) relays an id no upstream issued.
 func (c *checker) reportViaRelays() {
 	for _, r := range c.relayed {
-		if !r.via.IsValid() || len(c.holds) == 0 && !c.heldVia[r.viaPkg] {
+		if !r.via.IsValid() || len(c.holds) == 0 && !c.heldVia[r.viaPkg] && !(c.holdsIn[r.viaPkg] && !c.handsBackUpstreamID()) {
 			continue
 		}
 		name := "Mcp-Session-Id"
@@ -228,4 +230,38 @@ func (c *checker) reportDownAdopts() {
 			Related: []analysis.RelatedInformation{{Pos: at, End: at, Message: "the gateway keeps its own upstream session's id in this field here"}},
 		})
 	}
+}
+
+// handsBackUpstreamID reports, once per package, whether it sets an
+// upstream response's Mcp-Session-Id on an answer to its client, or
+// copies an upstream response's headers wholesale (a range over them,
+// maps.Copy): the id its clients send may then be the upstream's own.
+func (c *checker) handsBackUpstreamID() bool {
+	if c.handsBack != 0 {
+		return c.handsBack > 0
+	}
+	c.handsBack = -1
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if c.handsBack > 0 {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if ok && (sel.Sel.Name == "Set" || sel.Sel.Name == "Add") && len(n.Args) == 2 && c.isResponseID(n.Args[1]) {
+					c.handsBack = 1
+				}
+				if fn := httpwrite.Callee(c.pass.TypesInfo, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Copy" && len(n.Args) == 2 && c.isHeaderOf(n.Args[1], "Response") {
+					c.handsBack = 1
+				}
+			case *ast.RangeStmt:
+				if c.isHeaderOf(n.X, "Response") {
+					c.handsBack = 1
+				}
+			}
+			return true
+		})
+	}
+	return c.handsBack > 0
 }

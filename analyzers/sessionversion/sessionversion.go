@@ -288,6 +288,8 @@ type checker struct {
 	downSeen, downMixed map[types.Object]bool
 	downAdopts          []downAdopt
 	heldVia             map[*types.Package]bool // packages whose functions called here keep an upstream session (relayFact.Holds)
+	holdsIn             map[*types.Package]bool // packages of functions called here that keep an upstream session somewhere (relayFact.PkgHolds)
+	handsBack           int                     // 1 when the package hands an upstream response's id (or every header) back to its client, -1 when not, 0 until asked
 	ownInit             int                     // 1 when the package builds an initialize of its own, -1 when not, 0 until asked (negotiatesOwn)
 	paramFuncs          map[*types.Var]*types.Func
 	// requestedVars are, while a handler's negotiation is read, its

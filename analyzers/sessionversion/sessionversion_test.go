@@ -57,6 +57,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/held/relay",
 		"fixtures/sessionversion/held/relay/forwarder",
 		"fixtures/sessionversion/held/relay/passthrough",
+		"fixtures/sessionversion/held/relay/echoer", // the client's own id echoed back, relayed to a holding package
 		"fixtures/sessionversion/held/relay/opener",
 		"fixtures/sessionversion/held/redispatch",
 		// A hand-written server that never reads MCP-Protocol-Version, and

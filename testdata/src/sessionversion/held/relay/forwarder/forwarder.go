@@ -15,7 +15,7 @@ type Forwarder struct {
 }
 
 // Open initializes the upstream and keeps the id it answers with.
-func (f *Forwarder) Open(body []byte) error { // want Open:"holds true"
+func (f *Forwarder) Open(body []byte) error { // want Open:"holds true; package holds"
 	resp, err := http.Post(f.URL, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -28,7 +28,7 @@ func (f *Forwarder) Open(body []byte) error { // want Open:"holds true"
 }
 
 // Post sends body upstream under the session id it is given.
-func (f *Forwarder) Post(sessionID string, body []byte) (*http.Response, error) { // want Post:"param 0 sets Mcp-Session-Id; holds false"
+func (f *Forwarder) Post(sessionID string, body []byte) (*http.Response, error) { // want Post:"param 0 sets Mcp-Session-Id; holds false; package holds"
 	req, err := http.NewRequest(http.MethodPost, f.URL, bytes.NewReader(body))
 	if err != nil {
 		return nil, err
