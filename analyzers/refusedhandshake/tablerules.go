@@ -41,7 +41,11 @@ func checkTables(pass *analysis.Pass) {
 			}
 		}
 		reported := map[ast.Node]bool{}
-		if handler && t.readsHeader(body) && t.entry(fn, pass.Files) {
+		// A handler named for initialize (routed to its own path, or a
+		// method's handler) is taken to run only for one, as a registrar
+		// so named is: read generously, a guess that it does not would be
+		// a false finding.
+		if handler && t.readsHeader(body) && t.entry(fn, pass.Files) && !handlerNamedInit(fn) {
 			// One finding per table of the function: the other
 			// registrations of the same root cause are related positions.
 			var order []*types.Var
@@ -1327,4 +1331,11 @@ func closable(typ types.Type) bool {
 	obj, _, _ = types.LookupFieldOrMethod(types.NewPointer(typ), true, nil, "Close")
 	_, ok := obj.(*types.Func)
 	return ok
+}
+
+// handlerNamedInit reports whether fn is a declared function whose name
+// says it handles initialize.
+func handlerNamedInit(fn ast.Node) bool {
+	fd, ok := fn.(*ast.FuncDecl)
+	return ok && strings.Contains(strings.ToLower(fd.Name.Name), "init")
 }

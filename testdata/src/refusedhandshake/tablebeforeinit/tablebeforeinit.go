@@ -135,3 +135,16 @@ func Wrap(g *Gateway, next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// Routes serves initialize on a path of its own: the handler named for it
+// runs only for one, and registers once the handshake is answered. Silent.
+func (g *Gateway) Routes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /mcp/initialize", g.initialize)
+}
+
+func (g *Gateway) initialize(w http.ResponseWriter, r *http.Request) {
+	id := newID()
+	c := g.attach(id)
+	w.Header().Set("Mcp-Session-Id", c.id)
+	w.WriteHeader(http.StatusOK)
+}
