@@ -606,7 +606,7 @@ func storedRecord(info *types.Info, body *ast.BlockStmt, fn ast.Node, call *ast.
 	}
 	arg, _ := ast.Unparen(call.Args[0]).(*ast.Ident)
 	v, _ := info.Uses[arg].(*types.Var)
-	if v == nil {
+	if v == nil || !idRecord(v.Type()) {
 		return nil
 	}
 	var key *ast.Ident
@@ -662,6 +662,28 @@ func askedElsewhere(info *types.Info, path []ast.Node, call *ast.CallExpr, key t
 		return !asked
 	})
 	return asked
+}
+
+// idRecord reports a struct, or a pointer to one, with a string field
+// named for an id: the record a store keeps a session as.
+func idRecord(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if n := strings.ToLower(f.Name()); n != "id" && n != "sessionid" {
+			continue
+		}
+		if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+			return true
+		}
+	}
+	return false
 }
 
 // recordID is the string variable a struct literal (or its address)
