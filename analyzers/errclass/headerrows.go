@@ -282,8 +282,13 @@ func idDecidedBefore(info *types.Info, body *ast.BlockStmt, stack []ast.Node) bo
 
 // readsID reports whether e reads the request's Mcp-Session-Id, directly
 // (a call given the header's name) or through a local assigned from such a
-// read.
+// read. A local assigned from itself (id = strings.TrimSpace(id)) is
+// followed once.
 func readsID(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
+	return readsIDSeen(info, body, e, map[*types.Var]bool{})
+}
+
+func readsIDSeen(info *types.Info, body *ast.BlockStmt, e ast.Expr, seen map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -294,8 +299,9 @@ func readsID(info *types.Info, body *ast.BlockStmt, e ast.Expr) bool {
 				}
 			}
 		case *ast.Ident:
-			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() {
-				if rhs := httpwrite.SoleAssign(info, body, v); rhs != nil && readsID(info, body, rhs) {
+			if v, ok := info.Uses[n].(*types.Var); ok && !v.IsField() && !seen[v] {
+				seen[v] = true
+				if rhs := httpwrite.SoleAssign(info, body, v); rhs != nil && readsIDSeen(info, body, rhs, seen) {
 					found = true
 				}
 			}
