@@ -72,8 +72,8 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			}
 		}
 		if len(causes) == 0 {
-			if ifs := decodedMemberTest(info, body, w); ifs != nil {
-				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), Message: "tests a message that decoded"}}, nil,
+			if at := decodedMemberTest(info, body, w, c.engineParams(fn)); at != nil {
+				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "tests a message that decoded"}}, nil,
 					"answers -32700 (Parse error) to JSON that decoded but is not a valid request: answer -32600")
 				return
 			}
@@ -705,8 +705,8 @@ func (c *checker) clientFault(body *ast.BlockStmt, w *httpwrite.Write, causes []
 	if len(causes) > 0 {
 		return false
 	}
-	if ifs := decodedMemberTest(info, body, w); ifs != nil {
-		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{{Pos: ifs.Cond.Pos(), End: ifs.Cond.End(), Message: "tests a message that decoded"}}, nil,
+	if at := decodedMemberTest(info, body, w, nil); at != nil {
+		c.report(w.Node, catClientAsServer, []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "tests a message that decoded"}}, nil,
 			"answers %s to JSON that decoded but is not a valid request (the client's fault): answer 400, -32600", what)
 		return true
 	}

@@ -419,6 +419,9 @@ func engineRefusals(pass *analysis.Pass) {
 	decls := declIndex(pass)
 	c := &checker{pass: pass, tracer: newTracer(pass, ssaFuncs, decls), decls: decls, codeOnly: true}
 	c.returnedRefusals(funcs, writes, ssaFuncs)
+	if !report.FactsOnly() {
+		c.engineParseCodes(funcs, writes)
+	}
 }
 
 // declIndex is the package's function declarations by object, indexed on

@@ -119,6 +119,10 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/unanswered",             // a failed read or decode of the body answered nothing
 		"fixtures/errclass/unconfigured",           // -32603 on 200 for a part of the server not configured, before dispatch
 		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
+		// -32700 handed back as an error value for a message that
+		// decoded, by an engine that answers no HTTP.
+		"fixtures/errclass/parsevalue/wire",
+		"fixtures/errclass/parsevalue",
 		// An id variable assigned from itself, followed once.
 		"fixtures/errclass/selfassigned",
 	)

@@ -6,6 +6,10 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
@@ -20,20 +24,75 @@ import (
 // decodedMemberTest returns the test the -32700 answer w is directly
 // under when that test reads only members of a value the request's body
 // decoded into before it (if req.JSONRPC != "2.0" || req.Method == ""),
-// and tests no error; nil otherwise.
-func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write) *ast.IfStmt {
-	// Only the innermost if decides: the loop's body returns on its first
-	// turn.
-	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
-		if !inThen || ifs.Init != nil {
+// and tests no error; nil otherwise. The test is the innermost if whose
+// then branch holds the answer, or the case clause of a tagless switch
+// holding it (its cases, and those before it, are what it knows; a
+// default knows every other case false). A member is a selector on the
+// decoded value, or a variable read out of a decoded map (_, ok :=
+// fields["method"]). engine, when not nil, are the parameters of a
+// function of a JSON-RPC engine that answers no HTTP: bytes it is handed
+// ([]byte, json.RawMessage) are the message, and a decode of them counts.
+func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write, engine *ast.FieldList) ast.Node {
+	stack := w.Stack
+	for i := len(stack) - 2; i >= 0; i-- {
+		var exprs []ast.Expr
+		var at ast.Node
+		switch n := stack[i].(type) {
+		case *ast.IfStmt:
+			if stack[i+1] != n.Body || n.Init != nil {
+				return nil
+			}
+			exprs, at = []ast.Expr{n.Cond}, n.Cond
+		case *ast.CaseClause:
+			if i < 2 {
+				return nil
+			}
+			sw, ok := stack[i-2].(*ast.SwitchStmt)
+			if !ok || sw.Tag != nil {
+				continue // a switch on a value, or a type switch: an if around it decides
+			}
+			if sw.Init != nil || stack[i-1] != sw.Body || !containsStmt(n.Body, stack[i+1]) {
+				return nil
+			}
+			// Cases are tried in order, a default last: those before n
+			// were false, n's own is true; a default knows every other
+			// case false.
+			for _, st := range sw.Body.List {
+				cc := st.(*ast.CaseClause)
+				if n.List != nil && cc == n {
+					exprs = append(exprs, cc.List...)
+					break
+				}
+				exprs = append(exprs, cc.List...)
+			}
+			at = sw
+		default:
+			continue
+		}
+		if len(exprs) == 0 || !membersOnly(info, body, exprs, at.Pos(), engine) {
 			return nil
 		}
-		targets := decodeTargets(info, body, ifs.Pos())
-		if len(targets) == 0 {
-			return nil
+		return at
+	}
+	return nil
+}
+
+// membersOnly reports that exprs read members of values the message
+// decoded into before pos, and nothing else but len.
+func membersOnly(info *types.Info, body *ast.BlockStmt, exprs []ast.Expr, pos token.Pos, engine *ast.FieldList) bool {
+	targets := decodeTargets(info, body, pos)
+	if engine != nil {
+		for v := range handedDecodes(info, body, pos, engine) {
+			targets[v] = true
 		}
-		members, other := 0, false
-		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	read := mapReads(info, body, pos, targets)
+	members, other := 0, false
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				// len(req.Method) is a test of a member; any other
@@ -50,7 +109,12 @@ func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write
 					other = true
 				}
 			case *ast.Ident:
-				if v, ok := info.Uses[n].(*types.Var); ok && !targets[v] {
+				v, ok := info.Uses[n].(*types.Var)
+				if ok && read[v] {
+					members++
+					return false
+				}
+				if ok && !targets[v] {
 					other = true
 				}
 				if t := info.TypeOf(n); t != nil && httpwrite.IsErrorType(t) {
@@ -59,12 +123,103 @@ func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write
 			}
 			return !other
 		})
-		if other || members == 0 {
-			return nil
-		}
-		return ifs
 	}
-	return nil
+	return !other && members > 0
+}
+
+// handedDecodes are the variables a function of an engine decodes bytes
+// it was handed into before pos: json.Unmarshal(data, &v) with data one of
+// params, a []byte or json.RawMessage.
+func handedDecodes(info *types.Info, body *ast.BlockStmt, pos token.Pos, params *ast.FieldList) map[*types.Var]bool {
+	handed := map[*types.Var]bool{}
+	for _, f := range params.List {
+		for _, name := range f.Names {
+			if v, ok := info.Defs[name].(*types.Var); ok && isBytes(v.Type()) {
+				handed[v] = true
+			}
+		}
+	}
+	out := map[*types.Var]bool{}
+	if len(handed) == 0 {
+		return out
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || n == nil || n.Pos() >= pos {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 || !httpwrite.IsFunc(httpwrite.Callee(info, call), "encoding/json", "Unmarshal") {
+			return true
+		}
+		src, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+		if !ok || !handed[varOf(info, src)] {
+			return true
+		}
+		if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// mapReads are the variables assigned, before pos, from an index of one of
+// targets (_, ok := fields["method"]; m := fields["method"]): members of
+// a message decoded into a map.
+func mapReads(info *types.Info, body *ast.BlockStmt, pos token.Pos, targets map[*types.Var]bool) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || n == nil || n.Pos() >= pos {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		ix, ok := ast.Unparen(as.Rhs[0]).(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
+			return true
+		}
+		if id, ok := ast.Unparen(ix.X).(*ast.Ident); !ok || !targets[varOf(info, id)] {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				if v := varOf(info, id); v != nil {
+					out[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// varOf is the variable an identifier defines or uses.
+func varOf(info *types.Info, id *ast.Ident) *types.Var {
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// isBytes reports a []byte or a type whose underlying type is one
+// (json.RawMessage).
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // rootVar is the variable a selector chain starts at (req in req.Params.X).
@@ -188,4 +343,59 @@ func implementsReader(t types.Type) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	return sig.Params().Len() == 1 && sig.Results().Len() == 2
+}
+
+// engineParseCodes judges, in a JSON-RPC engine that answers no HTTP and
+// is otherwise only read for facts (engineRefusals), the -32700 errors its
+// functions build under a test of a message that decoded: whatever status
+// the transport adds, that code is wrong on every transport.
+func (c *checker) engineParseCodes(funcs []ast.Node, writes map[ast.Node][]*answers.Answer) {
+	info := c.pass.TypesInfo
+	for _, n := range funcs {
+		body := httpwrite.Body(n)
+		for _, a := range writes[n] {
+			w := a.Write
+			if !w.HasCode || w.Code != httpwrite.CodeParseError || len(w.Causes) > 0 || !httpwrite.Delivered(info, body, w) {
+				continue
+			}
+			if causes, _ := guard(info, w.Stack); len(causes) > 0 {
+				continue
+			}
+			if at := decodedMemberTest(info, body, w, funcParams(n)); at != nil {
+				c.report(w.Node, catWrongShape, []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "tests a message that decoded"}}, nil,
+					"answers -32700 (Parse error) to JSON that decoded but is not a valid request: answer -32600")
+			}
+		}
+	}
+}
+
+// engineParams are the parameters of fn when the package is a JSON-RPC
+// engine that answers no HTTP (bytes handed to its functions are the
+// message); nil otherwise.
+func (c *checker) engineParams(fn *ssa.Function) *ast.FieldList {
+	if !c.codeOnly || fn == nil || !declaresRequest(c.pass.Pkg) {
+		return nil
+	}
+	return funcParams(fn.Syntax())
+}
+
+// funcParams are the parameters of a function declaration or literal.
+func funcParams(n ast.Node) *ast.FieldList {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		return n.Type.Params
+	case *ast.FuncLit:
+		return n.Type.Params
+	}
+	return nil
+}
+
+// containsStmt reports that n is one of list's statements.
+func containsStmt(list []ast.Stmt, n ast.Node) bool {
+	for _, st := range list {
+		if st == n {
+			return true
+		}
+	}
+	return false
 }
