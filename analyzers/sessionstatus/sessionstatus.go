@@ -369,13 +369,15 @@ func directStatus(w *httpwrite.Write) bool {
 
 // initializeOnPath reports whether a test naming initialize, around the
 // answer or before it on its way, decides it: a re-initialize with a
-// stale id is answered with a new session, rightly.
+// stale id is answered with a new session, rightly. An earlier if naming
+// initialize whose branch returns, with no else, does not: past it the
+// message is not an initialize.
 func initializeOnPath(info *types.Info, stack []ast.Node) bool {
 	if session.InitializeBranchIn(info, stack) {
 		return true
 	}
 	for ifs := range httpwrite.EarlierIfs(stack) {
-		if session.IsInitializeTestIn(info, ifs.Cond) {
+		if session.IsInitializeTestIn(info, ifs.Cond) && (ifs.Else != nil || !httpwrite.EndsInReturn(ifs.Body)) {
 			return true
 		}
 	}

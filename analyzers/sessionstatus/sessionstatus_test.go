@@ -135,6 +135,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/neverchecked/stateless",
 		"fixtures/sessionstatus/neverchecked/looked",
 		"fixtures/sessionstatus/neverchecked/hybrid",
+		"fixtures/sessionstatus/neverchecked/earlyinit",         // initialize answered in an if that returns, the rest served
+		"fixtures/sessionstatus/neverchecked/proxied",           // the rest handed to a reverse proxy: the upstream tests the id
 		"fixtures/sessionstatus/neverchecked/infolookup",        // a lookup of another package named Info, as a logger's level is
 		"fixtures/sessionstatus/neverchecked/infolookup/logged", // the same shape whose Info only records
 		// The unknown id's branch named by no test around the answer:
