@@ -55,6 +55,11 @@ func replacedUnknown(pass *analysis.Pass, sum *answers.Result) {
 				cands = append(cands, cand{n, l, issue})
 			}
 		})
+		walk(body, func(x ast.Node, path []ast.Node) {
+			if l, issue := missReplaced(info, pass.Pkg, body, x, path, sum.Answers[n]); l != nil {
+				cands = append(cands, cand{n, l, issue})
+			}
+		})
 	}
 	if len(cands) == 0 {
 		return
@@ -279,4 +284,124 @@ func paramFromRequest(pass *analysis.Pass, sum *answers.Result, fn ast.Node, key
 		return nil
 	}
 	return mine
+}
+
+// missReplaced reads x, at the end of path, as the other way to replace an
+// unknown id: the session variable a lookup of the id filled (perhaps only
+// when the id is not empty) is tested for a miss by an if without an else
+// that makes a fresh session in its place and goes on (if s == nil { s =
+// sessions.Create() }), and the same block then hands out that variable's
+// id, with nothing returned or refused from the lookup on. It returns the
+// lookup, its path set to the if's, and the call handing out the id; nil
+// otherwise.
+func missReplaced(info *types.Info, pkg *types.Package, body *ast.BlockStmt, x ast.Node, path []ast.Node, as []*answers.Answer) (*lookup, *ast.CallExpr) {
+	ifs, ok := x.(*ast.IfStmt)
+	if !ok || ifs.Else != nil || ifs.Init != nil || hasExit(ifs.Body) || len(path) < 2 {
+		return nil, nil
+	}
+	block, ok := path[len(path)-2].(*ast.BlockStmt)
+	if !ok {
+		return nil, nil
+	}
+	v := nilTested(info, ifs.Cond)
+	if v == nil {
+		return nil, nil
+	}
+	// The lookup: the last assignment of v before the if that is one.
+	var l *lookup
+	walk(body, func(n ast.Node, p []ast.Node) {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || a.Pos() >= ifs.Pos() {
+			return
+		}
+		if cand := idLookup(info, pkg, a); cand != nil && cand.value == v {
+			l = cand
+			l.path = append([]ast.Node(nil), p...)
+		}
+	})
+	if l == nil || exitsWithin(body, l.stmt.End(), ifs.Pos()) || refusedWithin(as, l.stmt.End(), ifs.Pos()) {
+		return nil, nil
+	}
+	// What is judged is the replacement: an initialize branch holding it
+	// is how a server mints, whatever id came with the initialize.
+	l.path = append(append([]ast.Node(nil), path...), ifs)
+	key, _ := info.Uses[l.key].(*types.Var)
+	fresh := false
+	for _, st := range ifs.Body.List {
+		a, ok := st.(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+			continue
+		}
+		if id, ok := a.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == v && !mentions(info, a.Rhs[0], key) {
+			switch r := ast.Unparen(a.Rhs[0]).(type) {
+			case *ast.CallExpr:
+				fresh = true
+			case *ast.UnaryExpr:
+				_, fresh = ast.Unparen(r.X).(*ast.CompositeLit)
+			}
+		}
+	}
+	if !fresh {
+		return nil, nil
+	}
+	at := indexOf(block.List, ifs)
+	for _, st := range block.List[at+1:] {
+		if es, ok := st.(*ast.ExprStmt); ok {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && mentions(info, c.Args[1], v) {
+				if refusedWithin(as, st.Pos(), c.Pos()) {
+					return nil, nil
+				}
+				return l, c
+			}
+		}
+		if hasExit(st) || refusedWithin(as, st.Pos(), st.End()) {
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// nilTested is the variable cond tests for nil (v == nil), or nil.
+func nilTested(info *types.Info, cond ast.Expr) *types.Var {
+	e, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || e.Op != token.EQL {
+		return nil
+	}
+	x, y := e.X, e.Y
+	if isNil(info, x) {
+		x, y = y, x
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || !isNil(info, y) {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// exitsWithin reports a return, branch or panic of body between from and
+// to.
+func exitsWithin(body *ast.BlockStmt, from, to token.Pos) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found || n == nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n.Pos() < from || n.Pos() >= to {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt:
+			found = true
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -86,7 +86,8 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/servedstateless",
 		// An unknown id given a fresh session and served.
 		"fixtures/sessionstatus/replaced",
-		"fixtures/sessionstatus/freshonmiss", // by a get-or-create of the package or another (a fact)
+		"fixtures/sessionstatus/replaced/coalesced", // if s == nil { s = Create() } after the lookup, then served
+		"fixtures/sessionstatus/freshonmiss",        // by a get-or-create of the package or another (a fact)
 		// A get-or-create of another package, known by a fact.
 		"fixtures/sessionstatus/adoptfact",
 		// A function of the table true only for an id it holds.
