@@ -551,7 +551,7 @@ func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var
 			}
 			for _, t := range httpwrite.Terms(n.Cond, inThen) {
 				if test(t, true) {
-					return true, vars
+					return !refusableAsk(info, body, kv, n.Pos(), p.node.Pos()), vars
 				}
 			}
 		case *ast.BlockStmt:
@@ -565,13 +565,76 @@ func onMiss(info *types.Info, body *ast.BlockStmt, p *put) (bool, map[*types.Var
 				}
 				for _, t := range httpwrite.Terms(ifs.Cond, true) {
 					if test(t, false) {
-						return true, vars
+						return !refusableAsk(info, body, kv, ifs.End(), p.node.Pos()), vars
 					}
 				}
 			}
 		}
 	}
 	return false, nil
+}
+
+// refusableAsk reports that, between from and to, the key is handed to a
+// call whose failure is tested and returned on right after it (rec, err :=
+// db.Get(ctx, key); if err != nil { return ... }): a backing store asked
+// whether the id exists, which a cache then fills from. What the put
+// registers is then a session someone minted, not the client's id.
+func refusableAsk(info *types.Info, body *ast.BlockStmt, key types.Object, from, to token.Pos) bool {
+	asked := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if asked || n == nil {
+			return false
+		}
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		blk, ok := n.(*ast.BlockStmt)
+		if !ok {
+			return true
+		}
+		for i, st := range blk.List {
+			if st.Pos() < from || st.End() > to || i+1 >= len(blk.List) {
+				continue
+			}
+			a, ok := st.(*ast.AssignStmt)
+			if !ok || len(a.Rhs) != 1 || len(a.Lhs) < 2 {
+				continue
+			}
+			c, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+			if !ok || httpwrite.LogCall(info, c) {
+				continue
+			}
+			handed := false
+			for _, arg := range c.Args {
+				if id, ok := ast.Unparen(arg).(*ast.Ident); ok && info.Uses[id] == key {
+					handed = true
+				}
+			}
+			next, ok := blk.List[i+1].(*ast.IfStmt)
+			if !handed || !ok || !httpwrite.EndsInReturn(next.Body) {
+				continue
+			}
+			for _, l := range a.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsObj(info, next.Cond, info.ObjectOf(id)) {
+					asked = true
+				}
+			}
+		}
+		return !asked
+	})
+	return asked
+}
+
+// mentionsObj reports whether n uses obj.
+func mentionsObj(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && obj != nil && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // paramIndex is the index of v among fn's parameters, or -1.
