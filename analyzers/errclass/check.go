@@ -678,7 +678,8 @@ const (
 // clientFaultAsInternal judges an answer with -32603 and a status under
 // 400 (status < 400 returns early for every other rule): only against
 // the client's own bytes, the one cause a -32603 after dispatch (a tool's
-// failure, riding on 200) cannot have.
+// failure, riding on 200) cannot have: their decode, a test of what they
+// decoded into, or their read.
 func (c *checker) clientFaultAsInternal(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write) {
 	causes := w.Causes
 	if len(causes) == 0 {
@@ -688,7 +689,13 @@ func (c *checker) clientFaultAsInternal(fn *ssa.Function, body *ast.BlockStmt, w
 	for _, e := range causes {
 		origins = append(origins, c.originsOf(fn, e)...)
 	}
-	c.clientFault(body, w, causes, origins, "-32603 (Internal error)")
+	if c.clientFault(body, w, causes, origins, "-32603 (Internal error)") {
+		return
+	}
+	if bodyReadOnly(c.pass.TypesInfo, body, origins) {
+		c.report(w.Node, catClientAsServer, origins[0].related("the request body's read: "+origins[0].name), nil,
+			"answers -32603 (Internal error) when reading the request body fails, the client's fault: answer 400 (413 over a size limit)")
+	}
 }
 
 // clientFault reports a server-side answer (what) to a fault of the

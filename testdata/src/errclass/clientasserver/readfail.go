@@ -2,6 +2,7 @@ package clientasserver
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
 )
@@ -39,4 +40,33 @@ func fetched(w http.ResponseWriter, resp *http.Response) {
 		return
 	}
 	_ = raw
+}
+
+// writeRPCError writes a JSON-RPC error object, always with 200.
+func writeRPCError(w http.ResponseWriter, code int, message string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": message}})
+}
+
+// forward reads the client's body to send it upstream; a failed read is the
+// client's (400), not the server's -32603.
+func forward(w http.ResponseWriter, r *http.Request, upstream string) {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeRPCError(w, -32603, "failed to read request") // want `answers -32603 \(Internal error\) when reading the request body fails, the client's fault`
+		return
+	}
+	resp, err := http.Post(upstream, "application/json", bytes.NewReader(raw))
+	if err != nil {
+		writeRPCError(w, -32603, "upstream unreachable")
+		return
+	}
+	defer resp.Body.Close()
+	reply, err := io.ReadAll(resp.Body)
+	if err != nil {
+		writeRPCError(w, -32603, "upstream reply unreadable") // the upstream's bytes, not the client's
+		return
+	}
+	w.Write(reply)
 }
