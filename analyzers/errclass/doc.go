@@ -218,7 +218,14 @@
 // is directly under a test that reads only members of a value the body
 // decoded into before it (if m.JSONRPC != "2.0" || m.Method == "") and
 // tests no error: that JSON decoded, and is not a valid request (-32600).
-// The other is under the error of the one call whose failure it reports,
+// The test may be a case of a tagless switch (the cases before it false, a
+// default's every other case false), and a member a local read out of a
+// map the body decoded into (_, ok := fields["method"]). This one also
+// runs in a JSON-RPC engine that answers no HTTP (it declares a request
+// type; its parser is handed the bytes and returns its refusals as error
+// values): a decode of a []byte or json.RawMessage parameter counts as the
+// message's there, and the code is wrong whatever status the transport
+// adds. The other is under the error of the one call whose failure it reports,
 // when that call is handed none of the request's bytes -- no []byte,
 // string, reader, request, framework context or interface value, only
 // members of a decoded message (m.Method, m.Params) and values of the
@@ -260,7 +267,8 @@
 // or directly under a test that reads only members of the decoded message,
 // blames the server for the client's request: 400 with -32700 or -32600.
 // -32603 is judged with 200 too, against these causes only (a method's
-// -32603 after dispatch rides on 200). -32600 under the failure of a decode
+// -32603 after dispatch rides on 200): a gateway whose error helper always
+// writes 200 answers a failed read of the body -32603. -32600 under the failure of a decode
 // of the body into a json.RawMessage or an empty interface, which any JSON
 // fits, answers bytes that are not JSON: -32700. So does -32600 (with 400
 // or no status) answered to every failure of a decode of the request's

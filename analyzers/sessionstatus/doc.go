@@ -63,7 +63,10 @@
 // of the key missed counts the same, and so does a store's method (Save,
 // Put, Store, ...) handed a record built with the key as its id after a
 // comma-ok method of the same store missed, unless the miss's branch asks
-// another call about the key first (a resume from a backup). A bare sync.Map.LoadOrStore is not
+// another call about the key first (a resume from a backup), or the way
+// from the miss to the store hands the key to a call whose failure is
+// tested and returned on right after it (a cache filled from a store that
+// refuses ids it never saw). A bare sync.Map.LoadOrStore is not
 // judged: it is how mcp-go opens a GET stream when its session manager
 // accepts any id. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
@@ -113,6 +116,11 @@
 // session made afresh (return m.Create()), of the package or of another by
 // a fact, given the request's id outside an initialize branch and whose
 // result's id the caller sets as Mcp-Session-Id, is reported at the call.
+// So is the replacement in place: the session variable a lookup of the id
+// filled (perhaps only for an id that is not empty), replaced on a miss by
+// an if that goes on (if s == nil { s = t.Create() }), then the same block
+// setting Mcp-Session-Id from it, with nothing returned or refused from the
+// lookup on and the replacement outside an initialize branch.
 // A helper's errors for a missing or an unknown id are read in the
 // packages that answer them through a fact too (a transport package's
 // HandleRequest answered 500 by a cmd package), and a helper whose only
@@ -317,7 +325,9 @@
 // package, at the first issue, naming the other issues, a helper's return
 // of the client's id as it came, and a 2xx answer (no JSON-RPC code) a
 // message other than initialize gets, in a function that issues the id or
-// calls one that does, or one they hand the writer to. Silent where
+// calls one that does, or one they hand the writer to (past an if that
+// answers initialize and returns, the message is not an initialize).
+// Silent where
 // something outside the package may check the id (a function issuing it,
 // or a caller two levels up, gives the request to a function of another
 // package, not of the standard library, or through an interface or a
