@@ -378,30 +378,3 @@ func nilTested(info *types.Info, cond ast.Expr) *types.Var {
 	v, _ := info.Uses[id].(*types.Var)
 	return v
 }
-
-// exitsWithin reports a return, branch or panic of body between from and
-// to.
-func exitsWithin(body *ast.BlockStmt, from, to token.Pos) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found || n == nil {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n.Pos() < from || n.Pos() >= to {
-			return true
-		}
-		switch n := n.(type) {
-		case *ast.ReturnStmt, *ast.BranchStmt:
-			found = true
-		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}

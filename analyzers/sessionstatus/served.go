@@ -2,6 +2,7 @@ package sessionstatus
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
@@ -379,16 +380,27 @@ func foundOnly(info *types.Info, cond ast.Expr, l *lookup) bool {
 }
 
 // hasExit reports whether b holds a return, a branch statement or a panic.
-func hasExit(b ast.Stmt) bool {
+func hasExit(b ast.Stmt) bool { return exitsWithin(b, b.Pos(), b.End()) }
+
+// exitsWithin reports a return, branch statement or panic of n (not of a
+// function literal in it) starting between from and to.
+func exitsWithin(n ast.Node, from, to token.Pos) bool {
 	found := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found || x == nil {
 			return false
+		}
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		if x.Pos() < from || x.Pos() >= to {
+			return true
+		}
+		switch x := x.(type) {
 		case *ast.ReturnStmt, *ast.BranchStmt:
 			found = true
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && id.Name == "panic" {
 				found = true
 			}
 		}
