@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,7 +52,7 @@ func decodedMemberTest(info *types.Info, body *ast.BlockStmt, w *httpwrite.Write
 			if !ok || sw.Tag != nil {
 				continue // a switch on a value, or a type switch: an if around it decides
 			}
-			if sw.Init != nil || stack[i-1] != sw.Body || !containsStmt(n.Body, stack[i+1]) {
+			if sw.Init != nil || stack[i-1] != sw.Body || !slices.ContainsFunc(n.Body, func(st ast.Stmt) bool { return st == stack[i+1] }) {
 				return nil
 			}
 			// Cases are tried in order, a default last: those before n
@@ -134,7 +135,8 @@ func handedDecodes(info *types.Info, body *ast.BlockStmt, pos token.Pos, params 
 	handed := map[*types.Var]bool{}
 	for _, f := range params.List {
 		for _, name := range f.Names {
-			if v, ok := info.Defs[name].(*types.Var); ok && isBytes(v.Type()) {
+			// json.Unmarshal takes bytes: a []byte or json.RawMessage.
+			if v, ok := info.Defs[name].(*types.Var); ok && clientBytesType(v.Type()) {
 				handed[v] = true
 			}
 		}
@@ -152,7 +154,7 @@ func handedDecodes(info *types.Info, body *ast.BlockStmt, pos token.Pos, params 
 			return true
 		}
 		src, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
-		if !ok || !handed[varOf(info, src)] {
+		if v, _ := info.Uses[src].(*types.Var); !ok || !handed[v] {
 			return true
 		}
 		if u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -187,12 +189,13 @@ func mapReads(info *types.Info, body *ast.BlockStmt, pos token.Pos, targets map[
 		if _, isMap := info.TypeOf(ix.X).Underlying().(*types.Map); !isMap {
 			return true
 		}
-		if id, ok := ast.Unparen(ix.X).(*ast.Ident); !ok || !targets[varOf(info, id)] {
+		id, ok := ast.Unparen(ix.X).(*ast.Ident)
+		if v, _ := info.Uses[id].(*types.Var); !ok || !targets[v] {
 			return true
 		}
 		for _, l := range as.Lhs {
 			if id, ok := l.(*ast.Ident); ok {
-				if v := varOf(info, id); v != nil {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok {
 					out[v] = true
 				}
 			}
@@ -200,26 +203,6 @@ func mapReads(info *types.Info, body *ast.BlockStmt, pos token.Pos, targets map[
 		return true
 	})
 	return out
-}
-
-// varOf is the variable an identifier defines or uses.
-func varOf(info *types.Info, id *ast.Ident) *types.Var {
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
-}
-
-// isBytes reports a []byte or a type whose underlying type is one
-// (json.RawMessage).
-func isBytes(t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // rootVar is the variable a selector chain starts at (req in req.Params.X).
@@ -388,14 +371,4 @@ func funcParams(n ast.Node) *ast.FieldList {
 		return n.Type.Params
 	}
 	return nil
-}
-
-// containsStmt reports that n is one of list's statements.
-func containsStmt(list []ast.Stmt, n ast.Node) bool {
-	for _, st := range list {
-		if st == n {
-			return true
-		}
-	}
-	return false
 }

@@ -615,26 +615,16 @@ func refusableAsk(info *types.Info, body *ast.BlockStmt, key types.Object, from,
 				continue
 			}
 			for _, l := range a.Lhs {
-				if id, ok := l.(*ast.Ident); ok && id.Name != "_" && mentionsObj(info, next.Cond, info.ObjectOf(id)) {
-					asked = true
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && mentions(info, next.Cond, v) {
+						asked = true
+					}
 				}
 			}
 		}
 		return !asked
 	})
 	return asked
-}
-
-// mentionsObj reports whether n uses obj.
-func mentionsObj(info *types.Info, n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && obj != nil && info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // paramIndex is the index of v among fn's parameters, or -1.
