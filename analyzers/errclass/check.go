@@ -213,10 +213,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		return
 	}
 
-	var origins []origin
-	for _, e := range causes {
-		origins = append(origins, c.originsOf(fn, e)...)
-	}
+	origins := c.originsOfAll(fn, causes)
 	if len(causes) == 0 {
 		if o := stateDown(info, w.Stack); o != nil {
 			origins = append(origins, *o)
@@ -685,10 +682,7 @@ func (c *checker) clientFaultAsInternal(fn *ssa.Function, body *ast.BlockStmt, w
 	if len(causes) == 0 {
 		causes, _ = guard(c.pass.TypesInfo, w.Stack)
 	}
-	var origins []origin
-	for _, e := range causes {
-		origins = append(origins, c.originsOf(fn, e)...)
-	}
+	origins := c.originsOfAll(fn, causes)
 	if c.clientFault(body, w, causes, origins, "-32603 (Internal error)") {
 		return
 	}

@@ -25,22 +25,11 @@ func (c *checker) envelopeParams(fn *ssa.Function, body *ast.BlockStmt, a *answe
 		return false
 	}
 	info := c.pass.TypesInfo
-	causes := w.Causes
-	if len(causes) == 0 {
-		var tooLarge bool
-		if causes, tooLarge = guard(info, w.Stack); tooLarge {
-			return false
-		}
-	} else if kindPicked(info, w.Stack) {
+	causes, tooLarge := answerCauses(info, w)
+	if tooLarge || len(causes) == 0 {
 		return false
 	}
-	if len(causes) == 0 {
-		return false
-	}
-	var origins []origin
-	for _, e := range causes {
-		origins = append(origins, c.originsOf(fn, e)...)
-	}
+	origins := c.originsOfAll(fn, causes)
 	if len(origins) == 0 || !directly(info, body, causes, w, origins) {
 		return false
 	}

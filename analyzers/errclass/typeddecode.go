@@ -135,22 +135,11 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 		return false
 	}
 	info := c.pass.TypesInfo
-	causes := w.Causes
-	if len(causes) == 0 {
-		var tooLarge bool
-		if causes, tooLarge = guard(info, w.Stack); tooLarge {
-			return false
-		}
-	} else if kindPicked(info, w.Stack) {
+	causes, tooLarge := answerCauses(info, w)
+	if tooLarge || len(causes) == 0 || c.sortsSyntax(body) {
 		return false
 	}
-	if len(causes) == 0 || c.sortsSyntax(body) {
-		return false
-	}
-	var origins []origin
-	for _, e := range causes {
-		origins = append(origins, c.originsOf(fn, e)...)
-	}
+	origins := c.originsOfAll(fn, causes)
 	if len(origins) == 0 {
 		return false
 	}
@@ -413,16 +402,8 @@ func (c *checker) paramsCode(fn *ssa.Function, body *ast.BlockStmt, a *answers.A
 		return false
 	}
 	info := c.pass.TypesInfo
-	causes := w.Causes
-	if len(causes) == 0 {
-		causes, _ = guard(info, w.Stack)
-	} else if kindPicked(info, w.Stack) {
-		return false
-	}
-	var origins []origin
-	for _, e := range causes {
-		origins = append(origins, c.originsOf(fn, e)...)
-	}
+	causes, _ := answerCauses(info, w)
+	origins := c.originsOfAll(fn, causes)
 	if len(origins) == 0 {
 		return false
 	}
@@ -437,6 +418,29 @@ func (c *checker) paramsCode(fn *ssa.Function, body *ast.BlockStmt, a *answers.A
 	c.report(w.Node, catParamsCode, origins[0].related("decodes the client's params: "+origins[0].name), nil,
 		"answers %d when the client's params do not decode into what the method takes: answer -32602 (Invalid params)", w.Code)
 	return true
+}
+
+// answerCauses are the errors the answer w reports: its own causes, else
+// those of the if guarding it (tooLarge: that if tests for a body over
+// the limit). None when a test around the answer picked one kind of error
+// out (kindPicked): the answer is about that kind, not every error.
+func answerCauses(info *types.Info, w *httpwrite.Write) (causes []ast.Expr, tooLarge bool) {
+	if len(w.Causes) == 0 {
+		return guard(info, w.Stack)
+	}
+	if kindPicked(info, w.Stack) {
+		return nil, false
+	}
+	return w.Causes, false
+}
+
+// originsOfAll are the origins of every error of causes.
+func (c *checker) originsOfAll(fn *ssa.Function, causes []ast.Expr) []origin {
+	var origins []origin
+	for _, e := range causes {
+		origins = append(origins, c.originsOf(fn, e)...)
+	}
+	return origins
 }
 
 // directly reports that every error the answer w is about is assigned, last

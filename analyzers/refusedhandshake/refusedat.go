@@ -81,10 +81,8 @@ func returningBlockAround(body *ast.BlockStmt, n ast.Node) *ast.BlockStmt {
 		if _, ok := x.(*ast.FuncLit); ok {
 			return false
 		}
-		if b, ok := x.(*ast.BlockStmt); ok && b != body && len(b.List) > 0 {
-			if _, ok := b.List[len(b.List)-1].(*ast.ReturnStmt); ok {
-				out = b
-			}
+		if b, ok := x.(*ast.BlockStmt); ok && b != body && httpwrite.EndsInReturn(b) {
+			out = b
 		}
 		return true
 	})

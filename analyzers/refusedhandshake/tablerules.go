@@ -1334,8 +1334,8 @@ func closable(typ types.Type) bool {
 }
 
 // handlerNamedInit reports whether fn is a declared function whose name
-// says it handles initialize.
+// says it handles initialize (initName).
 func handlerNamedInit(fn ast.Node) bool {
 	fd, ok := fn.(*ast.FuncDecl)
-	return ok && strings.Contains(strings.ToLower(fd.Name.Name), "init")
+	return ok && initName(fd.Name.Name)
 }

@@ -497,9 +497,10 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 // then taken to run only for one, wherever the dispatch to it lives (read
 // generously, as a test naming initialize is: a guess that it does not
 // would be a false finding).
-func namedInit(fn *types.Func) bool {
-	return strings.Contains(strings.ToLower(fn.Name()), "init")
-}
+func namedInit(fn *types.Func) bool { return initName(fn.Name()) }
+
+// initName reports a function name that says it handles initialize.
+func initName(name string) bool { return strings.Contains(strings.ToLower(name), "init") }
 
 // returnsEntry reports whether fd returns what one of its registrations
 // registered (the fresh id or the session value).

@@ -728,15 +728,20 @@ func idRecord(t types.Type) bool {
 		return false
 	}
 	for i := range st.NumFields() {
-		f := st.Field(i)
-		if n := strings.ToLower(f.Name()); n != "id" && n != "sessionid" {
-			continue
-		}
-		if b, ok := f.Type().Underlying().(*types.Basic); ok && b.Kind() == types.String {
+		if f := st.Field(i); idField(f.Name(), f.Type()) {
 			return true
 		}
 	}
 	return false
+}
+
+// idField reports a string field named for an id: ID, Id, SessionID.
+func idField(name string, t types.Type) bool {
+	if n := strings.ToLower(name); n != "id" && n != "sessionid" {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
 
 // recordID is the string variable a struct literal (or its address)
@@ -756,13 +761,7 @@ func recordID(info *types.Info, e ast.Expr) *ast.Ident {
 		}
 		name, _ := kv.Key.(*ast.Ident)
 		val, _ := ast.Unparen(kv.Value).(*ast.Ident)
-		if name == nil || val == nil || !isVar(info, val) {
-			continue
-		}
-		if n := strings.ToLower(name.Name); n != "id" && n != "sessionid" {
-			continue
-		}
-		if b, ok := info.TypeOf(val).Underlying().(*types.Basic); ok && b.Kind() == types.String {
+		if name != nil && val != nil && isVar(info, val) && idField(name.Name, info.TypeOf(val)) {
 			return val
 		}
 	}
