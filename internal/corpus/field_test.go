@@ -63,3 +63,37 @@ func TestParseFieldErrors(t *testing.T) {
 	}
 
 }
+
+func TestSecondReading(t *testing.T) {
+	site := func(file string, from int, class string, l Label) Site {
+		as := ClassAnalyzers[class]
+		return Site{Module: "o/a", Version: "abc", File: file, From: from, To: from + 2, Analyzer: as[0], Also: as[1:], Label: l}
+	}
+	first := []Site{
+		site("h.go", 10, "sessionstatus", Flag), // found, second agrees
+		site("h.go", 20, "sessionstatus", Flag), // missed, second agrees
+		site("h.go", 30, "errcode", Flag),       // second says OK
+		site("h.go", 40, "errcode", OK),         // finding on it, second agrees
+		site("h.go", 50, "version", OK),         // second reads it as forward only: not read
+		site("h.go", 60, "leak", Border),        // second read twice, two labels
+	}
+	findings := []Finding{
+		{ModVersion: "o/a@abc", File: "h.go", Line: 11, Analyzer: "sessionstatus"},
+		{ModVersion: "o/a@abc", File: "h.go", Line: 41, Analyzer: "errclass"},
+	}
+	second := []Site{
+		site("h.go", 10, "sessionstatus", Flag),
+		site("h.go", 20, "sessionstatus", Flag),
+		site("h.go", 30, "errcode", OK),
+		site("h.go", 40, "errcode", OK),
+		site("h.go", 50, "forward", OK),
+		site("h.go", 60, "leak", Border),
+		site("h.go", 60, "leak", Flag),
+		site("g.go", 10, "leak", Flag), // a site the first table does not hold
+	}
+	got := Score(first, findings).Second(second).Summary("score")
+	want := "field(score) second reading: sites 5 of 6 agree 4 80% (FLAG→FLAG 2/OK 1/BORDER 0, OK→FLAG 0/OK 1/BORDER 0, BORDER→FLAG 0/OK 0/BORDER 1) recall on FLAG by both 1/2 50% findings on OK by both 1/1"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}

@@ -32,6 +32,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	labels := fs.String("labels", "corpus/field/labels.tsv", "the field table")
 	judgedFile := fs.String("judged", "corpus/field/judged.tsv", "the findings judged after a run (same columns; \"\" reads none)")
+	secondFile := fs.String("second", "corpus/field/second.tsv", "a second blind reading of the labelled sites (same columns; \"\" reads none): prints agreement and recall on the sites both readings call FLAG")
 	checkouts := fs.String("checkouts", "", "directory holding one extracted tree per repository, named OWNER+NAME (required)")
 	splitList := fs.String("split", "study,score", "the splits to run, comma-separated")
 	runRE := fs.String("run", "", "only repositories (OWNER/NAME) matching this regexp")
@@ -59,30 +60,24 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "field-corpus: -run: %v\n", err)
 		return 2
 	}
-	f, err := os.Open(*labels)
+	if *labels == "" {
+		fmt.Fprintln(stderr, "field-corpus: -labels: a table is required")
+		return 2
+	}
+	all, err := parseFieldFile(*labels)
 	if err != nil {
 		fmt.Fprintf(stderr, "field-corpus: %v\n", err)
 		return 1
 	}
-	all, err := ParseField(f, *labels)
-	f.Close()
+	judgedAll, err := parseFieldFile(*judgedFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "field-corpus: %v\n", err)
 		return 1
 	}
-	var judgedAll []FieldSite
-	if *judgedFile != "" {
-		jf, err := os.Open(*judgedFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
-			return 1
-		}
-		judgedAll, err = ParseField(jf, *judgedFile)
-		jf.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "field-corpus: %v\n", err)
-			return 1
-		}
+	secondAll, err := parseFieldFile(*secondFile)
+	if err != nil {
+		fmt.Fprintf(stderr, "field-corpus: %v\n", err)
+		return 1
 	}
 	var known []string
 	for _, a := range suite.Analyzers() {
@@ -146,20 +141,30 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		res := Score(plain, findings)
 		res.LoadFails = fails
 		if *judgedFile != "" {
-			var judged []Site
-			for _, s := range judgedAll {
-				if s.Split == split && re.MatchString(s.Repo) {
-					judged = append(judged, s.Site)
-				}
-			}
-			res.Judged(judged)
+			res.Judged(splitSites(judgedAll, split, re.MatchString))
 		}
 		if *verbose {
 			res.ReportSites(stdout, true)
 		}
 		fmt.Fprintln(stdout, FieldSummary(split, res))
+		if *secondFile != "" {
+			fmt.Fprintln(stdout, res.Second(splitSites(secondAll, split, re.MatchString)).Summary(split))
+		}
 	}
 	return 0
+}
+
+// parseFieldFile reads a field table from a file; "" reads none.
+func parseFieldFile(name string) ([]FieldSite, error) {
+	if name == "" {
+		return nil, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseField(f, name)
 }
 
 // buildModelDump builds the modeldump command (the httpanswers model's
