@@ -285,12 +285,11 @@
 // The converse, -32700 answered to every failure of such a decode, calls
 // valid JSON of the wrong shape ("method": 5, a batch array where one
 // object is decoded) a parse error, where the not-jsonrpc and bad-batch
-// rows say -32600. It is reported only with -errclass.strict: the
-// table is plain, but the shape is the most common hand-written decode,
-// and readers who weigh only the bytes that are not JSON take it for
-// right. With the flag, a decode of bytes a function is handed (a []byte,
-// a string, a reader) counts as the client's too, unless the package
-// anywhere tests bytes with json.Valid or names a json error type.
+// rows say -32600. A decode of bytes a function is handed (a []byte, a
+// string, a reader) counts as the client's too, unless the package
+// anywhere tests bytes with json.Valid or names a json error type. It is
+// reported last, and only where no other finding is about the same
+// answer: a -32700 written with HTTP 200 is reported for its status.
 //
 // A 5xx (or -32603 with no status) to every error of a call whose errors
 // include a function of the package failing to decode the request's body,
@@ -446,11 +445,8 @@
 // (example.com/store.Open, (*example.com/store.DB).Lookup): a store or
 // generator errclass cannot recognise by its shape.
 //
-// -errclass.strict also reports two answers the table contradicts but
-// that reviewers often accept: -32700 answered to every failure of a
-// decode into a target valid JSON can fail to fit (see "The client's
-// fault answered as the server's"), in its own category,
-// typed-decode-parse; and 413 answered to every failed read of a
+// -errclass.strict also reports an answer the table contradicts but that
+// readers split on: 413 answered to every failed read of a
 // MaxBytesReader body that never tells *http.MaxBytesError apart (a body
 // the client cut off is 400), category body-limit.
 //

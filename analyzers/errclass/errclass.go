@@ -53,11 +53,8 @@ var Analyzer = &analysis.Analyzer{
 // type's method without a context, say).
 var internalFuncs funcList
 
-// strict turns on the rules that are right by the table but that
-// reviewers often accept: -32700 answered to every failure of a typed
-// decode (typedDecodeParse), the most common hand-written decode, which
-// those who read only the non-JSON case call right at one site and wrong
-// at the next; and 413 answered to every failed read of a capped body
+// strict turns on a rule that is right by the table but that readers
+// split on: 413 answered to every failed read of a capped body
 // (maxBytes413), which tells a client that broke off its body was too
 // large. Off by default.
 var strict bool
@@ -67,8 +64,7 @@ func init() {
 		"comma-separated functions whose errors are server-side failures, as types.Func.FullName spells them: "+
 			"example.com/store.Open,(*example.com/store.DB).Lookup")
 	Analyzer.Flags.BoolVar(&strict, "strict", false,
-		"also report -32700 answered to every failure of a decode into a struct, map or binder (valid JSON of the wrong shape fails too), "+
-			"and 413 answered to every failed read of a MaxBytesReader body (a body cut off fails too)")
+		"also report 413 answered to every failed read of a MaxBytesReader body (a body cut off fails too)")
 }
 
 // funcList is a flag.Value holding function names.
@@ -172,6 +168,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	c.reportReturnedRefusals(funcs, writes, known)
+	c.reportParseCodes()
 	return nil, nil
 }
 
@@ -341,6 +338,12 @@ type checker struct {
 	// json.Valid or names a json error type; made on first use
 	// (decodesClientBytes).
 	pkgSyntaxAware *bool
+	// said are the positions every finding so far is at or names as
+	// related; parseCodes are the findings of -32700 to every failure of
+	// a typed decode, reported last, only where no other finding is about
+	// the same answer (its status is the first thing to fix).
+	said       map[token.Pos]bool
+	parseCodes []analysis.Diagnostic
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {
@@ -349,7 +352,24 @@ func (c *checker) reportRange(rng analysis.Range, category string, related []ana
 	}
 	d := analysis.Diagnostic{Pos: rng.Pos(), End: rng.End(), Category: category, Related: related, SuggestedFixes: fixes}
 	d.Message = fmt.Sprintf(format, args...)
+	if c.said == nil {
+		c.said = map[token.Pos]bool{}
+	}
+	c.said[d.Pos] = true
+	for _, r := range related {
+		c.said[r.Pos] = true
+	}
 	report.Report(c.pass, d)
+}
+
+// reportParseCodes reports the typed decodes' -32700 findings about
+// answers no other finding is at or names.
+func (c *checker) reportParseCodes() {
+	for _, d := range c.parseCodes {
+		if !c.said[d.Pos] {
+			report.Report(c.pass, d)
+		}
+	}
 }
 
 // fixedIn points, for an answer written by a helper of the package that

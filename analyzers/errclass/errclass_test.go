@@ -95,7 +95,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/handedupfact",              // the same, the decode in another package (a fact)
 		"fixtures/errclass/implstore",                 // an interface store whose implementations in sight cannot fail on the server's side
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
-		"fixtures/errclass/typeddecode/prevalidated",  // -32600 behind a middleware that refused non-JSON
+		"fixtures/errclass/typeddecode",               // -32700 to every failure of a typed decode
+		"fixtures/errclass/typeddecode/frame",
+		"fixtures/errclass/typeddecode/prevalidated", // -32600 behind a middleware that refused non-JSON
 		"fixtures/errclass/typeddecode/prevalidated/unvalidated",
 		"fixtures/errclass/frameworks",             // gin and fiber handlers
 		"fixtures/errclass/statusvar",              // the status set in branches, written once later
@@ -147,15 +149,14 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestStrict runs the opt-in rules (-errclass.strict): -32700 answered to
-// every failure of a typed decode, 413 to every failed read of a capped
-// body.
+// TestStrict runs the opt-in rule (-errclass.strict): 413 answered to
+// every failed read of a capped body.
 func TestStrict(t *testing.T) {
 	defer errclass.Analyzer.Flags.Set("strict", "false")
 	if err := errclass.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/typeddecode", "fixtures/errclass/typeddecode/frame", "fixtures/errclass/typeddecode/prevalidated", "fixtures/errclass/capped413")
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/capped413")
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:

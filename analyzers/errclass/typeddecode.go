@@ -117,18 +117,17 @@ func paramsMember(v ssa.Value) bool {
 // be JSON first (json.Valid, a decode into a json.RawMessage or an empty
 // interface) or the errors are told apart by kind (*json.SyntaxError,
 // *json.UnmarshalTypeError), in the function that answers or the one
-// that decodes. Only with -errclass.strict.
+// that decodes. Two readers labelling blind from docs/protocol.md agree on
+// this shape (field corpus, corpus/field/second.tsv) where a single reader
+// weighing only the bytes that are not JSON calls it right.
 //
-// The mirror, always on: -32600 answered to every failure of such a
+// The mirror: -32600 answered to every failure of such a
 // decode of the request's own body, with nothing showing the bytes are
 // JSON first, calls bytes that are not JSON an invalid request, where the
 // not-json row says -32700.
 func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *answers.Answer) bool {
 	w := a.Write
 	if !w.HasCode || w.Code != httpwrite.CodeParseError && w.Code != httpwrite.CodeInvalidRequest || a.HasSession || w.Implicit {
-		return false
-	}
-	if w.Code == httpwrite.CodeParseError && !strict {
 		return false
 	}
 	if w.Status != 0 && (w.Status < 400 || w.Status >= 500 || w.Status == 413) || w.Code == httpwrite.CodeInvalidRequest && w.Status != 0 && w.Status != 400 {
@@ -178,9 +177,11 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 			"answers -32600 (Invalid Request) to every failure of a typed decode, also to non-JSON bytes (-32700): test json.Valid first")
 		return true
 	}
-	c.report(w.Node, catTypedDecode, related, nil,
-		"answers -32700 (Parse error) to every failure of a typed decode, also to JSON that does not fit (-32600): test json.Valid first")
-	return true
+	// Held to the end of the package (reportParseCodes): another rule
+	// may judge the same answer's status, which comes first.
+	c.parseCodes = append(c.parseCodes, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Category: catTypedDecode, Related: related,
+		Message: "answers -32700 (Parse error) to every failure of a typed decode, also to JSON that does not fit (-32600): test json.Valid first"})
+	return false
 }
 
 // decodesClientBytes reports a decode (the call, in decl) of the request's

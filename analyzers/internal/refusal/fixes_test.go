@@ -81,11 +81,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, -32700, "Parse error") // row: body-unreadable case: read-failure-as-parse-error
 		return
 	}
+	if !json.Valid(body) {
+		writeError(w, http.StatusBadRequest, -32700, "Parse error") // row: not-json case: parse-error-right
+		return
+	}
 	var msg struct {
 		Method string ` + "`json:\"method\"`" + `
 	}
 	if err := json.Unmarshal(body, &msg); err != nil {
-		writeError(w, http.StatusBadRequest, -32700, "Parse error") // row: not-json case: parse-error-right
+		writeError(w, http.StatusBadRequest, -32600, "Invalid Request")
 		return
 	}
 	if msg.Method == "initialize" {

@@ -72,7 +72,7 @@ func send(w http.ResponseWriter, out reply) { // want `send writes HTTP 200 for 
 func newStyle(w http.ResponseWriter, r *http.Request) {
 	var c call
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
-		send(w, errorReply(nil, -32700, "parse error"))
+		send(w, errorReply(nil, -32700, "parse error")) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if c.Version != "2.0" {

@@ -47,7 +47,7 @@ func (g *gateway) good(c *fiber.Ctx) error {
 	defer resp.Body.Close()
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(c.Body(), &m); err != nil {
-		return apierr.ParseError(err.Error())
+		return apierr.ParseError(err.Error()) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 	}
 	return nil
 }

@@ -87,7 +87,7 @@ type Router struct{ methods dispatcher }
 func (rt *Router) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var msg message
 	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
-		writeRPCError(w, http.StatusBadRequest, -32700, "Parse error")
+		writeRPCError(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if _, err := rt.methods.Handle(r.Context(), msg.Method, msg.Params); err != nil {

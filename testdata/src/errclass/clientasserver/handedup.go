@@ -55,7 +55,7 @@ func (s *forwarder) serveSorted(w http.ResponseWriter, r *http.Request) {
 func (s *forwarder) processAnswered(w http.ResponseWriter, r *http.Request) error {
 	var m request
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-		rpcError(w, http.StatusBadRequest, -32700, "Parse error")
+		rpcError(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return err
 	}
 	if !s.up {

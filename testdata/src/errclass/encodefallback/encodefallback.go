@@ -64,7 +64,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 func serveReply(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeReply(w, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200`
+		writeReply(w, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200` "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	writeReply(w, envelope{Version: "2.0", ID: req.ID, Error: &rpcErr{Code: -32602, Message: "Invalid params"}})
@@ -74,7 +74,7 @@ func serveReply(w http.ResponseWriter, r *http.Request) {
 func serveStatus(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		respond.JSON(w, http.StatusBadRequest, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}})
+		respond.JSON(w, http.StatusBadRequest, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	respond.JSON(w, http.StatusOK, envelope{Version: "2.0", ID: req.ID, Result: map[string]any{}})

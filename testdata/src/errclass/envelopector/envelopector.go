@@ -38,7 +38,7 @@ func handle(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct{ Method string }
 	if err := json.Unmarshal(body, &req); err != nil {
-		writeHTTPError(w, http.StatusBadRequest, nil, -32700, "Parse error")
+		writeHTTPError(w, http.StatusBadRequest, nil, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

@@ -44,7 +44,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 func parse(w http.ResponseWriter, r *http.Request) {
 	var m message
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-		fail(w, http.StatusBadRequest, -32700, "Parse error")
+		fail(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	w.WriteHeader(http.StatusOK)

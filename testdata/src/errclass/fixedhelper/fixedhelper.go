@@ -33,7 +33,7 @@ func quiet(w http.ResponseWriter, r reply) {
 func serve(w http.ResponseWriter, r *http.Request) {
 	var msg map[string]any
 	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
-		send(w, reply{Version: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200`
+		send(w, reply{Version: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200` "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if msg["jsonrpc"] != "2.0" {

@@ -22,7 +22,7 @@ func fiberMCP(c *fiber.Ctx) error {
 func fiberRight(c *fiber.Ctx) error {
 	var msg message
 	if err := c.BodyParser(&msg); err != nil {
-		return c.Status(http.StatusBadRequest).JSON(fiber.Map{"jsonrpc": "2.0", "id": nil, "error": fiber.Map{"code": -32700, "message": "Parse error"}})
+		return c.Status(http.StatusBadRequest).JSON(fiber.Map{"jsonrpc": "2.0", "id": nil, "error": fiber.Map{"code": -32700, "message": "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 	}
 	if msg.JSONRPC != "2.0" {
 		return c.Status(http.StatusBadRequest).JSON(fiber.Map{"jsonrpc": "2.0", "id": nil, "error": fiber.Map{"code": -32600, "message": "Invalid Request"}})

@@ -49,7 +49,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		protocol.WriteError(w, nil, protocol.ParseError(err))
 		return
 	}
-	var probe map[string]any
+	var probe any
 	if err := json.Unmarshal(body, &probe); err != nil {
 		protocol.WriteError(w, nil, protocol.ParseError(err))
 		return

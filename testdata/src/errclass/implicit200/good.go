@@ -7,7 +7,7 @@ import (
 
 // The caller sets 400 before the helper encodes the body: not 200.
 func serveStatusFirst(w http.ResponseWriter, r *http.Request) {
-	var c call
+	var c json.RawMessage // any JSON fits: only bytes that are not JSON fail
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
 		w.WriteHeader(http.StatusBadRequest)
 		writeErr(w, &rpcErr{Code: -32700, Message: "Parse error"})
@@ -17,7 +17,7 @@ func serveStatusFirst(w http.ResponseWriter, r *http.Request) {
 
 // The direct form with the status set first.
 func serveDirectStatus(w http.ResponseWriter, r *http.Request) {
-	var c call
+	var c json.RawMessage // any JSON fits: only bytes that are not JSON fail
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)

@@ -66,7 +66,7 @@ func serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	var c call
 	if err := json.Unmarshal(raw, &c); err != nil {
-		stream(w, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200: a request refused before any method runs is 400`
+		stream(w, envelope{Version: "2.0", Error: &rpcErr{Code: -32700, Message: "Parse error"}}) // want `answers -32700 \(Parse error\) with HTTP 200: a request refused before any method runs is 400` "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	stream(w, envelope{Version: "2.0", ID: c.ID})
@@ -82,7 +82,7 @@ func writeErr(w http.ResponseWriter, e *rpcErr) { // want `writeErr writes HTTP 
 func serveObject(w http.ResponseWriter, r *http.Request) {
 	var c call
 	if err := json.NewDecoder(r.Body).Decode(&c); err != nil {
-		writeErr(w, &rpcErr{Code: -32700, Message: "Parse error"})
+		writeErr(w, &rpcErr{Code: -32700, Message: "Parse error"}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

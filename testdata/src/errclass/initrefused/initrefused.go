@@ -54,7 +54,7 @@ func (s *server) process(req request) response {
 func (s *server) post(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if req.Method == "initialize" {
@@ -85,7 +85,7 @@ func (s *server) start(w http.ResponseWriter, req request) {
 func (s *server) postTogether(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	resp := s.process(req)
@@ -99,7 +99,7 @@ func (s *server) postTogether(w http.ResponseWriter, r *http.Request) {
 func (s *server) postRight(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	resp := s.process(req)
@@ -118,7 +118,7 @@ func (s *server) postRight(w http.ResponseWriter, r *http.Request) {
 func (s *server) postPaired(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	resp := s.process(req)
@@ -139,7 +139,7 @@ func (s *server) greet(req request) response {
 func (s *server) postInline(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if req.Method == "initialize" {
@@ -154,7 +154,7 @@ func (s *server) postInline(w http.ResponseWriter, r *http.Request) {
 func (s *server) postPinned(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if req.Method == "initialize" {
@@ -169,7 +169,7 @@ func (s *server) postPinned(w http.ResponseWriter, r *http.Request) {
 func (s *server) postGreet(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if req.Method == "initialize" {

@@ -115,7 +115,7 @@ func serveApart(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	var req request
 	if err := json.Unmarshal(body, &req); err != nil {
-		fail(w, http.StatusBadRequest, -32700, "Parse error")
+		fail(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	var p callParams

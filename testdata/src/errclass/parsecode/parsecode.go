@@ -110,7 +110,7 @@ func (h *handler) sdkObject(ctx context.Context) error {
 func (h *handler) decodeOK(w http.ResponseWriter, r *http.Request) {
 	var m map[string]any
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-		rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "Parse error")
+		rpcutil.WriteError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	msg, err := rpcutil.ReadMessage(r)

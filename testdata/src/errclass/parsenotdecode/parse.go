@@ -47,7 +47,7 @@ type gateway struct{ up tools }
 func (g *gateway) envelope(w http.ResponseWriter, r *http.Request) {
 	var m message
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-		fail(w, http.StatusBadRequest, -32700, "Parse error")
+		fail(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if m.JSONRPC != "2.0" || len(m.Method) == 0 {
@@ -100,7 +100,7 @@ func (g *gateway) mixed(w http.ResponseWriter, r *http.Request) {
 	var m message
 	err := json.NewDecoder(r.Body).Decode(&m)
 	if err != nil || m.JSONRPC != "2.0" {
-		fail(w, http.StatusBadRequest, -32700, "Parse error")
+		fail(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

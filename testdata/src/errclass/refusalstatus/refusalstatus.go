@@ -70,7 +70,7 @@ func readFails(w http.ResponseWriter, r *http.Request) {
 	}
 	var req request
 	if err := json.Unmarshal(body, &req); err != nil {
-		writeRefusal(w, http.StatusBadRequest, -32700, "Parse error")
+		writeRefusal(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

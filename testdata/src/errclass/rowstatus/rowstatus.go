@@ -61,7 +61,7 @@ func (s *server) post(w http.ResponseWriter, r *http.Request) {
 		Method string `json:"method"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
-		writeError(w, -32700, "parse error")
+		writeError(w, -32700, "parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	if msg.Method == "initialize" {

@@ -65,7 +65,7 @@ func (s *server) readBare(w http.ResponseWriter, r *http.Request) {
 	}
 	var msg message
 	if err := json.Unmarshal(b, &msg); err != nil {
-		reply(w, nil, -32700, "Parse error")
+		reply(w, nil, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	w.WriteHeader(http.StatusAccepted)
@@ -111,7 +111,7 @@ func (s *server) discarded(w http.ResponseWriter, r *http.Request) {
 func (s *server) answered(w http.ResponseWriter, r *http.Request) {
 	var msg message
 	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
-		reply(w, nil, -32700, "Parse error")
+		reply(w, nil, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	w.WriteHeader(http.StatusAccepted)

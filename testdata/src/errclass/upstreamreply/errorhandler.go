@@ -51,6 +51,6 @@ func newGoodEdge(target *url.URL) *httputil.ReverseProxy {
 func parseHelper(w http.ResponseWriter, r *http.Request) {
 	var m map[string]json.RawMessage
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
-		rpcFailure(w, http.StatusBadRequest, -32700, "Parse error")
+		rpcFailure(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 	}
 }

@@ -121,7 +121,7 @@ func (g *gateway) relayOK(w http.ResponseWriter, r *http.Request) {
 func (g *gateway) ownBody(w http.ResponseWriter, r *http.Request) {
 	var in map[string]json.RawMessage
 	if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-		writeRPCError(w, http.StatusBadRequest, -32700, "Parse error")
+		writeRPCError(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

@@ -53,7 +53,7 @@ func check(req request) *rpcError {
 func serve(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		w.WriteHeader(http.StatusBadRequest)
+		w.WriteHeader(http.StatusBadRequest) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
 		return
 	}
@@ -68,7 +68,7 @@ func serve(w http.ResponseWriter, r *http.Request) {
 func serveMixed(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		w.WriteHeader(http.StatusBadRequest)
+		w.WriteHeader(http.StatusBadRequest) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
 		return
 	}
@@ -81,7 +81,7 @@ func serveMixed(w http.ResponseWriter, r *http.Request) {
 func serveRight(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		w.WriteHeader(http.StatusBadRequest)
+		w.WriteHeader(http.StatusBadRequest) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
 		return
 	}

@@ -75,7 +75,7 @@ func serveTwice(w http.ResponseWriter, r *http.Request) {
 	}
 	var probe map[string]any
 	if err := json.Unmarshal(body, &probe); err != nil {
-		refuse(w, http.StatusBadRequest, -32700, "Parse error")
+		refuse(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 	var m message
@@ -101,14 +101,14 @@ func serveBranches(w http.ResponseWriter, r *http.Request, batch bool) {
 	if batch {
 		var probe []json.RawMessage
 		if err := json.Unmarshal(body, &probe); err != nil {
-			refuse(w, http.StatusBadRequest, -32700, "Parse error")
+			refuse(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 			return
 		}
 		return
 	}
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		refuse(w, http.StatusBadRequest, -32700, "Parse error")
+		refuse(w, http.StatusBadRequest, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
 		return
 	}
 }

@@ -36,7 +36,7 @@ func NewErrorReply(id any, code int, msg string) *reply {
 func post(c echo.Context) error {
 	var req request
 	if err := c.Bind(&req); err != nil {
-		return c.JSON(http.StatusBadRequest, NewErrorReply(nil, -32700, "Parse error"))
+		return c.JSON(http.StatusBadRequest, NewErrorReply(nil, -32700, "Parse error")) // want `answers -32700 \(Parse error\) to every failure of a typed decode`
 	}
 	if req.JSONRPC != "2.0" {
 		return c.JSON(http.StatusOK, NewErrorReply(req.ID, -32600, "Invalid Request")) // want `answers -32600 \(Invalid Request\) with HTTP 200: a request refused before any method runs is 400`
