@@ -285,11 +285,13 @@
 // The converse, -32700 answered to every failure of such a decode, calls
 // valid JSON of the wrong shape ("method": 5, a batch array where one
 // object is decoded) a parse error, where the not-jsonrpc and bad-batch
-// rows say -32600. A decode of bytes a function is handed (a []byte, a
-// string, a reader) counts as the client's too, unless the package
-// anywhere tests bytes with json.Valid or names a json error type. It is
-// reported last, and only where no other finding is about the same
-// answer: a -32700 written with HTTP 200 is reported for its status.
+// rows say -32600. Only a decode of the request's own body is judged:
+// bytes a function is handed may have been decoded before (by every
+// transport in front of it, or re-parsed), and a function every caller of
+// the package hands a request it built itself (http.NewRequest on bytes
+// it marshalled) decodes the server's own bytes. It is reported last, and
+// only where no other finding is about the same answer: a -32700 written
+// with HTTP 200 is reported for its status.
 //
 // A 5xx (or -32603 with no status) to every error of a call whose errors
 // include a function of the package failing to decode the request's body,

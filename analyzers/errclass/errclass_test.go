@@ -97,6 +97,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/notjsoninvalid",            // -32600 for bytes that are not JSON
 		"fixtures/errclass/typeddecode",               // -32700 to every failure of a typed decode
 		"fixtures/errclass/typeddecode/frame",
+		"fixtures/errclass/typeddecode/built",        // a request the package builds itself
 		"fixtures/errclass/typeddecode/prevalidated", // -32600 behind a middleware that refused non-JSON
 		"fixtures/errclass/typeddecode/prevalidated/unvalidated",
 		"fixtures/errclass/frameworks",             // gin and fiber handlers

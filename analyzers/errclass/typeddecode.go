@@ -161,7 +161,10 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 		// -32600 only under a decode of the request's own body: bytes a
 		// function is handed may be a member that already decoded
 		// (params), which can fail only on its shape.
-		if w.Code == httpwrite.CodeInvalidRequest && !decodesRequestBody(c.pass.TypesInfo, decl.Body, call) || !c.decodesClientBytes(decl, call) {
+		// -32700 only for the request's own body too: bytes a function
+		// is handed were often decoded before (re-parsed, or parsed by
+		// every transport in front of it), which the rule cannot see.
+		if !decodesRequestBody(c.pass.TypesInfo, decl.Body, call) || !c.decodesClientBytes(decl, call) || c.builtRequestsOnly(decl) {
 			return false
 		}
 		if first == nil {
@@ -182,6 +185,103 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 	c.parseCodes = append(c.parseCodes, analysis.Diagnostic{Pos: w.Node.Pos(), End: w.Node.End(), Category: catTypedDecode, Related: related,
 		Message: "answers -32700 (Parse error) to every failure of a typed decode, also to JSON that does not fit (-32600): test json.Valid first"})
 	return false
+}
+
+// builtRequestsOnly reports a function handed an *http.Request that
+// every caller in the package builds itself (http.NewRequest,
+// NewRequestWithContext, httptest.NewRequest) from bytes that are not an
+// incoming request's body, or whose Body it sets to such bytes (a clone
+// of the client's request given the server's own payload): its body is
+// the server's own, which a client cannot make fail to decode. A use other than a call (a handler
+// registered on a mux) may hand it anything.
+func (c *checker) builtRequestsOnly(decl *ast.FuncDecl) bool {
+	info := c.pass.TypesInfo
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	at := -1
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		if httpwrite.IsNamed(params.At(i).Type(), httpwrite.PkgHTTP, "Request") {
+			at = i
+		}
+	}
+	sites := c.callsOf(fn)
+	if at < 0 || len(sites) == 0 {
+		return false
+	}
+	for _, site := range sites {
+		if site.call == nil || len(site.call.Args) <= at {
+			return false
+		}
+		id, ok := ast.Unparen(site.call.Args[at]).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		if set := bodySet(info, site.body, v); set != nil {
+			if madeOnBody(info, site.body, set, 0) {
+				return false
+			}
+			continue
+		}
+		built := builtRequest(info, site.body, v)
+		if built == nil || len(built.Args) == 0 || madeOnBody(info, site.body, built.Args[len(built.Args)-1], 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// bodySet is the value the last assignment to v.Body in body gives it
+// (a request cloned from the client's, given the server's own bytes).
+func bodySet(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	var set ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Body" {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && v != nil && info.ObjectOf(id) == v {
+				set = as.Rhs[i]
+			}
+		}
+		return true
+	})
+	return set
+}
+
+// builtRequest is the call that makes the request v holds in body, when
+// it is http.NewRequest, http.NewRequestWithContext or httptest.NewRequest.
+func builtRequest(info *types.Info, body *ast.BlockStmt, v *types.Var) *ast.CallExpr {
+	var made *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || made != nil || len(as.Rhs) != 1 {
+			return made == nil
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && v != nil && info.ObjectOf(id) == v {
+				fn := httpwrite.Callee(info, call)
+				if httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequest") || httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequestWithContext") ||
+					httpwrite.IsFunc(fn, "net/http/httptest", "NewRequest") {
+					made = call
+				}
+			}
+		}
+		return made == nil
+	})
+	return made
 }
 
 // decodesClientBytes reports a decode (the call, in decl) of the request's

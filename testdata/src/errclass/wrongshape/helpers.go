@@ -50,7 +50,7 @@ func twoSteps(w http.ResponseWriter, r *http.Request) {
 func loose(w http.ResponseWriter, raw json.RawMessage) {
 	var m message
 	if err := json.Unmarshal(raw, &m); err != nil {
-		refuseShape(w, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
+		refuseShape(w, -32700, "Parse error")
 	}
 }
 
@@ -68,7 +68,7 @@ func looseCalls(w http.ResponseWriter, r *http.Request) {
 func unchecked(w http.ResponseWriter, raw json.RawMessage) {
 	var m message
 	if err := json.Unmarshal(raw, &m); err != nil {
-		refuseShape(w, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
+		refuseShape(w, -32700, "Parse error")
 	}
 }
 
@@ -87,7 +87,7 @@ func note(string, bool) {}
 func handedOn(w http.ResponseWriter, raw json.RawMessage) {
 	var m message
 	if err := json.Unmarshal(raw, &m); err != nil {
-		refuseShape(w, -32700, "Parse error") // want "answers -32700 \\(Parse error\\) to every failure of a typed decode"
+		refuseShape(w, -32700, "Parse error")
 	}
 }
 

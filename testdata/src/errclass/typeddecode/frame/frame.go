@@ -1,6 +1,7 @@
 // Package frame: a dispatcher handed the body's bytes builds the -32700
 // its caller writes. Nothing in the package shows the bytes are JSON
-// before the typed decode.
+// before the typed decode, yet only a decode of the request's own body is
+// judged.
 package frame
 
 import (
@@ -27,11 +28,13 @@ func fail(w http.ResponseWriter, status, code int, msg string) {
 		"error": rpcErr{Code: code, Message: msg}})
 }
 
-// parseMessage decodes a frame it is handed.
+// parseMessage decodes a frame it is handed. Silent: bytes a function is
+// handed may have been decoded before (by every transport in front of
+// it), which the rule does not follow.
 func parseMessage(data []byte) (*request, *rpcErr) {
 	var req request
 	if err := json.Unmarshal(data, &req); err != nil {
-		return nil, &rpcErr{Code: -32700, Message: "Parse error: " + err.Error()} // want `answers -32700 \(Parse error\) to every failure of a typed decode`
+		return nil, &rpcErr{Code: -32700, Message: "Parse error: " + err.Error()}
 	}
 	return &req, nil
 }
