@@ -258,30 +258,19 @@ func bodySet(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
 }
 
 // builtRequest is the call that makes the request v holds in body, when
-// it is http.NewRequest, http.NewRequestWithContext or httptest.NewRequest.
+// its one assignment is http.NewRequest, http.NewRequestWithContext or
+// httptest.NewRequest.
 func builtRequest(info *types.Info, body *ast.BlockStmt, v *types.Var) *ast.CallExpr {
-	var made *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || made != nil || len(as.Rhs) != 1 {
-			return made == nil
-		}
-		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, l := range as.Lhs {
-			if id, ok := l.(*ast.Ident); ok && v != nil && info.ObjectOf(id) == v {
-				fn := httpwrite.Callee(info, call)
-				if httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequest") || httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequestWithContext") ||
-					httpwrite.IsFunc(fn, "net/http/httptest", "NewRequest") {
-					made = call
-				}
-			}
-		}
-		return made == nil
-	})
-	return made
+	call, ok := httpwrite.SoleAssign(info, body, v).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := httpwrite.Callee(info, call)
+	if httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequest") || httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "NewRequestWithContext") ||
+		httpwrite.IsFunc(fn, "net/http/httptest", "NewRequest") {
+		return call
+	}
+	return nil
 }
 
 // decodesClientBytes reports a decode (the call, in decl) of the request's
