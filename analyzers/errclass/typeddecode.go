@@ -117,9 +117,12 @@ func paramsMember(v ssa.Value) bool {
 // be JSON first (json.Valid, a decode into a json.RawMessage or an empty
 // interface) or the errors are told apart by kind (*json.SyntaxError,
 // *json.UnmarshalTypeError), in the function that answers or the one
-// that decodes. Two readers labelling blind from docs/protocol.md agree on
-// this shape (field corpus, corpus/field/second.tsv) where a single reader
-// weighing only the bytes that are not JSON calls it right.
+// that decodes. Only a decode of the request's own body is judged, and
+// not in a function handed only requests the package built itself
+// (builtRequestsOnly): bytes a function is handed may have been decoded
+// before it. Two readers labelling blind from docs/protocol.md agree on
+// this shape (corpus/field/second.tsv) where a single reader weighing
+// only the bytes that are not JSON calls it right.
 //
 // The mirror: -32600 answered to every failure of such a
 // decode of the request's own body, with nothing showing the bytes are
@@ -192,8 +195,8 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 // NewRequestWithContext, httptest.NewRequest) from bytes that are not an
 // incoming request's body, or whose Body it sets to such bytes (a clone
 // of the client's request given the server's own payload): its body is
-// the server's own, which a client cannot make fail to decode. A use other than a call (a handler
-// registered on a mux) may hand it anything.
+// the server's own, which a client cannot make fail to decode. A use
+// other than a call (a handler registered on a mux) may hand it anything.
 func (c *checker) builtRequestsOnly(decl *ast.FuncDecl) bool {
 	info := c.pass.TypesInfo
 	fn, _ := info.Defs[decl.Name].(*types.Func)

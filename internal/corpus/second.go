@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Second compares a scored run's labels with a second blind reading of
+// SecondReading compares a scored run's labels with a second blind reading of
 // the same sites (corpus/field/second.tsv: other readers, given each site's
 // repository, file, lines and class but not its label, labelled it from
 // the code and docs/protocol.md alone). It measures the labels, not
@@ -14,7 +14,7 @@ import (
 // both call a bug and its findings on the sites both call correct. The
 // committed labels stay the score; this line says how much of a miss is
 // the label's.
-type Second struct {
+type SecondReading struct {
 	Sites int // sites of the run
 	Read  int // of those, sites the second reading labels
 	Agree int // read sites given the same label twice
@@ -35,7 +35,7 @@ func siteKey(s Site) string {
 // Second compares r's sites with second, a table of the same sites read
 // again. A site read twice by the second reading with two labels counts as
 // BORDER there: that reading did not settle it.
-func (r Result) Second(second []Site) Second {
+func (r Result) Second(second []Site) SecondReading {
 	got := map[string]Label{}
 	for _, s := range second {
 		k := siteKey(s)
@@ -45,7 +45,7 @@ func (r Result) Second(second []Site) Second {
 		}
 		got[k] = s.Label
 	}
-	out := Second{Sites: len(r.Sites), Pairs: map[[2]Label]int{}}
+	out := SecondReading{Sites: len(r.Sites), Pairs: map[[2]Label]int{}}
 	for _, sr := range r.Sites {
 		l2, ok := got[siteKey(sr.Site)]
 		if !ok {
@@ -75,7 +75,7 @@ func (r Result) Second(second []Site) Second {
 
 // Summary is the line a field run prints after a split's summary when a
 // second reading was read.
-func (s Second) Summary(split string) string {
+func (s SecondReading) Summary(split string) string {
 	pct := func(n, of int) int {
 		if of == 0 {
 			return 0
