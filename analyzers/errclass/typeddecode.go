@@ -223,6 +223,9 @@ func (c *checker) builtRequestsOnly(decl *ast.FuncDecl) bool {
 			return false
 		}
 		v, _ := info.Uses[id].(*types.Var)
+		if v == nil {
+			return false
+		}
 		if set := bodySet(info, site.body, v); set != nil {
 			if madeOnBody(info, site.body, set, 0) {
 				return false
@@ -247,11 +250,7 @@ func bodySet(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
 			return true
 		}
 		for i, l := range as.Lhs {
-			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Body" {
-				continue
-			}
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && v != nil && info.ObjectOf(id) == v {
+			if isBodyOf(info, ast.Unparen(l), v) {
 				set = as.Rhs[i]
 			}
 		}

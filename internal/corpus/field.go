@@ -92,10 +92,7 @@ func ParseField(r io.Reader, name string) ([]FieldSite, error) {
 // false-positives count the judged OK sites too; recall is the labels'
 // alone.
 func FieldSummary(split string, r Result) string {
-	pct := 0
-	if r.Flag > 0 {
-		pct = r.Hits * 100 / r.Flag
-	}
+	pct := ratio(r.Hits, r.Flag)
 	s := fmt.Sprintf("field(%s): repos %d sites %d (FLAG %d OK %d BORDER %d) recall %d/%d %d%% false-positives %d unjudged %d",
 		split, r.Modules, len(r.Sites), r.Flag, r.OK, r.Border, r.Hits, r.Flag, pct, r.FalsePos+r.JudgedFalse, len(r.Unjudged))
 	if len(r.LoadFails) > 0 {

@@ -125,10 +125,7 @@ func Score(sites []Site, findings []Finding) Result {
 
 // Summary is the one line the project tracks.
 func (r Result) Summary() string {
-	pct := 0
-	if r.Flag > 0 {
-		pct = r.Hits * 100 / r.Flag
-	}
+	pct := ratio(r.Hits, r.Flag)
 	s := fmt.Sprintf("corpus: modules %d versions %d sites %d (FLAG %d OK %d BORDER %d) recall %d/%d %d%% false-positives %d unjudged %d",
 		r.Modules, r.Versions, len(r.Sites), r.Flag, r.OK, r.Border, r.Hits, r.Flag, pct, r.FalsePos, len(r.Unjudged))
 	if len(r.LoadFails) > 0 {
@@ -183,4 +180,13 @@ func (r Result) ReportSites(w io.Writer, verbose bool) {
 	for _, e := range r.LoadFails {
 		fmt.Fprintf(w, "ERROR %s\n", e)
 	}
+}
+
+// ratio is n of d in whole percent, 0 when d is 0: the summary lines'
+// recall (perception.go's percent prints "-" for none instead).
+func ratio(n, d int) int {
+	if d == 0 {
+		return 0
+	}
+	return n * 100 / d
 }

@@ -76,12 +76,6 @@ func (r Result) Second(second []Site) SecondReading {
 // Summary is the line a field run prints after a split's summary when a
 // second reading was read.
 func (s SecondReading) Summary(split string) string {
-	pct := func(n, of int) int {
-		if of == 0 {
-			return 0
-		}
-		return n * 100 / of
-	}
 	labels := []Label{Flag, OK, Border}
 	var rows []string
 	for _, a := range labels {
@@ -92,8 +86,8 @@ func (s SecondReading) Summary(split string) string {
 		rows = append(rows, fmt.Sprintf("%s→%s", a, strings.Join(cells, "/")))
 	}
 	return fmt.Sprintf("field(%s) second reading: sites %d of %d agree %d %d%% (%s) recall on FLAG by both %d/%d %d%% findings on OK by both %d/%d",
-		split, s.Read, s.Sites, s.Agree, pct(s.Agree, s.Read), strings.Join(rows, ", "),
-		s.Found, s.BothFlag, pct(s.Found, s.BothFlag), s.OnOK, s.BothOK)
+		split, s.Read, s.Sites, s.Agree, ratio(s.Agree, s.Read), strings.Join(rows, ", "),
+		s.Found, s.BothFlag, ratio(s.Found, s.BothFlag), s.OnOK, s.BothOK)
 }
 
 // splitSites are the sites of a table read after the run (judged
