@@ -80,7 +80,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !importsNetHTTP(pass.Pkg) {
 		// Every shape is an http.Request or ResponseWriter header but the
 		// initialize result, which a framework's handler answers too.
-		if importsFramework(pass.Pkg) {
+		if importsFramework(pass.Pkg) && !report.FactsOnly() {
 			c := newChecker(pass)
 			c.checkPinnedResults()
 			c.checkEchoedProposals()
@@ -95,35 +95,12 @@ func run(pass *analysis.Pass) (any, error) {
 	// Mcp-Session-Id or MCP-Protocol-Version: a package that names neither
 	// (most that import net/http) is done.
 	c := newChecker(pass)
-	// A refused version negotiation is wrong at every revision and needs
-	// no hop header's name: it is judged in every handler.
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil {
-					c.checkNegotiation(n)
-					c.checkVersionStatus(n)
-				}
-			case *ast.FuncLit:
-				c.checkNegotiation(n)
-				c.checkVersionStatus(n)
-			}
-			return true
-		})
-	}
-	// An initialize result pinned to one revision is wrong at every
-	// revision too.
-	c.checkPinnedResults()
-	// So is one that echoes whatever the client proposed.
-	c.checkEchoedProposals()
-	// So is a hand-written server that never reads the revision a
-	// request names.
-	c.checkVersionUnread()
 	names, knows := readConstants(pass.TypesInfo)
-	// Downstream headers copied under an MCP client's own upstream session
-	// travel through a context and often go unnamed.
-	c.checkUpstreamCopies(names)
+	// The checks up to the walk export no fact: a unit go vet runs for
+	// facts only (a dependency's) needs just the walk's relays.
+	if !report.FactsOnly() {
+		c.checkAnyRevision(names)
+	}
 	if !names {
 		return nil, nil
 	}
@@ -175,6 +152,39 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// checkAnyRevision runs the checks that need no hop header's name or know
+// of no revision: what they judge is wrong at every revision.
+func (c *checker) checkAnyRevision(names bool) {
+	// A refused version negotiation needs no hop header's name: it is
+	// judged in every handler.
+	for _, f := range c.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil {
+					c.checkNegotiation(n)
+					c.checkVersionStatus(n)
+				}
+			case *ast.FuncLit:
+				c.checkNegotiation(n)
+				c.checkVersionStatus(n)
+			}
+			return true
+		})
+	}
+	// An initialize result pinned to one revision is wrong at every
+	// revision too.
+	c.checkPinnedResults()
+	// So is one that echoes whatever the client proposed.
+	c.checkEchoedProposals()
+	// So is a hand-written server that never reads the revision a
+	// request names.
+	c.checkVersionUnread()
+	// Downstream headers copied under an MCP client's own upstream session
+	// travel through a context and often go unnamed.
+	c.checkUpstreamCopies(names)
 }
 
 // readConstants reads the package's constant strings, its own or ones it
