@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpwire/mcpwire/analyzers/errclass"
+	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
 )
 
 // TestPrescreenKeepsFacts runs errclass over every fixture package of every
@@ -57,15 +58,6 @@ func TestPrescreenKeepsFacts(t *testing.T) {
 	if len(off) == 0 {
 		t.Fatal("no facts or findings without the pre-screen")
 	}
-	for _, s := range off {
-		if _, found := slices.BinarySearch(on, s); !found {
-			t.Errorf("lost with the pre-screen: %s", s)
-		}
-	}
-	for _, s := range on {
-		if _, found := slices.BinarySearch(off, s); !found {
-			t.Errorf("only with the pre-screen: %s", s)
-		}
-	}
+	facttest.Same(t, "without the pre-screen", off, "with the pre-screen", on)
 	t.Logf("%d facts and findings, the same both ways", len(on))
 }

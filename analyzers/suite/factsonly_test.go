@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
 	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
 	"github.com/mcpwire/mcpwire/analyzers/suite"
 )
@@ -54,27 +56,13 @@ func TestFactsOnlyExportsTheSameFacts(t *testing.T) {
 				seen[fmt.Sprintf("%s %s: %s", act.Analyzer.Name, f.Package.Path(), f.Fact)] = true
 			}
 		}
-		var out []string
-		for k := range seen {
-			out = append(out, k)
-		}
-		slices.Sort(out)
-		return out
+		return slices.Sorted(maps.Keys(seen))
 	}
 	full, only := facts(false), facts(true)
 	if len(full) == 0 {
 		t.Fatal("the fixtures export no fact: the comparison proves nothing")
 	}
-	for _, f := range full {
-		if _, ok := slices.BinarySearch(only, f); !ok {
-			t.Errorf("only when findings are read: %s", f)
-		}
-	}
-	for _, f := range only {
-		if _, ok := slices.BinarySearch(full, f); !ok {
-			t.Errorf("only on facts-only units: %s", f)
-		}
-	}
+	facttest.Same(t, "findings read", full, "facts only", only)
 	t.Logf("%d facts alike in both modes", len(full))
 }
 

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/gob"
 	"reflect"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -84,4 +85,22 @@ func withRequired(acts []*checker.Action) []*checker.Action {
 		walk(a)
 	}
 	return out
+}
+
+// Same reports, as test errors, the lines of two sorted lists of facts or
+// findings that only one of them holds, each after the name of the run that
+// holds it alone: two runs that must agree (a pre-screen on and off, facts
+// only and findings read) show every difference, not the first.
+func Same(t testing.TB, aName string, a []string, bName string, b []string) {
+	t.Helper()
+	for _, s := range a {
+		if _, found := slices.BinarySearch(b, s); !found {
+			t.Errorf("%s only: %s", aName, s)
+		}
+	}
+	for _, s := range b {
+		if _, found := slices.BinarySearch(a, s); !found {
+			t.Errorf("%s only: %s", bName, s)
+		}
+	}
 }
