@@ -88,19 +88,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return nil, nil
 	}
+	c := newChecker(pass)
+	names, knows := readConstants(pass.TypesInfo)
+	// These checks export no fact: a unit go vet runs for facts only (a
+	// dependency's) needs just the walk's relays below.
+	if !report.FactsOnly() {
+		c.checkAnyRevision(names)
+	}
 	// Keeping an id, opening the GET stream and the late gate are wrong
 	// only for a client that can negotiate a sessionless revision; a
 	// duplicated hop header and a session minted for a request classified
 	// sessionless are wrong whatever the package knows. Every shape names
 	// Mcp-Session-Id or MCP-Protocol-Version: a package that names neither
 	// (most that import net/http) is done.
-	c := newChecker(pass)
-	names, knows := readConstants(pass.TypesInfo)
-	// The checks up to the walk export no fact: a unit go vet runs for
-	// facts only (a dependency's) needs just the walk's relays.
-	if !report.FactsOnly() {
-		c.checkAnyRevision(names)
-	}
 	if !names {
 		return nil, nil
 	}
@@ -154,8 +154,8 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// checkAnyRevision runs the checks that need no hop header's name or know
-// of no revision: what they judge is wrong at every revision.
+// checkAnyRevision runs the checks of shapes that are wrong at every
+// revision, whatever revision the package knows; names is readConstants'.
 func (c *checker) checkAnyRevision(names bool) {
 	// A refused version negotiation needs no hop header's name: it is
 	// judged in every handler.
