@@ -19,6 +19,10 @@ var perceived = []string{"errcode", "sessionstatus"}
 type Perception struct {
 	rows map[string]*perceptionRow // class/label
 	Gaps []FieldSite               // FLAG sites with no answer recorded
+	// Blind are sessionstatus FLAG sites holding answers, none of them
+	// under a session condition: the model sees the answer but not what
+	// it knows of the session there.
+	Blind []FieldSite
 }
 
 type perceptionRow struct {
@@ -59,8 +63,11 @@ func Perceive(sites []FieldSite, findings []Finding) *Perception {
 				*c.n++
 			}
 		}
-		if !answered && s.Label == Flag {
+		switch {
+		case !answered && s.Label == Flag:
 			p.Gaps = append(p.Gaps, s)
+		case !session && s.Label == Flag && s.Class == "sessionstatus":
+			p.Blind = append(p.Blind, s)
 		}
 	}
 	return p
@@ -69,7 +76,8 @@ func Perceive(sites []FieldSite, findings []Finding) *Perception {
 // Report prints one line per class and label: sites, and how many of them
 // hold an answer, one with a known status, one with a JSON-RPC code, one
 // under a session condition. With gaps, it lists the FLAG sites that hold
-// no answer.
+// no answer, then the sessionstatus FLAG sites whose answers it holds under
+// no session condition.
 func (p *Perception) Report(w io.Writer, split string, gaps bool) {
 	var keys []string
 	for k := range p.rows {
@@ -84,6 +92,9 @@ func (p *Perception) Report(w io.Writer, split string, gaps bool) {
 	if gaps {
 		for _, s := range p.Gaps {
 			fmt.Fprintf(w, "  no answer seen: %s %s %s:%d-%d %s\n", s.Class, s.Repo, s.File, s.From, s.To, s.Reason)
+		}
+		for _, s := range p.Blind {
+			fmt.Fprintf(w, "  no session condition seen: %s %s:%d-%d %s\n", s.Repo, s.File, s.From, s.To, s.Reason)
 		}
 	}
 }
