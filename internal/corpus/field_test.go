@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,5 +96,25 @@ func TestSecondReading(t *testing.T) {
 	want := "field(score) second reading: sites 5 of 6 agree 4 80% (FLAG→FLAG 2/OK 1/BORDER 0, OK→FLAG 0/OK 1/BORDER 0, BORDER→FLAG 0/OK 0/BORDER 1) recall on FLAG by both 1/2 50% findings on OK by both 1/1"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestPerPackage(t *testing.T) {
+	as := []string{"errclass", "sessionstatus", "sessionversion"}
+	got := perPackage([]string{
+		"example.com/a: sessionstatus: a.go:3:2: module m@v1: 403 Forbidden\nmore",
+		"example.com/a: errclass: a.go:3:2: module m@v1: 403 Forbidden",
+		"example.com/b: errclass: b.go:1:1: another failure",
+		"example.com/a: sessionversion: a.go:9:9: a failure of its own",
+		"b.go:x: a position that cannot be read",
+	}, as)
+	want := []string{
+		"b.go:x: a position that cannot be read",
+		"example.com/a: errclass, sessionstatus: a.go:3:2: module m@v1: 403 Forbidden",
+		"example.com/b: errclass: b.go:1:1: another failure",
+		"example.com/a: sessionversion: a.go:9:9: a failure of its own",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("perPackage:\ngot  %q\nwant %q", got, want)
 	}
 }

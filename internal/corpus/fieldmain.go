@@ -337,6 +337,7 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 		return nil, []string{msg + ": " + tail(stderr.String(), 5)}
 	}
 	findings, fails := placeFindings(tree, root, repo, true)
+	fails = perPackage(fails, analyzers)
 	for i := range fails {
 		fails[i] = repo + ": " + oneLine(fails[i])
 	}
@@ -345,6 +346,34 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 	}
 	slices.Sort(fails)
 	return findings, slices.Compact(fails)
+}
+
+// perPackage merges the failures of one package that every analyzer
+// reports alike ("pkg: errclass: err", "pkg: sessionstatus: err", ...: the
+// package did not load) into one, "pkg: errclass, sessionstatus: err", so
+// that load-errors counts packages, not packages times analyzers.
+func perPackage(fails, analyzers []string) []string {
+	type key struct{ pkg, err string }
+	var order []key
+	names := map[key][]string{}
+	var out []string
+	for _, f := range fails {
+		parts := strings.SplitN(f, ": ", 3)
+		if len(parts) != 3 || !slices.Contains(analyzers, parts[1]) {
+			out = append(out, f)
+			continue
+		}
+		k := key{parts[0], oneLine(parts[2])}
+		if names[k] == nil {
+			order = append(order, k)
+		}
+		names[k] = append(names[k], parts[1])
+	}
+	for _, k := range order {
+		slices.Sort(names[k])
+		out = append(out, k.pkg+": "+strings.Join(names[k], ", ")+": "+k.err)
+	}
+	return out
 }
 
 // oneLine keeps the first line of a load error.
