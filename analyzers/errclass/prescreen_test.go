@@ -7,10 +7,10 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpwire/mcpwire/analyzers/errclass"
 	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
+	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
 )
 
 // TestPrescreenKeepsFacts runs errclass over every fixture package of every
@@ -19,14 +19,7 @@ import (
 // the same. A leaf the tracer learns that the screen does not admit shows
 // here as a fact lost, once a fixture exercises it.
 func TestPrescreenKeepsFacts(t *testing.T) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: testdata(t), Tests: false}
-	pkgs, err := packages.Load(cfg, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("%d errors loading the fixtures", n)
-	}
+	pkgs := fixtures.LoadAll(t)
 	run := func(screen bool) []string {
 		defer func(old bool) { *errclass.Prescreen = old }(*errclass.Prescreen)
 		*errclass.Prescreen = screen

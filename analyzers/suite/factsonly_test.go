@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/facttest"
 	"github.com/mcpwire/mcpwire/analyzers/internal/fixtures"
@@ -25,18 +24,7 @@ func TestFactsOnlyExportsTheSameFacts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every fixture package with its dependencies from source")
 	}
-	dir, err := fixtures.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := &packages.Config{Dir: dir, Mode: packages.LoadAllSyntax}
-	pkgs, err := packages.Load(cfg, fixtures.Module+"/...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("%d errors loading the fixtures", n)
-	}
+	pkgs := fixtures.LoadAll(t)
 	facts := func(factsOnly bool) []string {
 		suite.SetFactsOnly(factsOnly)
 		defer suite.SetFactsOnly(false)
