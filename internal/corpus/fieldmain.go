@@ -348,8 +348,8 @@ func vetLenient(ctx context.Context, bin, dir, root, repo string, analyzers, pkg
 	return findings, slices.Compact(fails)
 }
 
-// perPackage merges the failures of one package that every analyzer
-// reports alike ("pkg: errclass: err", "pkg: sessionstatus: err", ...: the
+// perPackage merges the failures of one package that several analyzers
+// report alike ("pkg: errclass: err", "pkg: sessionstatus: err": the
 // package did not load) into one, "pkg: errclass, sessionstatus: err", so
 // that load-errors counts packages, not packages times analyzers.
 func perPackage(fails, analyzers []string) []string {
