@@ -115,3 +115,46 @@ func fieldAnalyzers(known []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// ByAnalyzer is the line that splits a field run's summary by the analyzer
+// that judges each site: recall and false findings per analyzer, so a
+// round sees which check carries over to unseen code without reading a
+// site. A judged OK site counts against the analyzer of its finding.
+func ByAnalyzer(split string, r Result) string {
+	type tally struct{ hits, flag, fp int }
+	by := map[string]*tally{}
+	at := func(a string) *tally {
+		if by[a] == nil {
+			by[a] = &tally{}
+		}
+		return by[a]
+	}
+	for _, sr := range r.Sites {
+		t := at(sr.Site.Analyzer)
+		switch sr.Site.Label {
+		case Flag:
+			t.flag++
+			if len(sr.Findings) > 0 {
+				t.hits++
+			}
+		case OK:
+			if len(sr.Findings) > 0 {
+				t.fp++
+			}
+		}
+	}
+	for _, f := range r.JudgedFalseSites {
+		at(f.Analyzer).fp++
+	}
+	names := make([]string, 0, len(by))
+	for a := range by {
+		names = append(names, a)
+	}
+	slices.Sort(names)
+	parts := make([]string, 0, len(names))
+	for _, a := range names {
+		t := by[a]
+		parts = append(parts, fmt.Sprintf("%s %d/%d %d%% fp %d", a, t.hits, t.flag, ratio(t.hits, t.flag), t.fp))
+	}
+	return fmt.Sprintf("field(%s) by analyzer: %s", split, strings.Join(parts, ", "))
+}

@@ -42,6 +42,12 @@ func TestParseFieldAndScore(t *testing.T) {
 	if got := FieldSummary("study", res); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	// The judged OK site counts against errclass, the analyzer of its
+	// finding; the labelled FLAG site is sessionstatus's.
+	want = "field(study) by analyzer: errclass 0/0 0% fp 1, sessionstatus 1/1 100% fp 0"
+	if got := ByAnalyzer("study", res); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 	res = Score(plain, findings)
 	res.Judged([]Site{{Module: "o/a", Version: "abc", File: "srv/h.go", From: 1, To: 5, Analyzer: "errclass", Label: Flag}})
 	if res.JudgedTrue != 0 || len(res.Unjudged) != 1 {

@@ -147,6 +147,7 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 			res.ReportSites(stdout, true)
 		}
 		fmt.Fprintln(stdout, FieldSummary(split, res))
+		fmt.Fprintln(stdout, ByAnalyzer(split, res))
 		if *secondFile != "" {
 			fmt.Fprintln(stdout, res.Second(splitSites(secondAll, split, re.MatchString)).Summary(split))
 		}
