@@ -25,7 +25,25 @@
 //     !ok or !sessions[id]: anything but 404 is reported;
 //   - s, err := store.Get(ctx, id); err != nil: a 4xx other than 404 is
 //     reported (a 5xx is a store outage, which is allowed);
-//   - id == "" or len(id) == 0: anything but 400 (or 405) is reported.
+//   - id == "" or len(id) == 0: anything but 400 (or 405) is reported;
+//   - id != t.sessionID, a string field named for a session id that is
+//     not the request's (a transport that holds one session): anything
+//     but 404 is reported.
+//
+// An answer no test around it names is judged by the way a request
+// reaches it: the handler is walked once with no id and once with an id
+// its lookups do not hold, each test that state decides taking its one
+// branch and every other both, and the first answer a way reaches past a
+// decided test is the handler's answer to that row (after an `if ok {
+// ... }` that does not return, a status variable the miss's branch set and
+// a later write sends, a flag the lookup's branch set). It is judged as an
+// answer under the test is. Not judged: an answer inside a branch of
+// another test entered after the session's (a decode error), a status
+// another test set, a branch taken for the session and for another reason
+// at once (!ok || denied), a way through an initialize branch, a success
+// on a way not known to be past initialize (a test that rules it out, a
+// DELETE or GET branch), a success in a package that hands out no ids,
+// and a function another rule reported.
 //
 // Three shapes read more than the test around the answer:
 //

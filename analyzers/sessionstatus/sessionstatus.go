@@ -57,6 +57,18 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	defer report.Finish(pass)
+	// Where findings were reported, so that the walk of the table's
+	// states (reachedAnswers) does not report an answer again.
+	var found []token.Pos
+	emit := pass.Report
+	pass.Report = func(d analysis.Diagnostic) {
+		found = append(found, d.Pos)
+		emit(d)
+	}
+	defer func() { pass.Report = emit }()
+	reported := func(n ast.Node) bool {
+		return slices.ContainsFunc(found, func(pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() })
+	}
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	// p is built once, for a package with answers: every rule below that
 	// reads it runs on an answer.
@@ -105,6 +117,13 @@ func run(pass *analysis.Pass) (any, error) {
 			if a.HasSession && !a.Session.AlsoMissing && (a.Session.Kind == session.Unknown || a.Session.Kind == session.LookupErr) {
 				untested(pass, p, scan, a)
 			}
+		}
+	}
+	// After every rule that reads the answer's place: the walk reports
+	// only what none of them did.
+	for _, n := range sum.Funcs {
+		if len(sum.Answers[n]) > 0 {
+			reachedAnswers(pass, p, n, sum.Scans[n], sum.Answers[n], reported)
 		}
 	}
 	// After the rules that read one handler's shape: a package they

@@ -1122,6 +1122,11 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 				return c, true
 			}
 		}
+		// if id != t.sessionID: the one session a server holds, a table
+		// of one entry; an id that differs from it is unknown.
+		if !equal && (s.IsID(x) && s.heldID(y) || s.IsID(y) && s.heldID(x)) {
+			return Cond{Kind: Unknown, What: render(e), Pos: e.Pos()}, true
+		}
 		if s.isEmpty(x) || s.isNil(x) {
 			x, y = y, x
 		}
@@ -1154,6 +1159,27 @@ func (s *Scan) test(e ast.Expr, truth bool) (Cond, bool) {
 		}
 	}
 	return Cond{}, false
+}
+
+// heldID reports a string field named for a session id (t.sessionID,
+// s.SessionId) that is not the request's: the id a server that holds one
+// session minted and keeps.
+func (s *Scan) heldID(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok || s.IsID(e) || readsRequest(s.info, sel.X) {
+		return false
+	}
+	v, ok := s.info.Uses[sel.Sel].(*types.Var)
+	if !ok || !v.IsField() || !isStringType(v.Type()) {
+		return false
+	}
+	n := strings.ToLower(strings.ReplaceAll(v.Name(), "_", ""))
+	return strings.HasSuffix(n, "sessionid")
+}
+
+func isStringType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // refusedErr reports whether errExpr is the error of a lookup or a
