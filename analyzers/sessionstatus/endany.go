@@ -111,7 +111,7 @@ func deleteBranch(info *types.Info, body *ast.BlockStmt, stack []ast.Node) ([]as
 				return st.Body.List, indexOf(st.Body.List, stack[3])
 			}
 		case *ast.SwitchStmt:
-			if len(stack) > 4 && st.Tag != nil && methodExpr(st.Tag) && stack[2] == st.Body {
+			if len(stack) > 4 && st.Tag != nil && session.MethodExpr(st.Tag) && stack[2] == st.Body {
 				if cc, ok := stack[3].(*ast.CaseClause); ok && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return deleteConst(info, e) }) {
 					return cc.Body, indexOf(cc.Body, stack[4])
 				}
@@ -128,17 +128,7 @@ func isDeleteTest(info *types.Info, cond ast.Expr) bool {
 	if !ok || b.Op != token.EQL {
 		return false
 	}
-	return deleteConst(info, b.Y) && methodExpr(b.X) || deleteConst(info, b.X) && methodExpr(b.Y)
-}
-
-// methodExpr reports the request's method as handlers read it: r.Method,
-// c.Request.Method, a framework context's c.Method().
-func methodExpr(e ast.Expr) bool {
-	if c, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(c.Args) == 0 {
-		e = c.Fun
-	}
-	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
-	return ok && sel.Sel.Name == "Method"
+	return deleteConst(info, b.Y) && session.MethodExpr(b.X) || deleteConst(info, b.X) && session.MethodExpr(b.Y)
 }
 
 func deleteConst(info *types.Info, e ast.Expr) bool {

@@ -319,7 +319,7 @@ func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState))
 		walk(0, st, out)
 		return
 	}
-	method := methodExpr(n.Tag)
+	method := MethodExpr(n.Tag)
 	initCase := hasInitCase(w.s, n)
 	hasDefault := false
 	for _, c := range n.Body.List {
@@ -601,38 +601,36 @@ func (w *reacher) eval(e ast.Expr, st pathState) (truth, *Cond) {
 	case *ast.Ident:
 		if v, _ := w.s.info.ObjectOf(x).(*types.Var); v != nil {
 			if val, ok := st.vals[v]; ok && val.v != nil && val.v.Kind() == constant.Bool {
-				if constant.BoolVal(val.v) {
-					return isTrue, val.derived
-				}
-				return isFalse, val.derived
+				return truthOf(constant.BoolVal(val.v)), val.derived
 			}
 		}
 	}
 	if tv, ok := w.s.info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		if constant.BoolVal(tv.Value) {
-			return isTrue, nil
-		}
-		return isFalse, nil
+		return truthOf(constant.BoolVal(tv.Value)), nil
 	}
 	// A test the state makes hold is the reason the way goes on (cond); one
-	// it makes fail only prunes (id == "" under an unknown id).
-	if c, ok := w.s.test(e, true); ok {
-		switch w.decides(c.Kind) {
-		case isTrue:
-			return isTrue, &c
-		case isFalse:
-			return isFalse, nil
+	// it makes fail only prunes (id == "" under an unknown id). test(e,
+	// holds) names the session's state when e has the value holds.
+	for _, holds := range []bool{true, false} {
+		c, ok := w.s.test(e, holds)
+		if !ok {
+			continue
 		}
-	}
-	if c, ok := w.s.test(e, false); ok {
 		switch w.decides(c.Kind) {
 		case isTrue:
-			return isFalse, &c
+			return truthOf(holds), &c
 		case isFalse:
-			return isTrue, nil
+			return truthOf(!holds), nil
 		}
 	}
 	return unknownTruth, nil
+}
+
+func truthOf(b bool) truth {
+	if b {
+		return isTrue
+	}
+	return isFalse
 }
 
 // decides is the value, under the walk's state, of a test that holds
@@ -660,10 +658,10 @@ func methodTest(info *types.Info, e ast.Expr, truth bool) string {
 		return ""
 	}
 	x, y := b.X, b.Y
-	if !methodExpr(x) {
+	if !MethodExpr(x) {
 		x, y = y, x
 	}
-	if !methodExpr(x) {
+	if !MethodExpr(x) {
 		return ""
 	}
 	if tv, ok := info.Types[y]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -672,9 +670,9 @@ func methodTest(info *types.Info, e ast.Expr, truth bool) string {
 	return ""
 }
 
-// methodExpr reports the request's method as handlers read it: r.Method,
+// MethodExpr reports the request's method as handlers read it: r.Method,
 // c.Request.Method, a framework context's c.Method().
-func methodExpr(e ast.Expr) bool {
+func MethodExpr(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 0 {
 		e = call.Fun
