@@ -66,7 +66,7 @@ func exportKinds(pass *analysis.Pass, p *pkgInfo) {
 		}
 		params := fn.Type().(*types.Signature).Params()
 		for i := range params.Len() {
-			if v := params.At(i); sessionIDName(v.Name()) && isString(v.Type()) && !p.sum.Learned.Seeded(v) {
+			if v := params.At(i); sessionIDName(v.Name()) && httpwrite.IsString(v.Type()) && !p.sum.Learned.Seeded(v) {
 				named = append(named, v)
 			}
 		}
@@ -208,9 +208,4 @@ func (p *pkgInfo) foreignKinds(fn *types.Func) *returnKinds {
 func sessionIDName(name string) bool {
 	n := strings.ToLower(strings.ReplaceAll(name, "_", ""))
 	return n == "sid" || n == "sessid" || strings.HasSuffix(n, "sessionid")
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

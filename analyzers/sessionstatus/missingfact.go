@@ -58,7 +58,7 @@ func missCases(info *types.Info, fn *types.Func, fd *ast.FuncDecl, line func(tok
 		t := params.At(i).Type()
 		if isBoolType(t) {
 			bools = append(bools, i)
-		} else if isString(t) {
+		} else if httpwrite.IsString(t) {
 			strs = append(strs, i)
 		}
 	}

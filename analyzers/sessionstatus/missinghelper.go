@@ -88,7 +88,7 @@ func missingReturns(info *types.Info, fd *ast.FuncDecl, idx int, flags map[int]b
 	}
 	sig := fn.Type().(*types.Signature)
 	params, res := sig.Params(), sig.Results()
-	if idx < 0 || idx >= params.Len() || !isString(params.At(idx).Type()) || res.Len() == 0 || res.Len() > 2 ||
+	if idx < 0 || idx >= params.Len() || !httpwrite.IsString(params.At(idx).Type()) || res.Len() == 0 || res.Len() > 2 ||
 		res.Len() == 2 && !httpwrite.IsErrorType(res.At(1).Type()) || httpwrite.IsErrorType(res.At(0).Type()) || !nilable(res.At(0).Type()) {
 		return nil
 	}
@@ -575,7 +575,7 @@ func missingResolved(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 					flags[i] = val
 					continue
 				}
-				if isString(t) && scan.MayHoldID(a) {
+				if httpwrite.IsString(t) && scan.MayHoldID(a) {
 					if idx >= 0 {
 						return // two ids: which one is empty is not known
 					}

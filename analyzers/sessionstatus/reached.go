@@ -30,14 +30,13 @@ func reachedAnswers(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.
 	if p == nil || scan == nil || reported(fn) {
 		return
 	}
-	var pending []*httpwrite.Write
-	byWrite := map[*httpwrite.Write]*answers.Answer{}
+	// The answers no test around them, nor a returning if before them,
+	// ties to the session: check has judged the others.
+	pending := map[*httpwrite.Write]bool{}
 	for _, a := range as {
-		if _, ok := condition(scan, a); ok {
-			continue
+		if _, ok := condition(scan, a); !ok {
+			pending[a.Write] = true
 		}
-		pending = append(pending, a.Write)
-		byWrite[a.Write] = a
 	}
 	if len(pending) == 0 {
 		return
@@ -48,7 +47,7 @@ func reachedAnswers(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.
 	}
 	for _, state := range []session.Kind{session.Unknown, session.Missing} {
 		for _, r := range scan.Reached(state, all) {
-			if byWrite[r.Write] == nil || r.Init {
+			if !pending[r.Write] || r.Init {
 				continue
 			}
 			w := *r.Write
@@ -68,7 +67,7 @@ func reachedAnswers(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.
 			cond := r.Cond
 			cond.NotInit = cond.NotInit || r.NotInit
 			check(pass, p, &answers.Answer{Write: &w, Session: cond, HasSession: true}, scan)
-			delete(byWrite, r.Write)
+			delete(pending, r.Write)
 		}
 	}
 }

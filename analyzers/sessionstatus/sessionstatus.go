@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	defer report.Finish(pass)
 	// Where findings were reported, so that the walk of the table's
-	// states (reachedAnswers) does not report an answer again.
+	// states (reachedAnswers) leaves a function another rule reported.
 	var found []token.Pos
 	emit := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {

@@ -51,7 +51,7 @@ func storedMismatch(pass *analysis.Pass, sum *answers.Result) {
 				return
 			}
 			if sel, ok := ast.Unparen(c.Args[1]).(*ast.SelectorExpr); ok {
-				if v, _ := info.Uses[sel.Sel].(*types.Var); v != nil && v.IsField() && isString(v.Type()) && issued[v] == nil {
+				if v, _ := info.Uses[sel.Sel].(*types.Var); v != nil && v.IsField() && httpwrite.IsString(v.Type()) && issued[v] == nil {
 					issued[v] = c
 				}
 			}

@@ -209,7 +209,7 @@ func (c *checker) traceDownstream() {
 			if fn == nil || uses[fn] != calls[fn] {
 				continue
 			}
-			if s.key != "" && isString(p.Type()) && params[p] == "" {
+			if s.key != "" && httpwrite.IsString(p.Type()) && params[p] == "" {
 				params[p] = s.key
 				changed = true
 			}
@@ -269,11 +269,6 @@ func (c *checker) paramOwner(p *types.Var) *types.Func {
 		}
 	}
 	return c.paramFuncs[p]
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // noteDownstream records, at a call, a hop header set on an upstream
@@ -384,7 +379,7 @@ func (c *checker) exportRelays() {
 			sig := fn.Type().(*types.Signature)
 			index := map[types.Object]int{}
 			for i := range sig.Params().Len() {
-				if p := sig.Params().At(i); isString(p.Type()) && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				if p := sig.Params().At(i); httpwrite.IsString(p.Type()) && !(sig.Variadic() && i == sig.Params().Len()-1) {
 					index[p] = i
 				}
 			}

@@ -48,19 +48,20 @@ func HeaderMapIndex(info *types.Info, e *ast.IndexExpr) (id, values bool) {
 		return false, false
 	}
 	m, ok := t.Underlying().(*types.Map)
-	if !ok || !isString(m.Key()) {
+	if !ok || !IsString(m.Key()) {
 		return false, false
 	}
-	if isString(m.Elem()) {
+	if IsString(m.Elem()) {
 		return true, false
 	}
-	if s, ok := m.Elem().Underlying().(*types.Slice); ok && isString(s.Elem()) {
+	if s, ok := m.Elem().Underlying().(*types.Slice); ok && IsString(s.Elem()) {
 		return false, true
 	}
 	return false, false
 }
 
-func isString(t types.Type) bool {
+// IsString reports a type whose underlying type is a string.
+func IsString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }
@@ -68,7 +69,7 @@ func isString(t types.Type) bool {
 // StringOrBytes reports whether t is a string or a []byte type: what a
 // header's value is read as.
 func StringOrBytes(t types.Type) bool {
-	return isString(t) || Bytes(t)
+	return IsString(t) || Bytes(t)
 }
 
 // Bytes reports whether t is a []byte type (json.RawMessage included).

@@ -1170,16 +1170,11 @@ func (s *Scan) heldID(e ast.Expr) bool {
 		return false
 	}
 	v, ok := s.info.Uses[sel.Sel].(*types.Var)
-	if !ok || !v.IsField() || !isStringType(v.Type()) {
+	if !ok || !v.IsField() || !httpwrite.IsString(v.Type()) {
 		return false
 	}
 	n := strings.ToLower(strings.ReplaceAll(v.Name(), "_", ""))
 	return strings.HasSuffix(n, "sessionid")
-}
-
-func isStringType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // refusedErr reports whether errExpr is the error of a lookup or a
