@@ -188,11 +188,16 @@
 // # Hand-rolled session tables
 //
 // A server that keeps its own session table (a map or sync.Map in a struct
-// field or a package variable) must register a session only once it has
-// accepted an initialize and answered it with the new Mcp-Session-Id. A
-// table counts as a session table when a request's Mcp-Session-Id is
-// looked up in it (an index, a sync.Map method, or a function of the
-// package that looks up its parameter); a fresh id is one the server mints
+// field or a package variable, or a store behind an interface held in a
+// struct field, whose methods are read by their verbs: Get, Load, Find,
+// Lookup, Exists, Has, Fetch look an entry up, Save, Set, Put, Store,
+// Create, Add, Register, Insert keep one, Delete, Remove, Evict, Destroy,
+// Del drop one, each keyed by its first argument after a context) must
+// register a session only once it has accepted an initialize and answered
+// it with the new Mcp-Session-Id. A table counts as a session table when a
+// request's Mcp-Session-Id is looked up in it (an index, a sync.Map method,
+// a store's lookup, or a function of the package that looks up its
+// parameter); a fresh id is one the server mints
 // (crypto/rand.Text, a uuid, xid, ulid or ksuid constructor, an encoding of
 // bytes read from crypto/rand, a prefix joined to one, a function of the
 // package that always returns one, a field of a literal built with one).
@@ -255,7 +260,8 @@
 // the initialize parameters (a struct with JSON fields protocolVersion and
 // clientInfo, or one holding it as params) registers under a fresh id in a
 // table that nothing in the package deletes from, clears, replaces or
-// hands to other code.
+// hands to other code. A store behind an interface is never judged so: it
+// may expire its entries itself.
 //
 // 9. Closed on one refusal, not another: in a handler, a value with a
 // Close method, built by a call for the handshake and the source of the
@@ -294,8 +300,10 @@
 // request's method set) registers for an initialize too.
 //
 // Limits of the table rules, all silent: a registration through an
-// interface method, or through a registrar of another package that stores
-// by way of a helper; an error answer more than two calls below the
+// interface held anywhere but a struct field, or into a store whose key
+// is a field of the record it is handed (Create(ctx, &Session{ID: id})),
+// or through a registrar of another package that stores by way of a
+// helper; an error answer more than two calls below the
 // handler; JSON-RPC error answers written with HTTP 200 by a dispatcher
 // other than as rule 10 reads them (an answer marshalled or rewritten
 // before it is written); a framework handler's answers (rules 7 and 10

@@ -48,6 +48,7 @@ func TestAnalyzer(t *testing.T) {
 		// hand-rolled session tables
 		"fixtures/refusedhandshake/tablebeforeinit",
 		"fixtures/refusedhandshake/tablerefused",
+		"fixtures/refusedhandshake/tablestore",    // a session store behind an interface
 		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
 		"fixtures/refusedhandshake/calleerefused/good",
 		"fixtures/refusedhandshake/switchcases",   // other cases of the method switch are other requests

@@ -164,6 +164,13 @@ func (t *tables) lookups(body *ast.BlockStmt, key func(ast.Expr) (int, bool), lo
 						found(i, tab)
 					}
 				}
+				if tab := t.storeOf(sel.X); tab != nil && storeVerbs[sel.Sel.Name] == storeLookup {
+					if k := t.storeKey(n); k != nil {
+						if i, ok := key(k); ok {
+							found(i, tab)
+						}
+					}
+				}
 			}
 			if fn := calledFunc(t.info, n); fn != nil {
 				for pi, tab := range lookupParam[fn] {

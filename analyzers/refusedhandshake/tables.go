@@ -228,6 +228,13 @@ func (t *tables) scanUses() {
 			case *ast.FuncDecl:
 				fn, _ = t.info.Defs[n.Name].(*types.Func)
 			case *ast.CallExpr:
+				// A store behind an interface may expire its entries
+				// itself (a TTL): it is never judged removed nowhere.
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+					if tab := t.storeOf(sel.X); tab != nil {
+						t.removed[tab] = true
+					}
+				}
 				if tab := t.removal(n); tab != nil {
 					t.removed[tab] = true
 					if fn != nil {
@@ -367,6 +374,61 @@ func (t *tables) tableOf(e ast.Expr) *types.Var {
 	return v
 }
 
+// A store verb is what a method of a session store does with the key it is
+// handed: find, keep or drop the entry.
+type storeVerb int
+
+const (
+	storeLookup storeVerb = iota + 1
+	storeSave
+	storeRemove
+)
+
+// storeVerbs are the method names a session store behind an interface
+// spells its operations with.
+var storeVerbs = map[string]storeVerb{
+	"Get": storeLookup, "Load": storeLookup, "Find": storeLookup, "Lookup": storeLookup,
+	"Exists": storeLookup, "Has": storeLookup, "Fetch": storeLookup,
+	"Save": storeSave, "Set": storeSave, "Put": storeSave, "Store": storeSave,
+	"Create": storeSave, "Add": storeSave, "Register": storeSave, "Insert": storeSave,
+	"Delete": storeRemove, "Remove": storeRemove, "Evict": storeRemove, "Destroy": storeRemove, "Del": storeRemove,
+}
+
+// storeOf returns the struct field e names when it holds an interface
+// value: a store of the package's sessions whose implementation (memory,
+// Redis, a database) is chosen elsewhere. Its methods are read by their
+// verbs (storeVerbs), keyed by their first argument after a context; it is
+// a session table only when a request's Mcp-Session-Id is looked up in it,
+// as a map is.
+func (t *tables) storeOf(e ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := t.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	if v == nil || !types.IsInterface(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// storeKey is the key a store method is handed: its first argument after
+// a context.Context, or nil.
+func (t *tables) storeKey(call *ast.CallExpr) ast.Expr {
+	args := call.Args
+	if len(args) > 0 && isNamed(t.info.TypeOf(args[0]), "context", "Context") {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
+}
+
 func isTableType(typ types.Type) bool {
 	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
 		typ = p.Elem()
@@ -400,6 +462,9 @@ func (t *tables) removal(call *ast.CallExpr) *types.Var {
 			return tab
 		}
 	}
+	if storeVerbs[sel.Sel.Name] == storeRemove {
+		return t.storeOf(sel.X)
+	}
 	return nil
 }
 
@@ -420,7 +485,17 @@ func (t *tables) store(n ast.Node) (*types.Var, ast.Expr) {
 		}
 	case *ast.CallExpr:
 		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-		if !ok || len(n.Args) != 2 || (sel.Sel.Name != "Store" && sel.Sel.Name != "LoadOrStore") {
+		if !ok {
+			return nil, nil
+		}
+		if storeVerbs[sel.Sel.Name] == storeSave {
+			if tab := t.storeOf(sel.X); tab != nil {
+				if key := t.storeKey(n); key != nil {
+					return tab, key
+				}
+			}
+		}
+		if len(n.Args) != 2 || (sel.Sel.Name != "Store" && sel.Sel.Name != "LoadOrStore") {
 			return nil, nil
 		}
 		if tab := t.tableOf(sel.X); tab != nil && isSyncMap(tab.Type()) {
