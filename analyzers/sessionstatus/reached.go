@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
+	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
@@ -26,8 +27,8 @@ import (
 // it out, or a DELETE or GET branch). A way through a branch taken for an
 // initialize is not judged, nor a function where another rule reported
 // something: one finding per root cause.
-func reachedAnswers(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, as []*answers.Answer, reported func(ast.Node) bool) {
-	if p == nil || scan == nil || reported(fn) {
+func reachedAnswers(pass *analysis.Pass, p *pkgInfo, fn ast.Node, scan *session.Scan, as []*answers.Answer) {
+	if p == nil || scan == nil || report.ReportedIn(pass, fn) {
 		return
 	}
 	// The answers no test around them, nor a returning if before them,

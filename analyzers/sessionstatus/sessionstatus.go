@@ -57,18 +57,6 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	defer report.Finish(pass)
-	// Where findings were reported, so that the walk of the table's
-	// states (reachedAnswers) leaves a function another rule reported.
-	var found []token.Pos
-	emit := pass.Report
-	pass.Report = func(d analysis.Diagnostic) {
-		found = append(found, d.Pos)
-		emit(d)
-	}
-	defer func() { pass.Report = emit }()
-	reported := func(n ast.Node) bool {
-		return slices.ContainsFunc(found, func(pos token.Pos) bool { return n.Pos() <= pos && pos < n.End() })
-	}
 	sum := pass.ResultOf[answers.Analyzer].(*answers.Result)
 	// p is built once, for a package with answers: every rule below that
 	// reads it runs on an answer.
@@ -123,7 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// only what none of them did.
 	for _, n := range sum.Funcs {
 		if len(sum.Answers[n]) > 0 {
-			reachedAnswers(pass, p, n, sum.Scans[n], sum.Answers[n], reported)
+			reachedAnswers(pass, p, n, sum.Scans[n], sum.Answers[n])
 		}
 	}
 	// After the rules that read one handler's shape: a package they

@@ -187,12 +187,7 @@ func (w *reacher) stmt(n ast.Stmt, st pathState, brk func(pathState), k func(pat
 }
 
 func (w *reacher) ifStmt(n *ast.IfStmt, st pathState, brk func(pathState), k func(pathState)) {
-	var arms []ast.Stmt
-	arms = append(arms, n.Body)
-	if n.Else != nil {
-		arms = append(arms, n.Else)
-	}
-	w.branch(n.Cond, arms, st, k,
+	w.branch(n.Cond, n.Body, n.Else, st, k,
 		func(st pathState, k func(pathState)) { w.list(n.Body.List, st, brk, k) },
 		func(st pathState, k func(pathState)) {
 			if n.Else != nil {
@@ -206,7 +201,7 @@ func (w *reacher) ifStmt(n *ast.IfStmt, st pathState, brk func(pathState), k fun
 // branch takes the ways a test allows: the one the state decides, with
 // what the other arm would have set marked as the session's doing, or
 // both. then and els walk an arm and go on to their continuation.
-func (w *reacher) branch(cond ast.Expr, arms []ast.Stmt, st pathState, k func(pathState), then, els func(pathState, func(pathState))) {
+func (w *reacher) branch(cond ast.Expr, thenArm, elseArm ast.Stmt, st pathState, k func(pathState), then, els func(pathState, func(pathState))) {
 	t, c := w.eval(cond, st)
 	if c == merged {
 		st.cond, c = nil, nil
@@ -224,12 +219,9 @@ func (w *reacher) branch(cond ast.Expr, arms []ast.Stmt, st pathState, k func(pa
 		// assigns, and what the other would have, is the session's
 		// doing.
 		st.cond, st.taint = c, 0
-		skipped := arms[0]
+		skipped := thenArm
 		if t == isTrue {
-			skipped = nil
-			if len(arms) > 1 {
-				skipped = arms[1]
-			}
+			skipped = elseArm
 		}
 		if skipped != nil {
 			st = w.derive(skipped, st, c)
@@ -263,6 +255,12 @@ func (w *reacher) enter(cond ast.Expr, arm bool, st pathState) pathState {
 	if m := methodTest(w.s.info, cond, arm); m != "" {
 		st.method = m
 	}
+	return st.undecided()
+}
+
+// undecided is the state inside an arm of a test, or a case of a switch,
+// that the state does not decide.
+func (st pathState) undecided() pathState {
 	if st.cond != nil {
 		st.taint++
 	}
@@ -304,6 +302,8 @@ func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState))
 			for _, e := range cc.List[1:] {
 				cond = &ast.BinaryExpr{X: cond, Op: token.LOR, Y: e, OpPos: e.Pos()}
 			}
+			// The else arm is every later clause: what they assign is
+			// what a decided case skips.
 			var rest []ast.Stmt
 			for _, c := range cases[i+1:] {
 				rest = append(rest, &ast.BlockStmt{List: c.Body})
@@ -311,8 +311,7 @@ func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState))
 			if def != nil {
 				rest = append(rest, &ast.BlockStmt{List: def.Body})
 			}
-			arms := []ast.Stmt{&ast.BlockStmt{List: cc.Body}, &ast.BlockStmt{List: rest}}
-			w.branch(cond, arms, st, k,
+			w.branch(cond, &ast.BlockStmt{List: cc.Body}, &ast.BlockStmt{List: rest}, st, k,
 				func(st pathState, k func(pathState)) { w.list(cc.Body, st, out, k) },
 				func(st pathState, k func(pathState)) { walk(i+1, st, k) })
 		}
@@ -325,12 +324,7 @@ func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState))
 	for _, c := range n.Body.List {
 		cc := c.(*ast.CaseClause)
 		hasDefault = hasDefault || cc.List == nil
-		in := st
-		if in.cond != nil {
-			in.taint++
-		}
-		in.depth++
-		in.inDecided = nil
+		in := st.undecided()
 		init := false
 		for _, e := range cc.List {
 			if w.s.isInitializeName(e) {

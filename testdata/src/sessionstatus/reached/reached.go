@@ -50,3 +50,19 @@ func (s *server) flag(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *server) serve(w http.ResponseWriter, r *http.Request) {}
+
+// A DELETE that closes the session only when it is there, and answers
+// success either way: reported once, by the rule that reads the lookup's
+// miss falling through; the walk, which reaches the 204 too, leaves a
+// function another rule reported.
+func (s *server) end(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodDelete {
+		id := r.Header.Get("Mcp-Session-Id")
+		if sess, ok := s.sessions[id]; ok { // want `an Mcp-Session-Id the session table does not know is served`
+			sess.close()
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+}
