@@ -70,6 +70,16 @@
 //     sentinel (directly or through such a function): its failure is an
 //     unknown session, and anything but 404 is reported.
 //
+// Error variables are also known by where they are returned, whatever
+// their names: one that every return in its package reaches only past a
+// lookup keyed by the id that missed (the miss of a map, a nil value, a
+// store's own not-found), never on another way, is a refused session as
+// a sentinel named for one is, in the package and, through httpanswers'
+// MissFact, in those that import it. A bool check given the request that
+// reads the id itself and is false only past a test of the id's absence or
+// of a lookup's miss, under both, merges the missing and the unknown id
+// whatever its name.
+//
 // Whose id a session is registered under is judged too. A get-or-create
 // keyed by a value read in the function that may be the request's id (the
 // id itself, or the header if present, else a minted one) adopts an id the
@@ -84,9 +94,19 @@
 // another call about the key first (a resume from a backup), or the way
 // from the miss to the store hands the key to a call whose failure is
 // tested and returned on right after it (a cache filled from a store that
-// refuses ids it never saw). A bare sync.Map.LoadOrStore is not
-// judged: it is how mcp-go opens a GET stream when its session manager
-// accepts any id. In a branch that runs only
+// refuses ids it never saw). With no lookup at all, a new session of the
+// package (a composite literal or a call, not a session found elsewhere)
+// stored in a map or a sync.Map (Store, LoadOrStore) under a key that
+// still holds the request's id on the way an unknown id takes, here or
+// through a package helper handed the id that stores under its parameter,
+// adopts the id too, when nothing on that way could tell a known id from
+// an unknown one: no test of the id beyond its emptiness, of a check's
+// result or of a call given the request whose function can read the id
+// (an interface's method or a function value may). It is judged where the
+// function mints the key itself on the way without an id (`if id == "" {
+// id = newID() }`), or in a package that hands out ids: mcp-go's GET
+// stream, under its default session manager, opens one under an id it
+// never issued where go-sdk answers 404. In a branch that runs only
 // for an initialize (a method compared with "initialize", strings.EqualFold,
 // a case "initialize", a case of a tagless switch comparing the method so,
 // or an unexported function called only from such branches, its key a

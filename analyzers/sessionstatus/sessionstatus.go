@@ -65,6 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sum.Answers) > 0 {
 		p = newPkgInfo(pass, sum, ext)
 		adoption(pass, sum)
+		untestedAdoption(pass, p, sum)
 		// Both read a package that hands out ids and the tables it
 		// keeps its sessions in.
 		if setsSessionHeader(pass, sum) {

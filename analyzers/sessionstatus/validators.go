@@ -56,7 +56,8 @@ func mergedValidator(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *ans
 			}
 			fn := calleeOrigin(info, call)
 			decl := p.decls[fn]
-			if fn == nil || decl == nil || !session.ValidatorName(fn.Name()) || !isBoolFunc(fn) || !scan.ReadsIDHeader(decl) {
+			if fn == nil || decl == nil || !isBoolFunc(fn) || !scan.ReadsIDHeader(decl) ||
+				!session.ValidatorName(fn.Name()) && !scan.FalseForBoth(decl) {
 				continue
 			}
 			report.Report(pass, analysis.Diagnostic{

@@ -37,8 +37,20 @@ exports a fact for every exported helper that writes exactly one answer.`,
 	URL:        "https://github.com/mcpwire/mcpwire#mcpvet",
 	Run:        run,
 	ResultType: reflect.TypeFor[*Result](),
-	FactTypes:  []analysis.Fact{new(SinkFact), new(IDFuncFact)},
+	FactTypes:  []analysis.Fact{new(SinkFact), new(IDFuncFact), new(MissFact)},
 }
+
+// MissFact marks an error variable that its package returns only for a
+// session id its lookups do not hold (session.MissSentinels), so that a
+// caller in another package that tests for it (errors.Is(err,
+// store.ErrNope)) is judged as testing for an unknown id, whatever the
+// variable's name.
+type MissFact struct{}
+
+// AFact marks MissFact as an analysis fact.
+func (*MissFact) AFact() {}
+
+func (*MissFact) String() string { return "returned for an unknown session id" }
 
 // IDFuncFact marks a function that returns the request's Mcp-Session-Id
 // (sessionID(r) string, a framework accessor with a fallback), so that a
@@ -119,6 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return pass.ImportObjectFact(fn, new(IDFuncFact))
 	}
+	exportMisses(pass)
 	if skip(pass) {
 		return res, nil
 	}
@@ -152,6 +165,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return res, nil
 	}
 	learned := session.Learn(pass.TypesInfo, pass.Pkg, funcs, res.IDFunc)
+	learned.ImportMisses(func(v *types.Var) bool {
+		return v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(MissFact))
+	})
 	res.Learned = learned
 	for _, fn := range learned.IDFuncs() {
 		if httpwrite.Exported(fn) {
@@ -177,6 +193,39 @@ func run(pass *analysis.Pass) (any, error) {
 		res.Answers[n] = as
 	}
 	return res, nil
+}
+
+// exportMisses exports a MissFact for each exported error variable the
+// package returns only for an unknown session id. A store of its own
+// package (which answers nothing, and is skipped below) is where such
+// variables live, so it runs first; a package that declares no exported
+// error variable, as most do not, costs a look at its scope.
+func exportMisses(pass *analysis.Pass) {
+	if httpwrite.IsStd(pass.Pkg.Path()) || !declaresErrors(pass.Pkg) {
+		return
+	}
+	var decls []ast.Node
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for _, v := range session.MissSentinels(pass.TypesInfo, pass.Pkg, decls) {
+		pass.ExportObjectFact(v, new(MissFact))
+	}
+}
+
+// declaresErrors reports an exported package-level variable of type error.
+func declaresErrors(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if v, ok := scope.Lookup(name).(*types.Var); ok && v.Exported() && httpwrite.IsErrorType(v.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayReturnID reports, from the types alone, whether the package has an

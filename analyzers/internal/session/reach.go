@@ -76,6 +76,17 @@ type reacher struct {
 	steps  int
 	seen   map[*httpwrite.Write]bool
 	out    []Reach
+	// keyed, when not nil, are the statements ReachedKeys follows the
+	// keys of; the walk then records no answer and goes on past calls
+	// handed the ResponseWriter.
+	keyed   []KeyTarget
+	keysOut map[ast.Node]*KeyReach
+	// rets, when not nil, collects the returns the walk reaches and
+	// whether every way to each had the state decide a test first.
+	rets map[*ast.ReturnStmt]*retWays
+	// bools, when not nil, collects what the returns of a function
+	// returning one bool say under the state (FalseForBoth).
+	bools *boolReturns
 }
 
 // value is what a way knows of a local: a constant, and the session test
@@ -102,6 +113,32 @@ type pathState struct {
 	inDecided     *Cond
 	init, notInit bool
 	method        string
+	// keys is, for ReachedKeys, what the way put in the locals it
+	// assigned: the request's id, another value, or a call's result
+	// given the id (a check of it).
+	keys map[*types.Var]keyVal
+	// tested is, for ReachedKeys, that the way entered an arm of a test
+	// of the id, of a check's result, or of a call given the request,
+	// that the state does not decide: the id may have been found there.
+	tested bool
+}
+
+type keyVal int
+
+const (
+	keyClient  keyVal = iota + 1 // the id as the request carried it
+	keyGiven                     // a value the way gave it (a minted id)
+	keyChecked                   // the result of a call given the id
+)
+
+func (p pathState) withKey(v *types.Var, k keyVal) pathState {
+	m := make(map[*types.Var]keyVal, len(p.keys)+1)
+	for x, y := range p.keys {
+		m[x] = y
+	}
+	m[v] = k
+	p.keys = m
+	return p
 }
 
 func (p pathState) with(v *types.Var, val value, ok bool) pathState {
@@ -144,6 +181,7 @@ func (w *reacher) stmt(n ast.Stmt, st pathState, brk func(pathState), k func(pat
 		return
 	case *ast.IfStmt:
 		if n.Init != nil {
+			w.reachKeys(n.Init, st)
 			if a := w.answerIn(n.Init); a != nil {
 				w.record(a, st)
 				return
@@ -168,19 +206,26 @@ func (w *reacher) stmt(n ast.Stmt, st pathState, brk func(pathState), k func(pat
 		k(st)
 		return
 	}
+	w.reachKeys(n, st)
 	if a := w.answerIn(n); a != nil {
 		w.record(a, st)
 		return
 	}
 	switch n := n.(type) {
 	case *ast.ReturnStmt:
+		if w.rets != nil {
+			w.noteReturn(n, st)
+		}
+		if w.bools != nil {
+			w.noteBool(n, st)
+		}
 		return
 	case *ast.ExprStmt:
 		if call, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && w.ends(call) {
 			return
 		}
 	}
-	if w.handsWriter(n) {
+	if w.keyed == nil && w.handsWriter(n) {
 		return
 	}
 	k(w.assign(n, st))
@@ -255,6 +300,9 @@ func (w *reacher) enter(cond ast.Expr, arm bool, st pathState) pathState {
 	if m := methodTest(w.s.info, cond, arm); m != "" {
 		st.method = m
 	}
+	if w.keyed != nil && w.checksID(cond, st) {
+		st.tested = true
+	}
 	return st.undecided()
 }
 
@@ -271,6 +319,7 @@ func (st pathState) undecided() pathState {
 
 func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState)) {
 	if n.Init != nil {
+		w.reachKeys(n.Init, st)
 		st = w.assign(n.Init, st)
 	}
 	taint, depth, decided := st.taint, st.depth, st.inDecided
@@ -320,6 +369,9 @@ func (w *reacher) switchStmt(n *ast.SwitchStmt, st pathState, k func(pathState))
 	}
 	method := MethodExpr(n.Tag)
 	initCase := hasInitCase(w.s, n)
+	if w.keyed != nil && w.checksID(n.Tag, st) {
+		st.tested = true
+	}
 	hasDefault := false
 	for _, c := range n.Body.List {
 		cc := c.(*ast.CaseClause)
@@ -465,6 +517,9 @@ func (w *reacher) assign(n ast.Node, st pathState) pathState {
 				rhs = n.Rhs[i]
 			}
 			set(lhs, rhs)
+			if w.keyed != nil {
+				st = w.assignKey(lhs, rhs, n.Rhs, st)
+			}
 		}
 	case *ast.DeclStmt:
 		if gd, ok := n.Decl.(*ast.GenDecl); ok {
@@ -479,6 +534,9 @@ func (w *reacher) assign(n ast.Node, st pathState) pathState {
 						rhs = vs.Values[i]
 					}
 					set(name, rhs)
+					if w.keyed != nil {
+						st = w.assignKey(name, rhs, vs.Values, st)
+					}
 				}
 			}
 		}

@@ -135,6 +135,16 @@ type pkgIDs struct {
 	// imported reports a function of another package known, through a
 	// fact, to return the request's id; it may be nil.
 	imported func(*types.Func) bool
+	// readers are the package's functions whose bodies can hold the id
+	// (they name its header, a function returning it, a field keeping
+	// it): given the request, such a function may look the session up.
+	readers map[*types.Func]bool
+	// misses are the package's error variables returned only for an id
+	// the lookups do not hold (learnMisses).
+	misses map[*types.Var]bool
+	// importedMiss reports such a variable of another package, known
+	// through a fact; it may be nil.
+	importedMiss func(*types.Var) bool
 }
 
 // idFunc reports a function that returns the request's id: one of the
@@ -956,6 +966,11 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 			// case !ok:, case id != "" && !known:
 			for _, t := range httpwrite.Terms(e, true) {
 				if k, ok := s.test(t.E, t.Truth); ok {
+					if k.Kind == LookupErr && s.earlierCaseRefuses(sw, cc, t.E) {
+						// case errors.Is(err, ErrGone): first; what
+						// is left is the lookup's other errors.
+						return Cond{}, true
+					}
 					return k, true
 				}
 			}
@@ -966,6 +981,38 @@ func (s *Scan) caseCondition(stack []ast.Node) (c Cond, decided bool) {
 		}
 	}
 	return Cond{}, false
+}
+
+// comparedVar is the local a comparison tests (err of err != nil), or nil.
+func (s *Scan) comparedVar(e ast.Expr) *types.Var {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	if v := s.varOf(b.X); v != nil {
+		return v
+	}
+	return s.varOf(b.Y)
+}
+
+// earlierCaseRefuses reports, for a case of sw whose term e is err != nil,
+// an earlier case that tests err for a refusal sentinel.
+func (s *Scan) earlierCaseRefuses(sw *ast.SwitchStmt, cc *ast.CaseClause, e ast.Expr) bool {
+	v := s.comparedVar(e)
+	if v == nil {
+		return false
+	}
+	for _, c := range sw.Body.List {
+		if c == cc {
+			return false
+		}
+		for _, x := range c.(*ast.CaseClause).List {
+			if sv := s.SentinelTest(x, v); RefusalSentinel(sv) || s.learnedMiss(sv) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // testsError reports whether e tests an error value: errors.Is or
@@ -1044,39 +1091,56 @@ func (s *Scan) isInitializeName(e ast.Expr) bool {
 	return ok && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "initialize"
 }
 
-// refusalToldApart reports whether, in the then branch of ifs (whose term
-// e is err != nil), a statement before the one on stack tests err for a
-// refusal sentinel and returns.
+// refusalToldApart reports whether a test of err for a refusal sentinel
+// that returns comes before the answer on stack, in the then branch of ifs
+// (whose term e is err != nil) or in the block before ifs.
 func (s *Scan) refusalToldApart(stack []ast.Node, ifs *ast.IfStmt, e ast.Expr) bool {
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	v := s.varOf(b.X)
-	if v == nil {
-		v = s.varOf(b.Y)
-	}
+	v := s.comparedVar(e)
 	if v == nil {
 		return false
 	}
 	var holder ast.Node
+	var before []ast.Stmt // the statements of ifs's block before it
 	for i := range stack {
 		if stack[i] == ifs.Body && i+1 < len(stack) {
 			holder = stack[i+1]
+		}
+		if stack[i] == ifs && i > 0 {
+			if b, ok := stack[i-1].(*ast.BlockStmt); ok {
+				for _, st := range b.List {
+					if st == ifs {
+						break
+					}
+					before = append(before, st)
+				}
+			}
+		}
+	}
+	toldApart := func(st ast.Stmt) bool {
+		inner, ok := st.(*ast.IfStmt)
+		if !ok || !terminates(inner.Body) {
+			return false
+		}
+		for _, t := range httpwrite.Terms(inner.Cond, false) {
+			if sv := s.SentinelTest(t.E, v); !t.Truth && (RefusalSentinel(sv) || s.learnedMiss(sv)) {
+				return true
+			}
+		}
+		return false
+	}
+	// if errors.Is(err, ErrGone) { 404; return } before the if, or first
+	// inside its branch.
+	for _, st := range before {
+		if toldApart(st) {
+			return true
 		}
 	}
 	for _, st := range ifs.Body.List {
 		if st == holder {
 			return false
 		}
-		inner, ok := st.(*ast.IfStmt)
-		if !ok || !terminates(inner.Body) {
-			continue
-		}
-		for _, t := range httpwrite.Terms(inner.Cond, false) {
-			if !t.Truth && RefusalSentinel(s.SentinelTest(t.E, v)) {
-				return true
-			}
+		if toldApart(st) {
+			return true
 		}
 	}
 	return false
@@ -1184,12 +1248,14 @@ func (s *Scan) heldID(e ast.Expr) bool {
 // id's form or another principal is not one.
 func (s *Scan) refusedErr(errExpr, sentinel ast.Expr) (Cond, bool) {
 	v := s.varOf(errExpr)
-	if v == nil || !GoneSentinel(s.sentinel(sentinel)) {
+	sv := s.sentinel(sentinel)
+	learned := s.learnedMiss(sv)
+	if v == nil || !GoneSentinel(sv) && !learned {
 		return Cond{}, false
 	}
 	switch d := s.at(v, errExpr.Pos()); d.kind {
 	case errDef, invalidDef, callErrDef:
-		if d.strict && !RefusalSentinel(s.sentinel(sentinel)) && !StoreMiss(s.sentinel(sentinel)) {
+		if d.strict && !RefusalSentinel(sv) && !StoreMiss(sv) && !learned {
 			return Cond{}, false
 		}
 		return Cond{Kind: Unknown, What: d.what, Pos: d.lpos}, true
@@ -1489,6 +1555,15 @@ func learn(info *types.Info, pkg *types.Package, funcs []ast.Node, imported func
 		}
 		if !changed {
 			break
+		}
+	}
+	ids.misses = learnMisses(info, pkg, funcs, seeds, ids)
+	ids.readers = map[*types.Func]bool{}
+	for i, n := range funcs {
+		if fd, ok := n.(*ast.FuncDecl); ok && refs[i].reaches(ids) {
+			if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+				ids.readers[fn] = true
+			}
 		}
 	}
 	return seeds, ids

@@ -105,16 +105,6 @@ func (h *hub) rebindFromHeader(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 }
 
-// Not judged: a LoadOrStore keyed by the header is how a server that
-// accepts any id on a GET stream opens one; only its session manager says
-// whether ids are checked.
-func (h *hub) get(w http.ResponseWriter, r *http.Request) {
-	id := r.Header.Get("Mcp-Session-Id")
-	v, _ := h.byID.LoadOrStore(id, &conn{id: id})
-	_ = v
-	w.WriteHeader(http.StatusOK)
-}
-
 // Right: per-id bookkeeping that is not a session (a timestamp), made on
 // a miss, is not a session adopted.
 type clock struct {

@@ -31,8 +31,8 @@ func (c *checked) open(w http.ResponseWriter, id string) {
 
 // opened makes the session itself (a LoadOrStore keyed by the id) before
 // handing the id on: what the callee makes under it belongs to that
-// session, and whether a GET may open one for any id is the caller's
-// rule, judged where the session is made.
+// session, so the callee is not judged. The session is judged where it is
+// made: under the client's own id when one came, never checked.
 type opened struct {
 	b        *bridge
 	sessions sync.Map
@@ -43,7 +43,7 @@ func (o *opened) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if id == "" {
 		id = mint()
 	}
-	o.sessions.LoadOrStore(id, &conn{id: id})
+	o.sessions.LoadOrStore(id, &conn{id: id}) // want `creates a session under the client's Mcp-Session-Id, never checked`
 	o.attach(w, id)
 }
 

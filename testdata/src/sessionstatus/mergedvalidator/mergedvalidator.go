@@ -71,3 +71,41 @@ func (s *server) tools(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// gate's name says nothing; its body is false for no id and for an id not
+// in the map, and for nothing else.
+func (s *server) gate(r *http.Request) bool {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		return false
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	_, ok := s.sessions[id]
+	return ok
+}
+
+func (s *server) list(w http.ResponseWriter, r *http.Request) {
+	if !s.gate(r) {
+		http.Error(w, "no", http.StatusForbidden) // want `answers 403 when s.gate\(...\) fails on the request's Mcp-Session-Id: answer 404 for an unknown id, 400 for none`
+		return
+	}
+}
+
+// fence is false for a request over its quota too: its false is not the
+// session's alone, and 429 or 403 may be what it means.
+func (s *server) fence(r *http.Request) bool {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" || r.ContentLength > 1<<20 {
+		return false
+	}
+	_, ok := s.sessions[id]
+	return ok
+}
+
+func (s *server) read(w http.ResponseWriter, r *http.Request) {
+	if !s.fence(r) {
+		http.Error(w, "no", http.StatusForbidden)
+		return
+	}
+}
