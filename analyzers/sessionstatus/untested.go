@@ -105,13 +105,13 @@ func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 	scans := scansOf(pass, sum, need)
 	for _, n := range sum.Funcs {
 		s := scans[n]
-		if s == nil || len(byFn[n]) == 0 {
-			continue
+		if s == nil || len(byFn[n]) == 0 || report.ReportedIn(pass, n, catAdopt, catFixation) {
+			continue // one finding of whose id a session takes per function
 		}
 		targets := byFn[n]
 		var minted map[ast.Node]bool
 		for _, r := range s.ReachedKeys(session.Unknown, targets) {
-			if !r.Client || report.ReportedIn(pass, r.Node) {
+			if !r.Client {
 				continue
 			}
 			if minted == nil {

@@ -130,3 +130,27 @@ func (h *hub) open(w http.ResponseWriter, r *http.Request) {
 	h.reg.Add(tok, &stream{id: tok}) // want `creates a session under the client's Mcp-Session-Id, never checked`
 	w.WriteHeader(http.StatusOK)
 }
+
+// getOrOpen returns the stream under tok, making one when the lookup
+// misses: a get-or-create, adoption's own shape.
+func (x *relay) getOrOpen(tok string) *stream {
+	if s, ok := x.streams[tok]; ok {
+		return s
+	}
+	s := &stream{id: tok}
+	x.streams[tok] = s
+	return s
+}
+
+// One finding per function: the get-or-create's call is reported, and the
+// second store under the same id is not reported again.
+func (x *relay) twice(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	if tok == "" {
+		tok = newToken()
+	}
+	s := x.getOrOpen(tok) // want `creates a session under the client's Mcp-Session-Id when none is known`
+	x.open.Store(tok, &stream{id: tok})
+	_ = s
+	w.WriteHeader(http.StatusOK)
+}
