@@ -74,14 +74,12 @@ func ownStruct(info *types.Info, pkg *types.Package, e ast.Expr) bool {
 // with, a value that may be the id the client sent (session fixation: the
 // server mints the id). A path that tested the id beyond its emptiness
 // before (a lookup, a validator, a check given the request) is not judged.
-func adoption(pass *analysis.Pass, sum *answers.Result) {
+func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put) {
 	info := pass.TypesInfo
 	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	var puts []*put
 	for _, n := range sum.Funcs {
-		if !httpwrite.InTest(pass, n) {
-			puts = append(puts, findPuts(info, pass.Pkg, n)...)
-		}
+		puts = append(puts, byFn[n]...)
 	}
 	if len(puts) == 0 && !ext.Any {
 		return
@@ -425,6 +423,20 @@ func findPuts(info *types.Info, pkg *types.Package, n ast.Node) []*put {
 	for _, p := range out {
 		if p.m != "" && p.own {
 			p.getOrCreate, p.skip = onMiss(info, body, p)
+		}
+	}
+	return out
+}
+
+// putsOf finds the puts of each function of the package outside tests,
+// once for the rules that read them.
+func putsOf(pass *analysis.Pass, sum *answers.Result) map[ast.Node][]*put {
+	out := map[ast.Node][]*put{}
+	for _, n := range sum.Funcs {
+		if !httpwrite.InTest(pass, n) {
+			if ps := findPuts(pass.TypesInfo, pass.Pkg, n); len(ps) > 0 {
+				out[n] = ps
+			}
 		}
 	}
 	return out

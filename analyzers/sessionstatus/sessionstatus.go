@@ -64,8 +64,9 @@ func run(pass *analysis.Pass) (any, error) {
 	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	if len(sum.Answers) > 0 {
 		p = newPkgInfo(pass, sum, ext)
-		adoption(pass, sum)
-		untestedAdoption(pass, p, sum)
+		puts := putsOf(pass, sum)
+		adoption(pass, sum, puts)
+		untestedAdoption(pass, p, sum, puts)
 		// Both read a package that hands out ids and the tables it
 		// keeps its sessions in.
 		if setsSessionHeader(pass, sum) {

@@ -3,6 +3,7 @@ package sessionstatus
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,7 +27,7 @@ import (
 // A get-or-create (the store after a lookup of the same key missed) and a
 // store in an initialize branch are adoption's; a key that is a parameter
 // is its callers' to check, and is left alone.
-func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
+func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result, puts map[ast.Node][]*put) {
 	info := pass.TypesInfo
 	byFn := map[ast.Node][]session.KeyTarget{}
 	keys := map[ast.Node]*ast.Ident{} // each target's key, as written
@@ -42,7 +43,7 @@ func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 		if httpwrite.InTest(pass, n) {
 			continue
 		}
-		for _, pt := range append(findPuts(info, pass.Pkg, n), keyedPuts(info, pass.Pkg, n)...) {
+		for _, pt := range slices.Concat(puts[n], keyedPuts(info, pass.Pkg, n)) {
 			if pt.m == "" || !pt.own || pt.getOrCreate || !pt.record && !freshValue(info, httpwrite.Body(n), putValue(info, pt)) {
 				continue
 			}

@@ -131,8 +131,8 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return pass.ImportObjectFact(fn, new(IDFuncFact))
 	}
-	exportMisses(pass)
 	if skip(pass) {
+		exportMisses(pass)
 		return res, nil
 	}
 	imported := func(fn *types.Func) *httpwrite.Sink {
@@ -162,12 +162,16 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs, writes := httpwrite.CollectFuncs(pass, sum)
 	res.Funcs = funcs
 	if len(writes) == 0 && !mayReturnID(pass.Pkg) {
+		exportMisses(pass)
 		return res, nil
 	}
 	learned := session.Learn(pass.TypesInfo, pass.Pkg, funcs, res.IDFunc)
 	learned.ImportMisses(func(v *types.Var) bool {
 		return v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(MissFact))
 	})
+	for _, v := range learned.Misses() {
+		pass.ExportObjectFact(v, new(MissFact))
+	}
 	res.Learned = learned
 	for _, fn := range learned.IDFuncs() {
 		if httpwrite.Exported(fn) {
@@ -195,13 +199,11 @@ func run(pass *analysis.Pass) (any, error) {
 	return res, nil
 }
 
-// exportMisses exports a MissFact for each exported error variable the
-// package returns only for an unknown session id. A store of its own
-// package (which answers nothing, and is skipped below) is where such
-// variables live, so it runs first; a package that declares no exported
-// error variable, as most do not, costs a look at its scope.
+// exportMisses exports a MissFact for each exported error variable a
+// package Learn does not read returns only for an unknown session id: a
+// store of its own package, which answers nothing.
 func exportMisses(pass *analysis.Pass) {
-	if httpwrite.IsStd(pass.Pkg.Path()) || !declaresErrors(pass.Pkg) {
+	if httpwrite.IsStd(pass.Pkg.Path()) || !session.StoreShaped(pass.Pkg) {
 		return
 	}
 	var decls []ast.Node
@@ -215,17 +217,6 @@ func exportMisses(pass *analysis.Pass) {
 	for _, v := range session.MissSentinels(pass.TypesInfo, pass.Pkg, decls) {
 		pass.ExportObjectFact(v, new(MissFact))
 	}
-}
-
-// declaresErrors reports an exported package-level variable of type error.
-func declaresErrors(pkg *types.Package) bool {
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		if v, ok := scope.Lookup(name).(*types.Var); ok && v.Exported() && httpwrite.IsErrorType(v.Type()) {
-			return true
-		}
-	}
-	return false
 }
 
 // mayReturnID reports, from the types alone, whether the package has an

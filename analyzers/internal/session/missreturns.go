@@ -3,6 +3,7 @@ package session
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -39,6 +40,9 @@ func (w *reacher) noteReturn(ret *ast.ReturnStmt, st pathState) {
 // store that failed). A caller's errors.Is(err, errGone) is then an
 // unknown id, as a sentinel named ErrSessionNotFound is.
 func learnMisses(info *types.Info, pkg *types.Package, funcs []ast.Node, seeds map[*types.Var]bool, ids *pkgIDs) map[*types.Var]bool {
+	if !declaresErrors(pkg, false) {
+		return nil // most packages: no walk
+	}
 	returns := map[*types.Var][]*ast.ReturnStmt{}
 	holders := map[ast.Node][]*ast.ReturnStmt{} // the functions returning one
 	for _, n := range funcs {
@@ -141,19 +145,81 @@ func (s *Scan) learnedMiss(v *types.Var) bool {
 	return s.pkg.misses[v] || s.pkg.importedMiss != nil && v.Pkg() != nil && s.pkg.importedMiss(v)
 }
 
-// MissSentinels are the exported error variables of the package that its
-// functions return only for an id the lookups do not hold, for a fact:
-// found with every string parameter taken for the id, since callers in
-// other packages hand it in.
+// MissSentinels are the exported error variables of a package that its
+// functions return only for an id the lookups do not hold, for a fact,
+// where the package looks like a store (StoreShaped): found with every
+// string parameter taken for the id, since callers in other packages hand
+// it in. A package Learn read has them already (Learned.Misses).
 func MissSentinels(info *types.Info, pkg *types.Package, funcs []ast.Node) []*types.Var {
+	if !declaresErrors(pkg, true) || !StoreShaped(pkg) {
+		return nil
+	}
 	ids := &pkgIDs{funcs: map[*types.Func]bool{}, fields: map[*types.Var]bool{}, ctxKeys: map[any]bool{}}
+	return exported(learnMisses(info, pkg, funcs, nil, ids))
+}
+
+// Misses are the exported error variables of the package its functions
+// return only for an id the lookups do not hold.
+func (l *Learned) Misses() []*types.Var { return exported(l.ids.misses) }
+
+func exported(vs map[*types.Var]bool) []*types.Var {
 	var out []*types.Var
-	for v := range learnMisses(info, pkg, funcs, nil, ids) {
+	for v := range vs {
 		if v.Exported() {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// declaresErrors reports a package-level variable of type error (an
+// exported one, with exported).
+func declaresErrors(pkg *types.Package, exported bool) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if v, ok := scope.Lookup(name).(*types.Var); ok && (!exported || v.Exported()) && httpwrite.IsErrorType(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// StoreShaped reports, from the types alone, a package that may keep
+// records by a string key: a struct of it with a field that is a map keyed
+// by a string or a sync.Map, or an import of a database or key-value
+// client whose not-found StoreMiss knows. Most packages are not; a fact of
+// a "no such session" error is looked for only in those that are.
+func StoreShaped(pkg *types.Package) bool {
+	for _, imp := range pkg.Imports() {
+		p := imp.Path()
+		if p == "database/sql" || strings.Contains(p, "go-redis") || strings.HasSuffix(p, "gorm.io/gorm") || strings.Contains(p, "mongo-driver") {
+			return true
+		}
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			t := st.Field(i).Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if httpwrite.IsNamed(t, "sync", "Map") {
+				return true
+			}
+			if m, ok := t.Underlying().(*types.Map); ok && httpwrite.IsString(m.Key()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ImportMisses tells the package's scans which error variables of other
