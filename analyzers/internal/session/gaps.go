@@ -143,15 +143,27 @@ func StoreMiss(v *types.Var) bool {
 	if v == nil || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
 		return false
 	}
-	path := v.Pkg().Path()
+	return storeClients[storeClient(v.Pkg().Path())] == v.Name()
+}
+
+// storeClients are the storage libraries whose "no such key" StoreMiss
+// knows, by storeClient's name for each, with that sentinel's name.
+var storeClients = map[string]string{"sql": "ErrNoRows", "redis": "Nil", "gorm": "ErrRecordNotFound", "mongo": "ErrNoDocuments"}
+
+// storeClient names the storage library at path (database/sql, go-redis,
+// gorm, mongo's driver), or "".
+func storeClient(path string) string {
 	switch {
-	case path == "database/sql" && v.Name() == "ErrNoRows",
-		strings.Contains(path, "go-redis") && v.Name() == "Nil",
-		strings.HasSuffix(path, "gorm.io/gorm") && v.Name() == "ErrRecordNotFound",
-		strings.Contains(path, "mongo-driver") && v.Name() == "ErrNoDocuments":
-		return true
+	case path == "database/sql":
+		return "sql"
+	case strings.Contains(path, "go-redis"):
+		return "redis"
+	case strings.HasSuffix(path, "gorm.io/gorm"):
+		return "gorm"
+	case strings.Contains(path, "mongo-driver"):
+		return "mongo"
 	}
-	return false
+	return ""
 }
 
 // GoneSentinel reports whether v, tested against the error of a call

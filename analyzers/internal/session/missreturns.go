@@ -3,7 +3,6 @@ package session
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -191,8 +190,7 @@ func declaresErrors(pkg *types.Package, exported bool) bool {
 // a "no such session" error is looked for only in those that are.
 func StoreShaped(pkg *types.Package) bool {
 	for _, imp := range pkg.Imports() {
-		p := imp.Path()
-		if p == "database/sql" || strings.Contains(p, "go-redis") || strings.HasSuffix(p, "gorm.io/gorm") || strings.Contains(p, "mongo-driver") {
+		if storeClient(imp.Path()) != "" {
 			return true
 		}
 	}
