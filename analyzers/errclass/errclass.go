@@ -83,7 +83,7 @@ func (l *funcList) Set(v string) error {
 	m := funcList{}
 	for _, n := range strings.Split(v, ",") {
 		if n = strings.TrimSpace(n); n != "" {
-			if !fullName.MatchString(n) {
+			if !fullName().MatchString(n) {
 				return fmt.Errorf("%q is not a function as types.Func.FullName spells it: want PKGPATH.Func, (PKGPATH.Type).Method or (*PKGPATH.Type).Method, e.g. example.com/store.Open", n)
 			}
 			m[n] = true
@@ -94,8 +94,12 @@ func (l *funcList) Set(v string) error {
 }
 
 // fullName matches what types.Func.FullName returns: a package path and a
-// function name, or a method with its (pointer) receiver type.
-var fullName = regexp.MustCompile(`^([^\s()*]+\.[\pL_][\pL\pN_]*|\(\*?[^\s()*]+\.[\pL_][\pL\pN_]*(\[[^\]]*\])?\)\.[\pL_][\pL\pN_]*)$`)
+// function name, or a method with its (pointer) receiver type. Compiled on
+// first use: go vet starts the tool once per package, and only a -internal
+// flag reads it.
+var fullName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([^\s()*]+\.[\pL_][\pL\pN_]*|\(\*?[^\s()*]+\.[\pL_][\pL\pN_]*(\[[^\]]*\])?\)\.[\pL_][\pL\pN_]*)$`)
+})
 
 func run(pass *analysis.Pass) (any, error) {
 	defer report.Finish(pass)

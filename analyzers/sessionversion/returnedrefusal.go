@@ -29,9 +29,11 @@ func (c *checker) checkReturnedRefusal(fn ast.Node, ft *ast.FuncType, body *ast.
 	}
 	// A declared function nothing in the package calls or refers to may be
 	// called from elsewhere or from nowhere: a validator left unused refuses
-	// no client, so it is judged only where the package reaches it.
-	if fd, ok := fn.(*ast.FuncDecl); ok && !c.referenced(info.Defs[fd.Name]) {
-		return
+	// no client, so it is judged only where the package reaches it. Asked
+	// only once a refusal is found: it reads every use in the package.
+	reached := func() bool {
+		fd, ok := fn.(*ast.FuncDecl)
+		return !ok || c.referenced(info.Defs[fd.Name])
 	}
 	noResponse := func(types.Object) bool { return false }
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -47,7 +49,7 @@ func (c *checker) checkReturnedRefusal(fn ast.Node, ft *ast.FuncType, body *ast.
 			if v == nil || !c.initializeParamsField(v) {
 				return true
 			}
-			if returnsError(info, n.Body.List) {
+			if returnsError(info, n.Body.List) && reached() {
 				c.reportRefusal(n.Cond, n.Body)
 			}
 		}

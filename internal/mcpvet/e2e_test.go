@@ -114,6 +114,7 @@ func TestExitCodes(t *testing.T) {
 		{"standalone, help nosuch", []string{mcpvetBin, "help", "nosuch"}, 2},
 		{"standalone, help", []string{mcpvetBin, "help"}, 0},
 		{"standalone, version", []string{mcpvetBin, "version"}, 0},
+		{"standalone, -cpuprofile in a directory that does not exist", []string{mcpvetBin, only, "-cpuprofile=nosuchdir/cpu.out", "./good"}, 1},
 		{"standalone, -format=sarif, a pattern naming no directory", []string{mcpvetBin, only, "-format=sarif", "./empty/..."}, 1},
 		{"go vet, findings", []string{"go", "vet", "-vettool=" + mcpvetBin, "./bad"}, 1},
 		{"go vet, clean", []string{"go", "vet", "-vettool=" + mcpvetBin, "./good"}, 0},
@@ -180,6 +181,28 @@ func TestFlags(t *testing.T) {
 		if _, ok := byName[name]; ok {
 			t.Errorf("mcpvet -flags lists -%s, which go vet must not pass on", name)
 		}
+	}
+}
+
+// TestCPUProfile checks that -cpuprofile writes a profile go tool pprof
+// reads (gzipped protobuf) and changes nothing else about the run.
+func TestCPUProfile(t *testing.T) {
+	dir := sampleModule(t)
+	prof := filepath.Join(t.TempDir(), "cpu.out")
+	r := command(t, dir, mcpvetBin, "-ignoredirective", "-cpuprofile="+prof, "./bad")
+	if r.code != 3 || !strings.Contains(r.stdout+r.stderr, "[ignoredirective]") {
+		t.Fatalf("exit code %d, want 3 with the finding\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) < 2 || data[0] != 0x1f || data[1] != 0x8b {
+		t.Fatalf("profile of %d bytes does not start with gzip's magic", len(data))
+	}
+	out := command(t, dir, "go", "tool", "pprof", "-top", mcpvetBin, prof)
+	if out.code != 0 || !strings.Contains(out.stdout, "Duration:") {
+		t.Errorf("go tool pprof -top: exit code %d\nstdout:\n%s\nstderr:\n%s", out.code, out.stdout, out.stderr)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,17 +44,18 @@ const (
 
 // options is one standalone command line, parsed.
 type options struct {
-	format    string // text or sarif
-	json      bool
-	context   int // -c: lines of context; < 0 none
-	fix, diff bool
-	tests     bool
-	tags      string
-	version   string // -V: "" unset, "true" short, "full" go vet's line
-	printVer  bool   // -version
-	flags     bool   // -flags
-	analyzers []*analysis.Analyzer
-	args      []string
+	format     string // text or sarif
+	json       bool
+	context    int // -c: lines of context; < 0 none
+	fix, diff  bool
+	tests      bool
+	tags       string
+	version    string // -V: "" unset, "true" short, "full" go vet's line
+	printVer   bool   // -version
+	flags      bool   // -flags
+	cpuprofile string // -cpuprofile: write a CPU profile of the run to this file
+	analyzers  []*analysis.Analyzer
+	args       []string
 }
 
 // Main runs mcpvet on os.Args and exits.
@@ -104,10 +106,43 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: no packages given (try ./...)\nRun '%s help' for usage.\n", progname, progname)
 		return exitUsage
 	}
+	if opts.cpuprofile != "" {
+		stop, err := startCPUProfile(opts.cpuprofile)
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", progname, err)
+			return exitFailure
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", progname, err)
+			}
+		}()
+	}
 	if opts.format == "sarif" {
 		return runSARIF(opts, stdout, stderr)
 	}
 	return runText(opts, stdout, stderr)
+}
+
+// startCPUProfile starts profiling the process into file; stop ends the
+// profile and closes the file. Profiling is how the analyzers' cost over
+// the type-checking floor is found (scripts/bench-mcpvet measures it).
+func startCPUProfile(file string) (stop func() error, err error) {
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		return nil
+	}, nil
 }
 
 // parse parses a standalone command line with a flag set that knows every
@@ -127,6 +162,7 @@ func parse(args []string, stderr io.Writer) (*options, *flag.FlagSet, error) {
 	fs.Var((*versionFlag)(&opts.version), "V", "print the version; -V=full prints the line go vet keys its cache on")
 	fs.BoolVar(&opts.printVer, "version", false, "print the version")
 	fs.BoolVar(&opts.flags, "flags", false, "print, as JSON, the flags go vet may pass on")
+	fs.StringVar(&opts.cpuprofile, "cpuprofile", "", "write a CPU profile of the run (load and analysis) to `file`, for go tool pprof")
 	// Accepted because go vet passes them on (x/tools lists them in
 	// -flags); they change nothing.
 	for _, name := range []string{"source", "v", "all"} {
