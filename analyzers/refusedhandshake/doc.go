@@ -224,7 +224,8 @@
 // way), a registration that no test naming initialize guards, with no
 // removal of that entry in the handler (a removal naming the fresh id or
 // the registered value, deferred or not). One finding per table and
-// handler; its other registrations are related positions.
+// handler; its other registrations are related positions, as is the store
+// of a function of the package the handler calls to register.
 //
 //	if id == "" {
 //		id = newID()

@@ -18,14 +18,14 @@ import (
 // failed Connect's branch, not a refusal that closes, not what follows the
 // transport's serving.
 func TestRefusalsNamed(t *testing.T) {
-	namedAt(t, "fixtures/refusedhandshake/refusedat", "refused here", "// leaks")
+	namedAt(t, "fixtures/refusedhandshake/refusedat", "refused here", "// leaks", all)
 }
 
 // TestStepRefusalsNamed checks that a refusal after the registered
 // session's own step failed is named, and none past the initialize
 // branch's return.
 func TestStepRefusalsNamed(t *testing.T) {
-	namedAt(t, "fixtures/refusedhandshake/sessionstep", "refused here", "// leaks")
+	namedAt(t, "fixtures/refusedhandshake/sessionstep", "refused here", "// leaks", all)
 }
 
 // TestUnansweredNamed checks that a branch answering a registered
@@ -33,12 +33,28 @@ func TestStepRefusalsNamed(t *testing.T) {
 // the return handing the failure up), the lines the fixture marks
 // "answered", not at the branch's opening brace.
 func TestUnansweredNamed(t *testing.T) {
-	namedAt(t, "fixtures/refusedhandshake/tableunanswered", "answered here", "// answered")
+	namedAt(t, "fixtures/refusedhandshake/tableunanswered", "answered here", "// answered", all)
 }
+
+// TestRegistrarNamed checks that a registration whatever the method made
+// by calling a function of the package names that function's own store:
+// the call alone shows no table.
+func TestRegistrarNamed(t *testing.T) {
+	namedAt(t, "fixtures/refusedhandshake/tablebeforeinit", "registered here, by the function called", "// registers", distinct)
+}
+
+// lines says whether two findings naming the same line count once
+// (distinct: a helper every finding names) or twice (all).
+type lines bool
+
+const (
+	all      lines = false
+	distinct lines = true
+)
 
 // namedAt checks that the related positions of pkg's findings whose
 // message starts with prefix are exactly the lines ending in marker.
-func namedAt(t *testing.T, pkg, prefix, marker string) {
+func namedAt(t *testing.T, pkg, prefix, marker string, count lines) {
 	t.Helper()
 	dir, err := fixtures.Dir()
 	if err != nil {
@@ -69,6 +85,9 @@ func namedAt(t *testing.T, pkg, prefix, marker string) {
 		}
 	}
 	slices.Sort(got)
+	if count == distinct {
+		got = slices.Compact(got)
+	}
 	if len(want) == 0 || !slices.Equal(got, want) {
 		t.Errorf("related positions %q at lines %v, want the lines marked %q %v", prefix, got, marker, want)
 	}

@@ -67,6 +67,11 @@ func checkTables(pass *analysis.Pass) {
 					if s.node != group[0].node {
 						related = append(related, relatedAt(s.node, "registered here too")...)
 					}
+					// A registrar's own store is where the entry is
+					// made: a reader of the call alone sees no table.
+					if s.via != nil {
+						related = append(related, relatedAt(s.via, "registered here, by the function called")...)
+					}
 				}
 				finding(pass, group[0].node, catUnguarded,
 					fmt.Sprintf("a session is registered in %s under a freshly minted id whatever the request's method: every request without Mcp-Session-Id that is not an accepted initialize leaves an entry no client can address; register it only once the initialize is answered with the id", tab.Name()),

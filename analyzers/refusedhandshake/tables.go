@@ -23,6 +23,7 @@ import (
 type regParam struct {
 	idx   int
 	table *types.Var
+	node  ast.Node // where it registers: its store, or its call of a registrar
 }
 
 // regSite is one registration of a session under a freshly minted id: a
@@ -558,7 +559,7 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, rp.table, namedInit(fn), keys, nil, true})
+						out = append(out, regSite{call, rp.table, namedInit(fn), keys, rp.node, true})
 					}
 				}
 			}
@@ -673,14 +674,14 @@ func (t *tables) paramRegistration(fn *types.Func, fd *ast.FuncDecl) (regParam, 
 		}
 		if tab, key := t.store(n); tab != nil {
 			if idx, ok := param(key); ok {
-				out, found = regParam{idx, tab}, true
+				out, found = regParam{idx, tab, n}, true
 			}
 		}
 		if call, ok := n.(*ast.CallExpr); ok {
 			if g := calledFunc(t.info, call); g != nil && g != fn {
 				if rp, ok := t.regParam[g]; ok && rp.idx < len(call.Args) {
 					if idx, ok := param(call.Args[rp.idx]); ok {
-						out, found = regParam{idx, rp.table}, true
+						out, found = regParam{idx, rp.table, call}, true
 					}
 				}
 			}

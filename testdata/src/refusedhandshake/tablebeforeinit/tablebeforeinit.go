@@ -33,7 +33,7 @@ func (g *Gateway) attach(id string) *conn {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	c := &conn{id: id, done: make(chan struct{})}
-	g.conns[id] = c
+	g.conns[id] = c // registers
 	return c
 }
 
@@ -83,7 +83,7 @@ func (t *Table) create() *conn {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	c := &conn{id: "s-" + rand.Text(), done: make(chan struct{})}
-	t.rows[c.id] = c
+	t.rows[c.id] = c // registers
 	return c
 }
 
