@@ -300,11 +300,17 @@
 // A registrar call handed something naming initialize (a flag the
 // request's method set) registers for an initialize too.
 //
+// A store handed a record rather than a key (Create(ctx, &Session{ID:
+// id})) keeps it under the record's id field (one string field named ID,
+// Id or SessionID): the record is fresh when that field is set from a
+// fresh id -- in a literal, a variable last assigned one, a constructor
+// of the package that sets it, or a view of such a record a method of the
+// package returns (sess.toState()).
+//
 // Limits of the table rules, all silent: a registration through an
-// interface held anywhere but a struct field, or into a store whose key
-// is a field of the record it is handed (Create(ctx, &Session{ID: id})),
-// or through a registrar of another package that stores by way of a
-// helper; an error answer more than two calls below the
+// interface held anywhere but a struct field, or through a registrar of
+// another package that stores by way of a helper; a record with two id
+// fields, or keyed by one named otherwise; an error answer more than two calls below the
 // handler; JSON-RPC error answers written with HTTP 200 by a dispatcher
 // other than as rule 10 reads them (an answer marshalled or rewritten
 // before it is written); a framework handler's answers (rules 7 and 10

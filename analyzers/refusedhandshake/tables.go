@@ -851,6 +851,11 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 	if depth > 4 || e == nil {
 		return false
 	}
+	// A record handed to a store (Save(ctx, &Session{ID: newID()})) is
+	// kept under its id: fresh when its id field is.
+	if field := recordIDField(t.info.TypeOf(e)); field != "" {
+		return t.recordFresh(body, e, field, pos, depth)
+	}
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BinaryExpr:
 		return e.Op == token.ADD && (t.fresh(body, e.X, pos, depth+1) || t.fresh(body, e.Y, pos, depth+1))
@@ -934,6 +939,71 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 
 // timeFormats are the methods of time.Time that spell a reading as an id.
 var timeFormats = map[string]bool{"UnixNano": true, "UnixMicro": true, "UnixMilli": true, "Unix": true, "String": true, "Format": true}
+
+// recordIDField is the id field of a record, a struct or a pointer to one
+// with one string field named ID, Id or SessionID (in any case); "" for
+// any other type, and for a record with two such fields, whose key the
+// store may take from either.
+func recordIDField(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	field := ""
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		b, ok := f.Type().Underlying().(*types.Basic)
+		if n := strings.ToLower(f.Name()); (n != "id" && n != "sessionid") || !ok || b.Kind() != types.String {
+			continue
+		}
+		if field != "" {
+			return ""
+		}
+		field = f.Name()
+	}
+	return field
+}
+
+// recordFresh reports whether e, a record whose id is field, carries a
+// fresh id: a literal setting it to one, a variable last assigned such a
+// literal or the result of a constructor of the package that sets it, or
+// a view of such a record its method returns (sess.toState()), which
+// keeps the id it copies.
+func (t *tables) recordFresh(body *ast.BlockStmt, e ast.Expr, field string, pos token.Pos, depth int) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr, *ast.CompositeLit:
+		return t.fieldFresh(body, e, field, depth)
+	case *ast.Ident:
+		v, ok := t.info.Uses[e].(*types.Var)
+		if !ok {
+			return false
+		}
+		rhs := lastAssign(t.info, body, v, pos)
+		return rhs != nil && t.recordFresh(body, rhs, field, rhs.Pos(), depth+1)
+	case *ast.CallExpr:
+		fn := httpwrite.Callee(t.info, e)
+		if fn == nil || depth > 4 {
+			return false
+		}
+		if fd := t.decls[fn.Origin()]; fd != nil && fn.Signature().Recv() == nil {
+			return t.ctorFresh(fd, field, depth+1)
+		}
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if !ok || len(e.Args) != 0 || fn.Signature().Recv() == nil || t.decls[fn.Origin()] == nil {
+			return false
+		}
+		if own := recordIDField(t.info.TypeOf(sel.X)); own != "" {
+			return t.recordFresh(body, sel.X, own, pos, depth+1)
+		}
+	}
+	return false
+}
 
 // fieldFresh reports whether lit (or &lit) sets field to a fresh id.
 func (t *tables) fieldFresh(body *ast.BlockStmt, lit ast.Expr, field string, depth int) bool {

@@ -11,11 +11,12 @@ import (
 type RecordStore interface {
 	Get(ctx context.Context, id string) (*Session, error)
 	Create(ctx context.Context, s *Session) error
+	Delete(ctx context.Context, id string) error
 }
 
 // Records registers the record before the initialize's params are read,
-// and leaks it on their refusal as Server does. Not reported: the key is
-// the record's field, not an argument (a limit the doc names).
+// and leaks it on their refusal as Server does: the store keys the record
+// by its ID field, a fresh id.
 type Records struct {
 	store RecordStore
 }
@@ -36,7 +37,7 @@ func (s *Records) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sess := &Session{ID: rand.Text()}
-	if err := s.store.Create(ctx, sess); err != nil {
+	if err := s.store.Create(ctx, sess); err != nil { // want `a session is registered in store before the handshake is accepted, and a later refusal answers an error without removing it`
 		http.Error(w, "store failed", http.StatusInternalServerError)
 		return
 	}
@@ -49,4 +50,136 @@ func (s *Records) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Mcp-Session-Id", sess.ID)
 	w.WriteHeader(http.StatusOK)
+}
+
+// live is a session as a handler holds it; persisted is the record it is
+// kept as, a view its method builds.
+type live struct {
+	id       string
+	protocol string
+}
+
+func (l *live) persisted() *Session { return &Session{ID: l.id, Protocol: l.protocol} }
+
+func newLive() *live { return &live{id: rand.Text()} }
+
+// Views persists a view of a session a constructor minted, then refuses
+// the params: the view carries the fresh id, and the entry stays.
+type Views struct {
+	store RecordStore
+}
+
+func (s *Views) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	if req.Method != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	l := newLive()
+	if err := s.store.Create(ctx, l.persisted()); err != nil { // want `a session is registered in store before the handshake is accepted, and a later refusal answers an error without removing it`
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	if len(req.Params) == 0 {
+		http.Error(w, "initialize needs params", http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", l.id)
+	w.WriteHeader(http.StatusOK)
+}
+
+// Settled creates the record only once the params are accepted, and
+// RolledBack deletes it on the refusal: neither leaves an entry.
+type Settled struct {
+	store RecordStore
+}
+
+func (s *Settled) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	if req.Method != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	if len(req.Params) == 0 {
+		http.Error(w, "initialize needs params", http.StatusBadRequest)
+		return
+	}
+	sess := &Session{ID: rand.Text()}
+	if err := s.store.Create(ctx, sess); err != nil {
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", sess.ID)
+	w.WriteHeader(http.StatusOK)
+}
+
+type RolledBack struct {
+	store RecordStore
+}
+
+func (s *RolledBack) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	if req.Method != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	sess := &Session{ID: rand.Text()}
+	if err := s.store.Create(ctx, sess); err != nil {
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	if len(req.Params) == 0 {
+		s.store.Delete(ctx, sess.ID)
+		http.Error(w, "initialize needs params", http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", sess.ID)
+	w.WriteHeader(http.StatusOK)
+}
+
+// Echoes keeps a record under the client's own id: not a fresh one, so
+// not this rule's (an adoption, sessionstatus's).
+type Echoes struct {
+	store RecordStore
+}
+
+func (s *Echoes) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.Header.Get("Mcp-Session-Id")
+	if _, err := s.store.Get(ctx, id); err == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	if err := s.store.Create(ctx, &Session{ID: id}); err != nil {
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	http.Error(w, "not initialized", http.StatusBadRequest)
 }
