@@ -97,12 +97,15 @@
 // refuses ids it never saw). With no lookup at all, a new session of the
 // package (a composite literal or a call, not a session found elsewhere)
 // stored in a map or a sync.Map (Store, LoadOrStore) under a key that
-// still holds the request's id on the way an unknown id takes, here or
-// through a package helper handed the id that stores under its parameter,
-// adopts the id too, when nothing on that way could tell a known id from
-// an unknown one: no test of the id beyond its emptiness, of a check's
-// result or of a call given the request whose function can read the id
-// (an interface's method or a function value may). It is judged where the
+// still holds the request's id on the way an unknown id takes (the id
+// itself, or a string spelled from it: "stream:" + id, fmt.Sprintf of it),
+// here or through a package helper handed the id that stores under its
+// parameter, adopts the id too, when nothing on that way could tell a
+// known id from an unknown one: no test of the id beyond its emptiness, of
+// a check's result (a map indexed by the id, in any spelling, is a lookup)
+// or of a call given the request whose function can read the id (an
+// interface's method or a function value may; formatting or logging the
+// id asks nobody). It is judged where the
 // function mints the key itself on the way without an id (`if id == "" {
 // id = newID() }`), or in a package that hands out ids: mcp-go's GET
 // stream, under its default session manager, opens one under an id it

@@ -2,6 +2,7 @@ package session
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
@@ -116,18 +117,87 @@ func (w *reacher) assignKey(lhs, rhs ast.Expr, all []ast.Expr, st pathState) pat
 	case w.s.IsID(rhs) && w.s.varOf(rhs) == nil:
 		// Read from the request: the header, a field it is kept in.
 		return st.withKey(v, keyClient)
+	case w.spellsClientID(rhs, st):
+		// "session:" + id, fmt.Sprintf("s-%s", id): a key that still
+		// names the id the client sent.
+		return st.withKey(v, keyClient)
 	case w.givenID(rhs, st):
 		return st.withKey(v, keyChecked)
 	}
 	return st.withKey(v, keyGiven)
 }
 
+// spellsClientID reports a string built from the id as the client sent
+// it and nothing the way checked: a concatenation or a fmt.Sprint of it
+// with constants or other values. Such a string names the client's id as
+// surely as the id does; formatting asks nobody whether it exists.
+func (w *reacher) spellsClientID(e ast.Expr, st pathState) bool {
+	client := false
+	var spell func(e ast.Expr) bool
+	spell = func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.BinaryExpr:
+			return e.Op == token.ADD && spell(e.X) && spell(e.Y)
+		case *ast.CallExpr:
+			if !formats(w.s.info, e) {
+				return false
+			}
+			for _, a := range e.Args {
+				if !spell(a) {
+					return false
+				}
+			}
+			return true
+		case *ast.BasicLit:
+			return true
+		}
+		if tv, ok := w.s.info.Types[e]; ok && tv.Value != nil {
+			return true
+		}
+		if x := w.s.varOf(e); x != nil {
+			switch w.keyOf(x, st) {
+			case keyClient:
+				client = true
+				return true
+			case keyChecked:
+				return false
+			}
+		} else if w.s.IsID(e) {
+			client = true
+			return true
+		}
+		// Another value joined in (an agent's name, a counter) neither
+		// checks the id nor stops the string naming it.
+		return !w.givenID(e, st)
+	}
+	return spell(e) && client
+}
+
+// formats reports a call of fmt's Sprint, Sprintf or Sprintln.
+func formats(info *types.Info, call *ast.CallExpr) bool {
+	fn := httpwrite.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" {
+		return false
+	}
+	switch fn.Name() {
+	case "Sprint", "Sprintf", "Sprintln":
+		return true
+	}
+	return false
+}
+
 // givenID reports an expression with a call handed the id as the way
-// holds it, or a check's result, or the request itself.
+// holds it, or a check's result, or the request itself, or an index by
+// the id (a map's lookup). Formatting the id
+// into a string, or logging it, hands it to nothing that could look it up.
 func (w *reacher) givenID(e ast.Expr, st pathState) bool {
 	return anyIn(e, func(n ast.Node) bool {
+		if ix, ok := n.(*ast.IndexExpr); ok {
+			// m[key]: a lookup of the id, in whatever spelling.
+			return w.mentionsID(ix.Index, st)
+		}
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		if !ok || formats(w.s.info, call) || httpwrite.LogCall(w.s.info, call) {
 			return false
 		}
 		for _, a := range call.Args {

@@ -111,3 +111,37 @@ func (h *hub) openFresh(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", tok)
 	w.WriteHeader(http.StatusOK)
 }
+
+// Right: the spelled key is looked up before anything is stored under it.
+func (x *relay) prefixedKnown(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	if tok == "" {
+		tok = newToken()
+	}
+	key := "stream:" + tok
+	if _, ok := x.streams[key]; !ok {
+		http.Error(w, "session not found", http.StatusNotFound)
+		return
+	}
+	x.streams[key] = &stream{id: tok}
+	w.WriteHeader(http.StatusOK)
+}
+
+// resolve maps a client's id to the key its session is kept under, or ""
+// for an id this server never issued.
+func (x *relay) resolve(tok string) string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if s, ok := x.streams["stream:"+tok]; ok {
+		return "stream:" + s.id
+	}
+	return ""
+}
+
+// Right: the key is what a lookup of the id returned, not the id spelled.
+func (x *relay) resolved(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	key := x.resolve(tok)
+	x.streams[key] = &stream{id: tok}
+	w.WriteHeader(http.StatusOK)
+}

@@ -6,6 +6,7 @@ package untested
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"sync"
 )
@@ -152,5 +153,30 @@ func (x *relay) twice(w http.ResponseWriter, r *http.Request) {
 	s := x.getOrOpen(tok) // want `creates a session under the client's Mcp-Session-Id when none is known`
 	x.open.Store(tok, &stream{id: tok})
 	_ = s
+	w.WriteHeader(http.StatusOK)
+}
+
+// A key spelled from the request's id names that id still: a prefix
+// joined to it, or the id formatted beside the tenant it belongs to.
+func (x *relay) prefixed(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	if tok == "" {
+		tok = newToken()
+	}
+	key := "stream:" + tok
+	x.mu.Lock()
+	x.streams[key] = &stream{id: tok} // want `creates a session under the client's Mcp-Session-Id, never checked`
+	x.mu.Unlock()
+	w.WriteHeader(http.StatusOK)
+}
+
+func (x *relay) tenanted(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	if tok == "" {
+		tok = newToken()
+	}
+	tenant := r.URL.Query().Get("tenant")
+	key := fmt.Sprintf("%s/%s", tenant, tok)
+	x.open.Store(key, &stream{id: tok}) // want `creates a session under the client's Mcp-Session-Id, never checked`
 	w.WriteHeader(http.StatusOK)
 }
