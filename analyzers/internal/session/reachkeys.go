@@ -188,8 +188,8 @@ func formats(info *types.Info, call *ast.CallExpr) bool {
 
 // givenID reports an expression with a call handed the id as the way
 // holds it, or a check's result, or the request itself, or an index by
-// the id (a map's lookup). Formatting the id
-// into a string, or logging it, hands it to nothing that could look it up.
+// the id (a map's lookup). Formatting the id into a string, or logging
+// it, hands it to nothing that could look it up.
 func (w *reacher) givenID(e ast.Expr, st pathState) bool {
 	return anyIn(e, func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok {
