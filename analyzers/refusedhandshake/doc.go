@@ -243,8 +243,11 @@
 // it as a failure, and the handshake has no result -- in it or one or two
 // calls below, that no test naming initialize guards, that no branch on
 // its own parameters alone chooses, and that comes before it sets
-// Mcp-Session-Id).
-// A deferred removal covers every branch. An id manager whose Generate
+// Mcp-Session-Id; an error it only returns counts when the handler does
+// not keep it in a variable to test, since then the test's own branch is
+// what answers, and is judged).
+// A deferred removal covers every branch, and a removal earlier in a block
+// enclosing a refusing branch covers that branch. An id manager whose Generate
 // mints and records the id, called for an initialize before it is handled,
 // has this shape, as does a helper that resolves the request's session and
 // registers a fresh one for an initialize, followed by a step that answers

@@ -711,31 +711,38 @@ func (t *tables) unansweredIn(st ast.Stmt, s, carried regSite) ast.Node {
 			}
 		}
 	}
+	var stack []ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
 		if out != nil {
 			return false
 		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		skip := false
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			skip = true
 		case *ast.IfStmt:
-			if mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) {
-				return false
+			if skip = mentionsInit(t.info, t.decls, n.Cond) || t.namesKey(n.Cond, s) || (n.Init != nil && t.namesKey(n.Init, s)) || t.removedBefore(stack, n, s.table); !skip {
+				judge(n.Body.List)
 			}
-			judge(n.Body.List)
 		case *ast.SwitchStmt:
-			if mentionsInit(t.info, t.decls, n) || (n.Tag != nil && t.namesKey(n.Tag, s)) {
-				return false
-			}
+			skip = mentionsInit(t.info, t.decls, n) || (n.Tag != nil && t.namesKey(n.Tag, s)) || t.removedBefore(stack, n, s.table)
 		case *ast.CaseClause:
 			for _, e := range n.List {
-				if t.namesKey(e, s) {
-					return false
-				}
+				skip = skip || t.namesKey(e, s)
 			}
-			judge(n.Body)
+			if !skip {
+				judge(n.Body)
+			}
 		}
-		return true
+		if skip {
+			stack = stack[:len(stack)-1]
+		}
+		return !skip
 	})
 	return out
 }
@@ -907,17 +914,30 @@ func (t *tables) answersWith(body *ast.BlockStmt, v *types.Var) bool {
 // returns without touching the table of s.
 func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 	var out ast.Node
+	var stack []ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
 		if out != nil {
 			return false
 		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			stack = stack[:len(stack)-1]
 			return false
 		case *ast.IfStmt:
 			// A branch on what the registering call returned is its own
 			// failure, with nothing registered.
 			if mentionsInit(t.info, t.decls, n.Cond) || t.testsKey(n.Cond, s) || t.testsKey(n.Init, s) {
+				stack = stack[:len(stack)-1]
+				return false
+			}
+			if t.removedBefore(stack, n, s.table) {
+				// The entry is gone on every way into this branch.
+				stack = stack[:len(stack)-1]
 				return false
 			}
 			if t.refuses(n.Body) && !t.removesIn(n.Body, s.table) {
@@ -926,15 +946,60 @@ func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 			}
 		case *ast.CallExpr:
 			// A function of the package handed the writer that may
-			// answer this request with an error refuses it there.
-			if fn := calledFunc(t.info, n); fn != nil && t.decls[fn] != nil && takesWriter(t.info, n) && !t.removesIn(t.decls[fn], s.table) && t.calleeRefusal(fn, 0) != nil {
-				out = n
-				return false
+			// answer this request with an error refuses it there. An
+			// error it only returns refuses nothing when this function
+			// keeps it to test: the test's own branch is judged.
+			if fn := calledFunc(t.info, n); fn != nil && t.decls[fn] != nil && takesWriter(t.info, n) && !t.removesIn(t.decls[fn], s.table) {
+				if ref := t.calleeRefusal(fn, 0); ref != nil {
+					if _, returned := ref.(*ast.ReturnStmt); !returned || !t.errorKept(stack, n) {
+						out = n
+						return false
+					}
+				}
 			}
 		}
 		return true
 	})
 	return out
+}
+
+// removedBefore reports whether a block enclosing n on stack removes an
+// entry of table in a statement before n: every way into n has dropped it.
+func (t *tables) removedBefore(stack []ast.Node, n ast.Node, table *types.Var) bool {
+	for _, e := range stack {
+		b, ok := e.(*ast.BlockStmt)
+		if !ok {
+			continue
+		}
+		for _, st := range b.List {
+			if st.End() <= n.Pos() && t.removesIn(st, table) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorKept reports whether call, the last node of stack, is assigned to
+// variables one of which is a named error: the function tests it itself.
+func (t *tables) errorKept(stack []ast.Node, call *ast.CallExpr) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	as, ok := stack[len(stack)-2].(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
+		return false
+	}
+	for _, l := range as.Lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		if obj := t.info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // refuses reports whether block ends in a return and answers an HTTP error

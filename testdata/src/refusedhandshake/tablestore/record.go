@@ -183,3 +183,80 @@ func (s *Echoes) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	http.Error(w, "not initialized", http.StatusBadRequest)
 }
+
+// Relayed hands the initialize to an upstream through a helper given the
+// writer that only returns its failure, tests that failure itself, and
+// drops the record before every refusal: nothing is left behind. Forgets
+// does the same without the drop.
+type Relayed struct {
+	store    RecordStore
+	upstream string
+}
+
+func (s *Relayed) forward(w http.ResponseWriter, r *http.Request) (*http.Response, error) {
+	w.Header().Set("Via", "relay")
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodPost, s.upstream, r.Body)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
+func (s *Relayed) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if r.URL.Query().Get("method") != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	sess := &Session{ID: rand.Text()}
+	if err := s.store.Create(ctx, sess); err != nil {
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	resp, err := s.forward(w, r)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		s.store.Delete(ctx, sess.ID)
+		if err != nil {
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(resp.StatusCode)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", sess.ID)
+	w.WriteHeader(http.StatusOK)
+}
+
+type Forgets struct{ Relayed }
+
+func (s *Forgets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if r.URL.Query().Get("method") != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	sess := &Session{ID: rand.Text()}
+	if err := s.store.Create(ctx, sess); err != nil { // want `a session is registered in store before the handshake is accepted, and a later refusal answers an error without removing it`
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	resp, err := s.forward(w, r)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		if err != nil {
+			http.Error(w, "bad gateway", http.StatusBadGateway)
+			return
+		}
+		w.WriteHeader(resp.StatusCode)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", sess.ID)
+	w.WriteHeader(http.StatusOK)
+}
