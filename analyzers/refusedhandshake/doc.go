@@ -243,9 +243,9 @@
 // it as a failure, and the handshake has no result -- in it or one or two
 // calls below, that no test naming initialize guards, that no branch on
 // its own parameters alone chooses, and that comes before it sets
-// Mcp-Session-Id; an error it only returns counts when the handler does
-// not keep it in a variable to test, since then the test's own branch is
-// what answers, and is judged).
+// Mcp-Session-Id; an error it only returns does not count when the
+// handler keeps it in a variable and the first test of it removes the
+// entry).
 // A deferred removal covers every branch, and a removal earlier in a block
 // enclosing a refusing branch covers that branch. An id manager whose Generate
 // mints and records the id, called for an initialize before it is handled,

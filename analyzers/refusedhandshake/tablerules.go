@@ -598,7 +598,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 			continue
 		}
 		after := false
-		for _, st := range list {
+		for j, st := range list {
 			if st == stack[i+1] {
 				after = true
 				continue
@@ -627,7 +627,7 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 				// answer written straight on is the handshake's own.
 				continue
 			}
-			if out = t.refusalIn(st, s); out != nil {
+			if out = t.refusalIn(st, list[j+1:], s); out != nil {
 				break
 			}
 			if unanswered == nil && !idSent {
@@ -912,7 +912,7 @@ func (t *tables) answersWith(body *ast.BlockStmt, v *types.Var) bool {
 
 // refusalIn returns the first if branch in st that answers an error and
 // returns without touching the table of s.
-func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
+func (t *tables) refusalIn(st ast.Stmt, rest []ast.Stmt, s regSite) ast.Node {
 	var out ast.Node
 	var stack []ast.Node
 	ast.Inspect(st, func(n ast.Node) bool {
@@ -948,10 +948,10 @@ func (t *tables) refusalIn(st ast.Stmt, s regSite) ast.Node {
 			// A function of the package handed the writer that may
 			// answer this request with an error refuses it there. An
 			// error it only returns refuses nothing when this function
-			// keeps it to test: the test's own branch is judged.
+			// tests it and removes the entry on that test's branch.
 			if fn := calledFunc(t.info, n); fn != nil && t.decls[fn] != nil && takesWriter(t.info, n) && !t.removesIn(t.decls[fn], s.table) {
 				if ref := t.calleeRefusal(fn, 0); ref != nil {
-					if _, returned := ref.(*ast.ReturnStmt); !returned || !t.errorKept(stack, n) {
+					if _, returned := ref.(*ast.ReturnStmt); !returned || !t.errorRolledBack(stack, rest, n, s.table) {
 						out = n
 						return false
 					}
@@ -980,9 +980,13 @@ func (t *tables) removedBefore(stack []ast.Node, n ast.Node, table *types.Var) b
 	return false
 }
 
-// errorKept reports whether call, the last node of stack, is assigned to
-// variables one of which is a named error: the function tests it itself.
-func (t *tables) errorKept(stack []ast.Node, call *ast.CallExpr) bool {
+// errorRolledBack reports whether call, the last node of stack, is
+// assigned to variables one of which is a named error, and the first if
+// testing that error (the assignment's own, or one after it in the same
+// block; rest is what follows stack's first statement in its list)
+// removes an entry of table: the function handles the failure it returns
+// by rolling the registration back.
+func (t *tables) errorRolledBack(stack []ast.Node, rest []ast.Stmt, call *ast.CallExpr, table *types.Var) bool {
 	if len(stack) < 2 {
 		return false
 	}
@@ -990,13 +994,47 @@ func (t *tables) errorKept(stack []ast.Node, call *ast.CallExpr) bool {
 	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
 		return false
 	}
+	var errVar types.Object
 	for _, l := range as.Lhs {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok || id.Name == "_" {
-			continue
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
+			if obj := t.info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+				errVar = obj
+			}
 		}
-		if obj := t.info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
-			return true
+	}
+	if errVar == nil {
+		return false
+	}
+	tests := func(cond ast.Expr) bool {
+		found := false
+		ast.Inspect(cond, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && t.info.Uses[id] == errVar {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	firstTest := func(list []ast.Stmt) bool {
+		for _, st := range list {
+			if ifs, ok := st.(*ast.IfStmt); ok && tests(ifs.Cond) {
+				return t.removesIn(ifs.Body, table)
+			}
+		}
+		return false
+	}
+	if len(stack) == 2 {
+		// The assignment is the statement itself: what follows it is rest.
+		return firstTest(rest)
+	}
+	switch parent := stack[len(stack)-3].(type) {
+	case *ast.IfStmt:
+		return parent.Init == as && t.removesIn(parent.Body, table)
+	case *ast.BlockStmt:
+		for i, st := range parent.List {
+			if st == as {
+				return firstTest(parent.List[i+1:])
+			}
 		}
 	}
 	return false

@@ -260,3 +260,38 @@ func (s *Forgets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", sess.ID)
 	w.WriteHeader(http.StatusOK)
 }
+
+// Drops streams the initialize's answer through a helper that returns the
+// write's failure, and on that failure only logs: the client never got
+// the id, and the record stays.
+type Drops struct {
+	store RecordStore
+	logf  func(string, ...any)
+}
+
+func send(w http.ResponseWriter, body []byte) error {
+	_, err := w.Write(body)
+	return err
+}
+
+func (s *Drops) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if r.URL.Query().Get("method") != "initialize" {
+		if _, err := s.store.Get(ctx, r.Header.Get("Mcp-Session-Id")); err != nil {
+			http.Error(w, "session not found", http.StatusNotFound)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	sess := &Session{ID: rand.Text()}
+	if err := s.store.Create(ctx, sess); err != nil { // want `a session is registered in store`
+		http.Error(w, "store failed", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", sess.ID)
+	if err := send(w, []byte(`{"jsonrpc":"2.0","id":1,"result":{}}`)); err != nil {
+		s.logf("initialize answer for %s: %v", sess.ID, err)
+		return
+	}
+}
