@@ -994,30 +994,20 @@ func (t *tables) errorRolledBack(stack []ast.Node, rest []ast.Stmt, call *ast.Ca
 	if !ok || len(as.Rhs) != 1 || ast.Unparen(as.Rhs[0]) != call {
 		return false
 	}
-	var errVar types.Object
+	var errVar *types.Var
 	for _, l := range as.Lhs {
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
-			if obj := t.info.ObjectOf(id); obj != nil && types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
-				errVar = obj
+			if v, ok := t.info.ObjectOf(id).(*types.Var); ok && types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+				errVar = v
 			}
 		}
 	}
 	if errVar == nil {
 		return false
 	}
-	tests := func(cond ast.Expr) bool {
-		found := false
-		ast.Inspect(cond, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && t.info.Uses[id] == errVar {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
 	firstTest := func(list []ast.Stmt) bool {
 		for _, st := range list {
-			if ifs, ok := st.(*ast.IfStmt); ok && tests(ifs.Cond) {
+			if ifs, ok := st.(*ast.IfStmt); ok && usesVar(t.info, ifs.Cond, errVar) {
 				return t.removesIn(ifs.Body, table)
 			}
 		}
