@@ -213,8 +213,18 @@
 // stores under its string parameter (a ParamRegistrar fact marks it: a
 // backend pool that starts and keeps a per-session process); that table
 // holds sessions when the argument is the request's Mcp-Session-Id or the
-// id minted in its place. Removals through another package's exported
-// functions (a TableRemover fact) count. Five more shapes are reported:
+// id minted in its place. A call of another package's exported function
+// that stores under an id it mints and returns the entry (a FreshRegistrar
+// fact: a session manager's Create) registers too; its table holds
+// sessions when a handler reading Mcp-Session-Id makes the entry for an
+// initialize. A call of a method of an interface the package declares and
+// seals (an unexported method keeps other packages' types out) is a call
+// of the package's implementations of it: a registration when every one
+// registers in the same table, a removal when any removes. Removals
+// through another package's exported functions (a TableRemover fact), also
+// by a function of the package that calls one, count. A delete of the
+// request's Mcp-Session-Id (a DELETE ending the session it names) finds
+// the entry as a lookup does. Five more shapes are reported:
 //
 // 6. Registered whatever the method: in a handler (net/http's, or one
 // taking gin's, echo's or fiber's context, whose header reads count) that names
@@ -258,7 +268,9 @@
 // empty 204 -- or returns an error for its caller to answer, is an answer
 // without the id as well, unless it names the entry or removes it.
 // Registrations in one table that the same refusal leaves behind are one
-// finding, the later ones related positions.
+// finding, the later ones related positions. The refusals named beside it
+// are those on the registration's own paths: the else of an if whose body
+// registers, or another case of its switch, is another request's.
 //
 // 8. Registered per initialize and removed nowhere: a function receiving
 // the initialize parameters (a struct with JSON fields protocolVersion and
@@ -311,8 +323,10 @@
 // package returns (sess.toState()).
 //
 // Limits of the table rules, all silent: a registration through an
-// interface held anywhere but a struct field, or through a registrar of
-// another package that stores by way of a helper; a record with two id
+// interface held anywhere but a struct field, through an interface other
+// packages may implement (its methods all exported) unless its verbs
+// name a store, or through a registrar of another package that stores by
+// way of a helper; a record with two id
 // fields, or keyed by one named otherwise; an error answer more than two calls below the
 // handler; JSON-RPC error answers written with HTTP 200 by a dispatcher
 // other than as rule 10 reads them (an answer marshalled or rewritten

@@ -52,12 +52,13 @@ func refusalsAfter(info *types.Info, fn ast.Node, fromNode ast.Node, undone func
 		return true
 	})
 	var out []analysis.RelatedInformation
+	path := pathTo(body, fromNode)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.BlockStmt:
-			if n.Pos() <= from || n.Pos() >= end || len(n.List) == 0 || n == own {
+			if n.Pos() <= from || n.Pos() >= end || len(n.List) == 0 || n == own || otherBranch(path, n) {
 				return true
 			}
 			ret, ok := n.List[len(n.List)-1].(*ast.ReturnStmt)
@@ -68,6 +69,27 @@ func refusalsAfter(info *types.Info, fn ast.Node, fromNode ast.Node, undone func
 		return true
 	})
 	return out
+}
+
+// otherBranch reports whether n lies in a branch the code at the end of
+// path never reaches: the else of an if whose body holds it, or another
+// clause of a switch or select holding it. Later in the source is not
+// later on the path.
+func otherBranch(path []ast.Node, n ast.Node) bool {
+	within := func(x ast.Node) bool { return x != nil && x.Pos() <= n.Pos() && n.End() <= x.End() }
+	for i := 0; i+1 < len(path); i++ {
+		switch p := path[i].(type) {
+		case *ast.IfStmt:
+			if path[i+1] == p.Body && p.Else != nil && within(p.Else) {
+				return true
+			}
+		case *ast.CaseClause, *ast.CommClause:
+			if i > 0 && within(path[i-1]) && !within(p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // returningBlockAround is the innermost block around n, inside body and

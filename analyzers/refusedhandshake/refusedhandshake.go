@@ -61,7 +61,7 @@ var Analyzer = &analysis.Analyzer{
 	// dependency, standard library included, before the bail-outs in run
 	// can skip it. run builds its own inspector once a package qualifies.
 	Run:       run,
-	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector), new(RefusalDefeated), new(ParamRegistrar), new(TableRemover)},
+	FactTypes: []analysis.Fact{new(LeakyConstructor), new(ClosingConstructor), new(SessionFactory), new(Connector), new(RefusalDefeated), new(ParamRegistrar), new(FreshRegistrar), new(TableRemover)},
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -57,12 +57,17 @@ func TestAnalyzer(t *testing.T) {
 		"fixtures/refusedhandshake/perbackend",    // a per-session backend kept by another package's registrar
 		"fixtures/refusedhandshake/perbackend/backends",
 		"fixtures/refusedhandshake/perbackend/good",
+		"fixtures/refusedhandshake/sealedregistry", // a sealed interface's one implementation calls another package's registrar
+		"fixtures/refusedhandshake/sealedregistry/ledger",
+		"fixtures/refusedhandshake/sealedregistry/good",
 		"fixtures/refusedhandshake/tablerefused/uuid",
 		"fixtures/refusedhandshake/tableunanswered", // answered without the id: 202, a JSON-RPC error, a 204
 		"fixtures/refusedhandshake/tableverdict",    // the dispatch's answer written as it is
 		"fixtures/refusedhandshake/slicedverdict",   // the answers collected in a slice, a failure answered in place
 		"fixtures/refusedhandshake/tablenever",
 		"fixtures/refusedhandshake/tablenever/good",
+		"fixtures/refusedhandshake/deleteonly", // a table a DELETE empties by the request's id holds sessions
+		"fixtures/refusedhandshake/deleteonly/good",
 		"fixtures/refusedhandshake/onesidedclose",
 		// leaks deliberately not reported, and suppression directives
 		"fixtures/refusedhandshake/shapes",

@@ -26,6 +26,19 @@ func (*ParamRegistrar) AFact() {}
 
 func (f *ParamRegistrar) String() string { return "paramRegistrar(" + f.Table + ")" }
 
+// FreshRegistrar is the fact exported for an exported function or method
+// that stores into a table of its package under an id it mints itself and
+// returns the entry (the id, or the value stored): a session manager whose
+// callers in other packages create a session by calling it. A handler that
+// calls it for an initialize has registered a session there.
+type FreshRegistrar struct {
+	Table string // the field or package variable's name
+}
+
+func (*FreshRegistrar) AFact() {}
+
+func (f *FreshRegistrar) String() string { return "freshRegistrar(" + f.Table + ")" }
+
 // TableRemover is the fact exported for an exported function or method
 // that takes entries out of a table: a rollback callers of other packages
 // can make.
@@ -40,16 +53,23 @@ func (f *TableRemover) String() string { return "tableRemover(" + strings.Join(f
 // exportRegistrarFacts marks the package's exported registrars. Only
 // direct stores count (a chain through unexported helpers is judged in the
 // package's own rules), which keeps this one walk of the functions that
-// take a string.
+// take a string or return a value; the package's tables are summarised
+// only when one of them stores and returns what it may have minted.
 func exportRegistrarFacts(pass *analysis.Pass) {
 	if httpwrite.IsStd(pass.Pkg.Path()) {
 		return
 	}
 	t := &tables{pass: pass, info: pass.TypesInfo, regParam: map[*types.Func]regParam{}}
+	var returning []*ast.FuncDecl // store and return: registrars under a minted id?
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || !fd.Name.IsExported() || !takesString(pass.TypesInfo, fd.Type) || httpwrite.InTest(pass, fd) {
+			if !ok || fd.Body == nil || !fd.Name.IsExported() || httpwrite.InTest(pass, fd) {
+				continue
+			}
+			takes := takesString(pass.TypesInfo, fd.Type)
+			returns := fd.Type.Results != nil && len(fd.Type.Results.List) > 0
+			if !takes && !returns {
 				continue
 			}
 			stores, removes := storesAny(t, fd.Body)
@@ -58,6 +78,12 @@ func exportRegistrarFacts(pass *analysis.Pass) {
 			}
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			if !ok {
+				continue
+			}
+			if stores && returns {
+				returning = append(returning, fd)
+			}
+			if !takes {
 				continue
 			}
 			if len(removes) > 0 {
@@ -70,6 +96,18 @@ func exportRegistrarFacts(pass *analysis.Pass) {
 				pass.ExportObjectFact(fn, &ParamRegistrar{Param: rp.idx, Table: rp.table.Name()})
 			}
 		}
+	}
+	if len(returning) == 0 {
+		return
+	}
+	full := newTables(pass)
+	for _, fd := range returning {
+		fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		tab := full.regFresh[fn]
+		if tab == nil || tab.Pkg() != pass.Pkg || !full.returnsEntry(fd, full.sites(fd.Body)) {
+			continue
+		}
+		pass.ExportObjectFact(fn, &FreshRegistrar{Table: tab.Name()})
 	}
 }
 
@@ -124,17 +162,56 @@ func (t *tables) importedRegistrar(fn *types.Func) (*ParamRegistrar, *types.Var)
 	if !t.pass.ImportObjectFact(fn.Origin(), f) {
 		return nil, nil
 	}
-	var obj types.Object
-	if recv := fn.Signature().Recv(); recv != nil {
-		obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), f.Table)
-	} else {
-		obj = fn.Pkg().Scope().Lookup(f.Table)
-	}
-	v, _ := obj.(*types.Var)
+	v := factTable(fn, f.Table)
 	if v == nil {
 		return nil, nil
 	}
 	return f, v
+}
+
+// importedFresh returns the table fn, a function of another package with a
+// FreshRegistrar fact, registers in.
+func (t *tables) importedFresh(fn *types.Func) *types.Var {
+	if fn.Pkg() == nil || fn.Pkg() == t.pass.Pkg {
+		return nil
+	}
+	f := new(FreshRegistrar)
+	if !t.pass.ImportObjectFact(fn.Origin(), f) {
+		return nil
+	}
+	return factTable(fn, f.Table)
+}
+
+// importedRemovals returns the tables fn, a function of another package
+// with a TableRemover fact, takes entries out of.
+func (t *tables) importedRemovals(fn *types.Func) []*types.Var {
+	if fn.Pkg() == nil || fn.Pkg() == t.pass.Pkg {
+		return nil
+	}
+	f := new(TableRemover)
+	if !t.pass.ImportObjectFact(fn.Origin(), f) {
+		return nil
+	}
+	var out []*types.Var
+	for _, name := range f.Tables {
+		if v := factTable(fn, name); v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// factTable returns the table a fact of fn names: a field of its receiver
+// or a variable of its package.
+func factTable(fn *types.Func, name string) *types.Var {
+	var obj types.Object
+	if recv := fn.Signature().Recv(); recv != nil {
+		obj, _, _ = types.LookupFieldOrMethod(recv.Type(), true, fn.Pkg(), name)
+	} else {
+		obj = fn.Pkg().Scope().Lookup(name)
+	}
+	v, _ := obj.(*types.Var)
+	return v
 }
 
 // clientOrMinted reports whether e, returned by a function of the

@@ -8,8 +8,8 @@ import (
 )
 
 // sessionTables finds the tables that hold sessions: those a request's
-// Mcp-Session-Id is looked up in (an index, a sync.Map Load, or a package
-// function that looks up its parameter). A table of fresh ids nobody finds
+// Mcp-Session-Id is looked up in (an index, a sync.Map Load, a delete of
+// that id, or a package function that looks up its parameter). A table of fresh ids nobody finds
 // by that header (tasks, streams, request ids) is not a session table, and
 // the rules leave it alone.
 func (t *tables) sessionTables() map[*types.Var]bool {
@@ -136,6 +136,9 @@ func (t *tables) headerValue(e ast.Expr, idFuncs map[*types.Func]bool) bool {
 		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Get" || sel.Sel.Name == "GetHeader") && len(e.Args) == 1 {
 			return httpwrite.IsSessionHeader(t.info, e.Args[0])
 		}
+		if httpwrite.IsFrameworkHeader(t.info, e) {
+			return true // fiber's c.Get(k, fallback)
+		}
 		if fn := calledFunc(t.info, e); fn != nil && idFuncs[fn] {
 			return true
 		}
@@ -158,6 +161,15 @@ func (t *tables) lookups(body *ast.BlockStmt, key func(ast.Expr) (int, bool), lo
 				}
 			}
 		case *ast.CallExpr:
+			// Ending the session a request names (a DELETE's delete of
+			// its Mcp-Session-Id) finds it by that id as a lookup does.
+			if isBuiltin(t.info, n, "delete") && len(n.Args) == 2 {
+				if tab := t.tableOf(n.Args[0]); tab != nil {
+					if i, ok := key(n.Args[1]); ok {
+						found(i, tab)
+					}
+				}
+			}
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && len(n.Args) >= 1 {
 				if tab := t.tableOf(sel.X); tab != nil && isSyncMap(tab.Type()) {
 					if i, ok := key(n.Args[0]); ok {
@@ -240,7 +252,7 @@ func (t *tables) keyRefsOf(body *ast.BlockStmt) keyRefs {
 				r.header = true
 			}
 		case *ast.CallExpr:
-			if _, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+			if _, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok || isBuiltin(t.info, n, "delete") {
 				r.indexes = true
 			}
 			if fn := calledFunc(t.info, n); fn != nil {

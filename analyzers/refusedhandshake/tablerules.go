@@ -36,7 +36,10 @@ func checkTables(pass *analysis.Pass) {
 		all := t.sites(body)
 		var sites []regSite // of session tables: rules 1 and 2
 		for _, s := range all {
-			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && t.requestKeyed(body, s)) {
+			// Another package's table holds sessions when the request's
+			// id keys it, or when a handler reading Mcp-Session-Id makes
+			// the entry for an initialize.
+			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && (t.requestKeyed(body, s) || handler && t.readsHeader(body) && t.dominatedByInit(body, s.node))) {
 				sites = append(sites, s)
 			}
 		}
@@ -132,7 +135,8 @@ func checkTables(pass *analysis.Pass) {
 		t.checkVerdicts(fn, body, sites, reported)
 		if t.takesInitParams(fn) {
 			for _, s := range all {
-				if reported[s.node] || t.removed[s.table] {
+				// Another package's removals are out of sight.
+				if reported[s.node] || t.removed[s.table] || s.table.Pkg() != pass.Pkg {
 					continue
 				}
 				reported[s.node] = true
@@ -506,13 +510,29 @@ func (t *tables) removesIn(n ast.Node, tab *types.Var) bool {
 		if call, ok := x.(*ast.CallExpr); ok && !found {
 			if t.removal(call) == tab {
 				found = true
-			} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][tab] || t.removesTable(fn, tab)) {
+			} else if fn := calledFunc(t.info, call); fn != nil && t.removesVia(fn, tab) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// removesVia reports whether a call of fn takes entries out of tab: a
+// function of the package that removes them (itself, or by a call of
+// another package's remover), another package's remover, or a method of a
+// sealed interface any implementation of which does.
+func (t *tables) removesVia(fn *types.Func, tab *types.Var) bool {
+	if t.removers[fn][tab] || t.removesTable(fn, tab) {
+		return true
+	}
+	for _, m := range t.implementations(fn) {
+		if t.removers[m][tab] {
+			return true
+		}
+	}
+	return false
 }
 
 // removesKey reports whether n takes the entry of site s out of its table:
@@ -539,7 +559,7 @@ func (t *tables) removesKey(n ast.Node, s regSite) bool {
 		}
 		if t.removal(call) == s.table {
 			found = names(call)
-		} else if fn := calledFunc(t.info, call); fn != nil && (t.removers[fn][s.table] || t.removesTable(fn, s.table)) {
+		} else if fn := calledFunc(t.info, call); fn != nil && t.removesVia(fn, s.table) {
 			found = names(call)
 		}
 		return !found

@@ -85,6 +85,8 @@ type tables struct {
 	// calls are the direct calls of each package function: the stack from
 	// the file down to the call.
 	calls map[*types.Func][][]ast.Node
+	// impls memoizes implementations.
+	impls map[*types.Func][]*types.Func
 }
 
 // mentionsProtocol is the cheap gate: the package names the Mcp-Session-Id
@@ -199,6 +201,97 @@ func newTables(pass *analysis.Pass) *tables {
 	return t
 }
 
+// freshRegistrar returns the table fn registers a session in under an id
+// it mints, where it does, and whether it does so only for an initialize:
+// a registrar of this package, another package's with a FreshRegistrar
+// fact, or a method of a sealed interface of this package every
+// implementation of which is one, in the same table.
+func (t *tables) freshRegistrar(fn *types.Func) (tab *types.Var, via ast.Node, initOnly bool) {
+	if tab := t.regFresh[fn]; tab != nil {
+		return tab, t.regNode[fn], t.initOnly[fn] || namedInit(fn)
+	}
+	if tab := t.importedFresh(fn); tab != nil {
+		return tab, nil, namedInit(fn)
+	}
+	impls := t.implementations(fn)
+	if len(impls) == 0 {
+		return nil, nil, false
+	}
+	initOnly = true
+	for _, m := range impls {
+		mtab, mvia, minit := t.freshRegistrar(m)
+		if mtab == nil || tab != nil && mtab != tab {
+			return nil, nil, false
+		}
+		if tab == nil {
+			tab, via = mtab, mvia
+		}
+		initOnly = initOnly && minit
+	}
+	return tab, via, initOnly || namedInit(fn)
+}
+
+// implementations returns, for a method of an interface this package
+// declares and seals (an unexported method keeps other packages' types
+// out), the methods of the package's types that implement it: what a call
+// through the interface may run. Nil for any other function.
+func (t *tables) implementations(fn *types.Func) []*types.Func {
+	if impls, ok := t.impls[fn]; ok {
+		return impls
+	}
+	var impls []*types.Func
+	defer func() {
+		if t.impls == nil {
+			t.impls = map[*types.Func][]*types.Func{}
+		}
+		t.impls[fn] = impls
+	}()
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || named.Obj().Pkg() != t.pass.Pkg {
+		return nil
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	sealed := false
+	for i := range iface.NumMethods() {
+		if !iface.Method(i).Exported() {
+			sealed = true
+		}
+	}
+	if !sealed {
+		return nil
+	}
+	scope := t.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
+			continue
+		}
+		ptr := types.NewPointer(tn.Type())
+		if !types.Implements(ptr, iface) {
+			continue
+		}
+		var m *types.Func
+		if sel := types.NewMethodSet(ptr).Lookup(t.pass.Pkg, fn.Name()); sel != nil {
+			m, _ = sel.Obj().(*types.Func)
+		}
+		if m == nil || t.decls[m] == nil {
+			// Promoted from an embedded type, or without a body here:
+			// what the call runs is not in sight.
+			impls = nil
+			return nil
+		}
+		impls = append(impls, m)
+	}
+	return impls
+}
+
 // callsRegistrar reports whether fn calls a function already known to
 // register a session.
 func (t *tables) callsRegistrar(fn *types.Func) bool {
@@ -256,6 +349,19 @@ func (t *tables) scanUses() {
 				}
 				if tab, _ := t.store(n); tab != nil && fn != nil {
 					t.storeFns[fn] = true
+				}
+				if callee := calledFunc(t.info, n); callee != nil && fn != nil {
+					// Another package's registrar, or a method of a sealed
+					// interface of this one, may register: sites decides.
+					if t.importedFresh(callee) != nil || len(t.implementations(callee)) > 0 {
+						t.storeFns[fn] = true
+					}
+					for _, tab := range t.importedRemovals(callee) {
+						if t.removers[fn] == nil {
+							t.removers[fn] = map[*types.Var]bool{}
+						}
+						t.removers[fn][tab] = true
+					}
 				}
 				// A table handed to another function may be emptied there.
 				for _, a := range n.Args {
@@ -536,14 +642,14 @@ func (t *tables) sites(body *ast.BlockStmt) []regSite {
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
 				if fn := calledFunc(t.info, call); fn != nil {
-					if tab := t.regFresh[fn]; tab != nil {
+					if tab, via, initOnly := t.freshRegistrar(fn); tab != nil {
 						keys := map[*types.Var]bool{}
 						for _, l := range results[call] {
 							for v := range t.varsIn(l) {
 								keys[v] = true
 							}
 						}
-						out = append(out, regSite{call, tab, t.initOnly[fn] || namedInit(fn), keys, t.regNode[fn], false})
+						out = append(out, regSite{call, tab, initOnly, keys, via, false})
 					} else if f, tab := t.importedRegistrar(fn); f != nil && f.Param < len(call.Args) && t.fresh(body, call.Args[f.Param], call.Pos(), 0) {
 						keys := t.varsIn(call.Args[f.Param])
 						for _, l := range results[call] {

@@ -20,7 +20,7 @@ type IDs struct {
 }
 
 // Generate mints an id and records it as live.
-func (m *IDs) Generate() string {
+func (m *IDs) Generate() string { // want Generate:`freshRegistrar\(live\)`
 	id := "sess-" + uuid.NewString()
 	m.live.Store(id, true)
 	return id

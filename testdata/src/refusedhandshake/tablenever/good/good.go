@@ -24,7 +24,7 @@ type Engine struct {
 	seen map[string]int
 }
 
-func (e *Engine) Initialize(ctx context.Context, p *InitParams) (string, error) {
+func (e *Engine) Initialize(ctx context.Context, p *InitParams) (string, error) { // want Initialize:`freshRegistrar\(peers\)`
 	id := rand.Text()
 	e.mu.Lock()
 	e.peers[id] = p
