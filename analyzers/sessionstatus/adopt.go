@@ -11,7 +11,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
-	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
@@ -74,7 +73,7 @@ func ownStruct(info *types.Info, pkg *types.Package, e ast.Expr) bool {
 // with, a value that may be the id the client sent (session fixation: the
 // server mints the id). A path that tested the id beyond its emptiness
 // before (a lookup, a validator, a check given the request) is not judged.
-func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put) {
+func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put, found *adoptions) {
 	info := pass.TypesInfo
 	ext := pass.ResultOf[getOrCreates].(*getOrCreateResult)
 	var puts []*put
@@ -221,7 +220,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "the session is created here when the lookup misses"})
 			}
 		}
-		report.Report(pass, d)
+		found.add(d)
 		reported[c.fn] = true
 	}
 	if len(carried) > 0 {
@@ -249,7 +248,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put
 			if cc.put != nil {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: cc.put.node.Pos(), Message: "the session is created here when the lookup misses"})
 			}
-			report.Report(pass, d)
+			found.add(d)
 			reported[cc.node] = true
 		}
 	}
@@ -262,7 +261,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put
 		if s == nil || !s.MayHoldLocalID(p.key) || s.ValidatedExcept(p.path, p.skip) {
 			continue
 		}
-		report.Report(pass, analysis.Diagnostic{
+		found.add(analysis.Diagnostic{
 			Pos: p.node.Pos(), End: p.node.End(), Category: catAdopt,
 			Message: "creates a session under the client's Mcp-Session-Id when none is known: answer 404 to an unknown id",
 		})
@@ -332,7 +331,7 @@ func adoption(pass *analysis.Pass, sum *answers.Result, byFn map[ast.Node][]*put
 		order = append(order, p.fn)
 	}
 	for _, n := range order {
-		report.Report(pass, *first[n])
+		found.add(*first[n])
 	}
 }
 

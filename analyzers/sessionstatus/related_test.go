@@ -19,6 +19,15 @@ func TestGetOrCreateNamesStore(t *testing.T) {
 	}
 }
 
+// TestAdoptionNamesLater checks that a function where the client's id
+// becomes a session twice is reported once, at the first place, naming
+// the later one.
+func TestAdoptionNamesLater(t *testing.T) {
+	if !relatedMarked(t, "fixtures/sessionstatus/untested", "the later adoption") {
+		t.Error("no finding names the later adoption of the same function")
+	}
+}
+
 // TestLookupHelperNamesReturn checks that a failed lookup through a helper
 // of the package, answered with the wrong status, names the helper's
 // return for an unknown id.

@@ -65,8 +65,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(sum.Answers) > 0 {
 		p = newPkgInfo(pass, sum, ext)
 		puts := putsOf(pass, sum)
-		adoption(pass, sum, puts)
-		untestedAdoption(pass, p, sum, puts)
+		found := newAdoptions(sum.Funcs)
+		adoption(pass, sum, puts, found)
+		untestedAdoption(pass, p, sum, puts, found)
+		found.report(pass)
 		// Both read a package that hands out ids and the tables it
 		// keeps its sessions in.
 		if setsSessionHeader(pass, sum) {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
-	"github.com/mcpwire/mcpwire/analyzers/internal/report"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
 
@@ -27,7 +26,7 @@ import (
 // A get-or-create (the store after a lookup of the same key missed) and a
 // store in an initialize branch are adoption's; a key that is a parameter
 // is its callers' to check, and is left alone.
-func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result, puts map[ast.Node][]*put) {
+func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result, puts map[ast.Node][]*put, found *adoptions) {
 	info := pass.TypesInfo
 	byFn := map[ast.Node][]session.KeyTarget{}
 	keys := map[ast.Node]*ast.Ident{} // each target's key, as written
@@ -106,8 +105,8 @@ func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result, puts
 	scans := scansOf(pass, sum, need)
 	for _, n := range sum.Funcs {
 		s := scans[n]
-		if s == nil || len(byFn[n]) == 0 || report.ReportedIn(pass, n, catAdopt, catFixation) {
-			continue // one finding of whose id a session takes per function
+		if s == nil || len(byFn[n]) == 0 {
+			continue
 		}
 		targets := byFn[n]
 		var minted map[ast.Node]bool
@@ -134,8 +133,8 @@ func untestedAdoption(pass *analysis.Pass, p *pkgInfo, sum *answers.Result, puts
 			if put := related[r.Node]; put != nil {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: put.Pos(), End: put.End(), Message: "the session is stored here under it"})
 			}
-			report.Report(pass, d)
-			break // one finding per function
+			found.add(d)
+			break // the earliest of the function's is kept (adoptions)
 		}
 	}
 }

@@ -156,6 +156,21 @@ func (x *relay) twice(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 }
 
+// The other order: the first place the id becomes a session is the store,
+// and the finding is there, the get-or-create after it a related position.
+func (x *relay) storeFirst(w http.ResponseWriter, r *http.Request) {
+	tok := r.Header.Get("Mcp-Session-Id")
+	if tok == "" {
+		tok = newToken()
+	}
+	if _, loaded := x.open.LoadOrStore(tok, &stream{id: tok}); !loaded { // want `creates a session under the client's Mcp-Session-Id, never checked`
+		fmt.Println("opened", tok)
+	}
+	s := x.getOrOpen(tok) // the later adoption, a related position
+	_ = s
+	w.WriteHeader(http.StatusOK)
+}
+
 // A key spelled from the request's id names that id still: a prefix
 // joined to it, or the id formatted beside the tenant it belongs to.
 func (x *relay) prefixed(w http.ResponseWriter, r *http.Request) {
