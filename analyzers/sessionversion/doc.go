@@ -256,6 +256,36 @@
 // is not judged: a client that negotiated one of them sends no header to
 // refuse.
 //
+// # A request naming no revision refused
+//
+// A client sends MCP-Protocol-Version only on the requests after
+// initialize, and an absent header means 2025-03-26. In a handler where an
+// initialize arrives (it dispatches one, or calls a function of the package
+// that does), an if at the top of the handler, or under a test of the HTTP
+// method only, before anything tells an initialize apart, that writes an
+// error status and returns, and whose condition holds for a request without
+// the header, refuses every handshake. The condition is evaluated for the
+// missing header (or for the constant default read in its place): string
+// comparisons, len, slices.Contains over a list of constants, an index of
+// a map of constants, and a predicate of the package whose body is one such
+// membership test. Anything else leaves it unknown, and the handler is not
+// judged.
+//
+//	// bad: the default is not a revision the server lists
+//	rev := r.Header.Get("MCP-Protocol-Version")
+//	if rev == "" {
+//		rev = "2025-03-26"
+//	}
+//	if !supported(rev) { // supported: 2025-06-18, 2025-11-25
+//		http.Error(w, "unsupported protocol version", http.StatusBadRequest)
+//		return
+//	}
+//
+// Silent: a test made only when the header is present, or after the
+// handler tells initialize apart; a default the server lists; a package
+// naming 2026-07-28 or later, whose requests carry the header on every
+// POST.
+//
 // # Downstream headers copied under an upstream session
 //
 // A gateway that reaches its upstream through an MCP client (go-sdk's,

@@ -85,6 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.checkPinnedResults()
 			c.checkEchoedProposals()
 			c.checkVersionUnread()
+			c.checkMissingHeader()
 		}
 		return nil, nil
 	}
@@ -180,8 +181,9 @@ func (c *checker) checkAnyRevision(names bool) {
 	// So is one that echoes whatever the client proposed.
 	c.checkEchoedProposals()
 	// So is a hand-written server that never reads the revision a
-	// request names.
+	// request names, and one that refuses a request naming none.
 	c.checkVersionUnread()
+	c.checkMissingHeader()
 	// Downstream headers copied under an MCP client's own upstream session
 	// travel through a context and often go unnamed.
 	c.checkUpstreamCopies(names)

@@ -40,6 +40,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedone",     // one revision served: silent; an assigned result read too
 		"fixtures/sessionversion/pinnedpaths",   // a read on another transport's path, and a gate on the way in
 		"fixtures/sessionversion/versionstatus", // the header's refusal answered with another status than 400
+		"fixtures/sessionversion/missingheader", // a request naming no revision refused before initialize is told apart
+		"fixtures/sessionversion/missingheader/good",
+		"fixtures/sessionversion/missingheader/modern",
 		// initialize results that echo the proposal, and ones that
 		// test it first or hand it to a function choosing the answer.
 		"fixtures/sessionversion/echoed",
