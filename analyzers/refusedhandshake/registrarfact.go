@@ -100,15 +100,56 @@ func exportRegistrarFacts(pass *analysis.Pass) {
 	if len(returning) == 0 {
 		return
 	}
-	full := newTables(pass)
+	m := newMintTables(pass)
 	for _, fd := range returning {
 		fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-		tab := full.regFresh[fn]
-		if tab == nil || tab.Pkg() != pass.Pkg || !full.returnsEntry(fd, full.sites(fd.Body)) {
+		var direct []regSite // stores under an id minted on the way
+		for _, s := range m.sites(fd.Body) {
+			if s.mintedHere && s.via == nil && s.table.Pkg() == pass.Pkg {
+				direct = append(direct, s)
+			}
+		}
+		if len(direct) == 0 || !m.returnsEntry(fd, direct) {
 			continue
 		}
-		pass.ExportObjectFact(fn, &FreshRegistrar{Table: tab.Name()})
+		pass.ExportObjectFact(fn, &FreshRegistrar{Table: direct[0].table.Name()})
 	}
+}
+
+// newMintTables is the part of the package's summary a FreshRegistrar
+// needs: its declarations and the functions that mint ids. Only direct
+// stores make the fact, so the uses and registrars of the package are not
+// read.
+func newMintTables(pass *analysis.Pass) *tables {
+	t := &tables{pass: pass, info: pass.TypesInfo, decls: map[*types.Func]*ast.FuncDecl{}, minters: map[*types.Func]bool{}}
+	var strs []*ast.FuncDecl // the functions whose first result is a string
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			t.decls[fn] = fd
+			if r := fn.Signature().Results(); r.Len() > 0 && types.Identical(r.At(0).Type(), types.Typ[types.String]) {
+				strs = append(strs, fd)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, fd := range strs {
+			fn := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !t.minters[fn] && t.mintsResult(fd) {
+				t.minters[fn] = true
+				changed = true
+			}
+		}
+	}
+	return t
 }
 
 func takesString(info *types.Info, ft *ast.FuncType) bool {

@@ -85,8 +85,11 @@ type tables struct {
 	// calls are the direct calls of each package function: the stack from
 	// the file down to the call.
 	calls map[*types.Func][][]ast.Node
-	// impls memoizes implementations.
-	impls map[*types.Func][]*types.Func
+	// impls memoizes implementations, implTypes implementers; concrete
+	// are pointers to the package's named types that are not interfaces.
+	impls     map[*types.Func][]*types.Func
+	implTypes map[*types.Named][]types.Type
+	concrete  []types.Type
 }
 
 // mentionsProtocol is the cheap gate: the package names the Mcp-Session-Id
@@ -236,6 +239,11 @@ func (t *tables) freshRegistrar(fn *types.Func) (tab *types.Var, via ast.Node, i
 // out), the methods of the package's types that implement it: what a call
 // through the interface may run. Nil for any other function.
 func (t *tables) implementations(fn *types.Func) []*types.Func {
+	// Most calls are of functions and concrete methods: no memo for them.
+	recv := fn.Signature().Recv()
+	if recv == nil || fn.Pkg() != t.pass.Pkg || !types.IsInterface(recv.Type()) {
+		return nil
+	}
 	if impls, ok := t.impls[fn]; ok {
 		return impls
 	}
@@ -246,10 +254,6 @@ func (t *tables) implementations(fn *types.Func) []*types.Func {
 		}
 		t.impls[fn] = impls
 	}()
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return nil
-	}
 	named, ok := types.Unalias(recv.Type()).(*types.Named)
 	if !ok || named.Obj().Pkg() != t.pass.Pkg {
 		return nil
@@ -267,20 +271,9 @@ func (t *tables) implementations(fn *types.Func) []*types.Func {
 	if !sealed {
 		return nil
 	}
-	scope := t.pass.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		ptr := types.NewPointer(tn.Type())
-		if !types.Implements(ptr, iface) {
-			continue
-		}
-		var m *types.Func
-		if sel := types.NewMethodSet(ptr).Lookup(t.pass.Pkg, fn.Name()); sel != nil {
-			m, _ = sel.Obj().(*types.Func)
-		}
+	for _, ptr := range t.implementers(named, iface) {
+		obj, _, _ := types.LookupFieldOrMethod(ptr, false, t.pass.Pkg, fn.Name())
+		m, _ := obj.(*types.Func)
 		if m == nil || t.decls[m] == nil {
 			// Promoted from an embedded type, or without a body here:
 			// what the call runs is not in sight.
@@ -290,6 +283,32 @@ func (t *tables) implementations(fn *types.Func) []*types.Func {
 		impls = append(impls, m)
 	}
 	return impls
+}
+
+// implementers returns the pointers to the package's named types that
+// implement iface, the underlying interface of named, computed once per
+// interface.
+func (t *tables) implementers(named *types.Named, iface *types.Interface) []types.Type {
+	if ts, ok := t.implTypes[named]; ok {
+		return ts
+	}
+	if t.implTypes == nil {
+		t.implTypes = map[*types.Named][]types.Type{}
+		scope := t.pass.Pkg.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && !types.IsInterface(tn.Type()) {
+				t.concrete = append(t.concrete, types.NewPointer(tn.Type()))
+			}
+		}
+	}
+	var ts []types.Type
+	for _, ptr := range t.concrete {
+		if types.Implements(ptr, iface) {
+			ts = append(ts, ptr)
+		}
+	}
+	t.implTypes[named] = ts
+	return ts
 }
 
 // callsRegistrar reports whether fn calls a function already known to
@@ -350,7 +369,7 @@ func (t *tables) scanUses() {
 				if tab, _ := t.store(n); tab != nil && fn != nil {
 					t.storeFns[fn] = true
 				}
-				if callee := calledFunc(t.info, n); callee != nil && fn != nil {
+				if callee := calledFunc(t.info, n); callee != nil && fn != nil && (callee.Pkg() != t.pass.Pkg || t.decls[callee] == nil) {
 					// Another package's registrar, or a method of a sealed
 					// interface of this one, may register: sites decides.
 					if t.importedFresh(callee) != nil || len(t.implementations(callee)) > 0 {
