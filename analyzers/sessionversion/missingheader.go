@@ -41,7 +41,7 @@ const sessionlessFirst = "2026-07-28"
 // requests carry the header on every POST, and a server of that era may
 // rightly refuse one without it.
 func (c *checker) checkMissingHeader() {
-	if testPackage(c.pass.Pkg.Path()) || c.namesRevisionFrom(sessionlessFirst) {
+	if testPackage(c.pass.Pkg.Path()) {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -74,7 +74,7 @@ func (c *checker) checkMissingHeader() {
 			}
 		}
 	}
-	if len(found) == 0 {
+	if len(found) == 0 || c.namesRevisionFrom(sessionlessFirst) {
 		return
 	}
 	// Where an initialize arrives: the handler dispatches it, or reaches a
