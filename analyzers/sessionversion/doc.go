@@ -256,6 +256,25 @@
 // is not judged: a client that negotiated one of them sends no header to
 // refuse.
 //
+// # A negotiation that takes a revision without Streamable HTTP
+//
+// In a handler, a test of an initialize's protocolVersion against the
+// revisions the server takes (slices.Contains over a list of constants, an
+// index of a map of constants, a predicate of the package that is one such
+// test) whose set holds a revision older than 2025-03-26, when the handler
+// answers the proposal (assigns it, returns it, puts it in a literal or
+// hands it to a function of the package), is reported: a client proposing
+// 2024-11-05 is told to speak it, and its transport is HTTP+SSE, not the
+// Streamable HTTP this endpoint serves. Silent in a package that names the
+// HTTP+SSE transport's "endpoint" event, which serves that revision, and
+// where the proposal is only tested.
+//
+//	// bad
+//	var takes = map[string]bool{"2024-11-05": true, "2025-06-18": true}
+//	if takes[params.ProtocolVersion] {
+//		answer = params.ProtocolVersion
+//	}
+//
 // # A request naming no revision refused
 //
 // A client sends MCP-Protocol-Version only on the requests after

@@ -55,6 +55,7 @@ func (c *checker) checkNegotiation(fn ast.Node) {
 	}
 	c.requestedVars = c.requestedLocals(body, fromResponse)
 	defer func() { c.requestedVars = nil }()
+	c.checkOldRevisionAccepted(body, fromResponse)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:

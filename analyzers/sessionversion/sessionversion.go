@@ -307,6 +307,8 @@ type checker struct {
 	// requestedVars are, while a handler's negotiation is read, its
 	// locals holding the requested protocolVersion.
 	requestedVars map[types.Object]bool
+	// legacySSE caches servesLegacySSE.
+	legacySSE *bool
 
 	// Per function (reset by endFunc): the current declaration, and the
 	// ids of this function's locals sent on a request and gated later.

@@ -43,6 +43,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/missingheader", // a request naming no revision refused before initialize is told apart
 		"fixtures/sessionversion/missingheader/good",
 		"fixtures/sessionversion/missingheader/modern",
+		"fixtures/sessionversion/oldrevision", // a negotiation that takes and answers 2024-11-05 on Streamable HTTP
+		"fixtures/sessionversion/oldrevision/good",
+		"fixtures/sessionversion/oldrevision/legacy",
 		// initialize results that echo the proposal, and ones that
 		// test it first or hand it to a function choosing the answer.
 		"fixtures/sessionversion/echoed",
