@@ -409,6 +409,28 @@
 // initialize branch, and where a test of the id returns elsewhere in the
 // function.
 //
+// The session-missing row is for a request other than initialize: an
+// initialize carries no id, since the server mints one in its answer. A
+// handler where requests arrive (no function of the package given a
+// ResponseWriter or a framework's context calls it) that takes POSTs (it
+// reads the body, itself or one call down, or tests the method against
+// POST) and refuses a request without Mcp-Session-Id (an error status
+// under a test of the id's emptiness alone, in an if that returns, at the
+// top of the function or under tests of the HTTP method only) before any
+// statement names initialize (itself or one call down) refuses every
+// handshake, when an initialize would reach it: the function goes on to
+// tell one apart or answer one (two calls down), or hands the request's
+// body on to another server (http.NewRequest, or a function of a package
+// outside the standard library). Silent in a package that does not name
+// initialize, or that sends the HTTP+SSE transport's endpoint event.
+//
+//	// bad: a client has no id to send before initialize
+//	if r.Header.Get("Mcp-Session-Id") == "" {
+//		http.Error(w, "missing session", http.StatusBadRequest)
+//		return
+//	}
+//	json.NewDecoder(r.Body).Decode(&m) // then: case "initialize"
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

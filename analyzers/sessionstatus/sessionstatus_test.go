@@ -123,9 +123,11 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/gonemerged",                // an unknown id among a helper's failures, answered 500
 		"fixtures/sessionstatus/carriedid",                 // the client's id handed, unchecked, to the function that creates under it
 		"fixtures/sessionstatus/untested",                  // a session stored under the id as it came, on the unknown id's way
-		"fixtures/sessionstatus/learnedmiss",               // errors known for the unknown id by where they are returned
-		"fixtures/sessionstatus/learnedmiss/viafact",       // such an error of another package, by a fact
-		"fixtures/sessionstatus/ctxcarrier",                // the id carried in the request's context under a key of the package
+		"fixtures/sessionstatus/initrefused",               // a missing id refused before initialize is told apart
+		"fixtures/sessionstatus/initrefused/good",
+		"fixtures/sessionstatus/learnedmiss",         // errors known for the unknown id by where they are returned
+		"fixtures/sessionstatus/learnedmiss/viafact", // such an error of another package, by a fact
+		"fixtures/sessionstatus/ctxcarrier",          // the id carried in the request's context under a key of the package
 		// Sessions issued and recorded, the table never read by key.
 		"fixtures/sessionstatus/neverlooked",
 		"fixtures/sessionstatus/neverlooked/checked",

@@ -45,13 +45,13 @@ func (s *server) otherStatus(w http.ResponseWriter, r *http.Request) {
 // A re-initialize with a stale id is answered with a new session.
 func (s *server) reinit(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get("Mcp-Session-Id")
-	if id == "" {
-		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
-		return
-	}
 	var msg struct{ Method string }
 	if err := json.NewDecoder(r.Body).Decode(&msg); err != nil {
 		http.Error(w, "bad body", http.StatusBadRequest)
+		return
+	}
+	if id == "" && msg.Method != "initialize" {
+		http.Error(w, "Mcp-Session-Id required", http.StatusBadRequest)
 		return
 	}
 	sess, ok := s.sessions[id]
