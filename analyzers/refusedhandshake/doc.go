@@ -216,8 +216,9 @@
 // id minted in its place. A call of another package's exported function
 // that stores under an id it mints and returns the entry (a FreshRegistrar
 // fact: a session manager's Create) registers too; its table holds
-// sessions when a handler reading Mcp-Session-Id makes the entry for an
-// initialize. A call of a method of an interface the package declares and
+// sessions when the entry is made for an initialize: by a handler reading
+// Mcp-Session-Id under a test naming it, or by the handshake's own
+// function (one only initialize branches call). A call of a method of an interface the package declares and
 // seals (an unexported method keeps other packages' types out) is a call
 // of the package's implementations of it: a registration when every one
 // registers in the same table, a removal when any removes. Removals
@@ -256,7 +257,10 @@
 // Mcp-Session-Id; an error it only returns does not count when the
 // handler keeps it in a variable and the first test of it removes the
 // entry).
-// A deferred removal covers every branch, and a removal earlier in a block
+// A registering call in a statement that leaves the block (return
+// s.initialize(w, m)) has nothing after it: its callee's refusals are
+// judged in the callee. A deferred removal covers every branch, and a
+// removal earlier in a block
 // enclosing a refusing branch covers that branch. An id manager whose Generate
 // mints and records the id, called for an initialize before it is handled,
 // has this shape, as does a helper that resolves the request's session and

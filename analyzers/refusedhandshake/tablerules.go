@@ -37,9 +37,10 @@ func checkTables(pass *analysis.Pass) {
 		var sites []regSite // of session tables: rules 1 and 2
 		for _, s := range all {
 			// Another package's table holds sessions when the request's
-			// id keys it, or when a handler reading Mcp-Session-Id makes
-			// the entry for an initialize.
-			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && (t.requestKeyed(body, s) || handler && t.readsHeader(body) && t.dominatedByInit(body, s.node))) {
+			// id keys it, or when the entry is made for an initialize: in
+			// a handler reading Mcp-Session-Id, under a test naming it,
+			// or in the handshake's own function (initOnlyFunc).
+			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && (t.requestKeyed(body, s) || handler && t.readsHeader(body) && t.dominatedByInit(body, s.node) || t.initOnlyFunc(fn))) {
 				sites = append(sites, s)
 			}
 		}
@@ -620,6 +621,12 @@ func (t *tables) unrolledRefusal(body *ast.BlockStmt, s regSite) (ref ast.Node, 
 		after := false
 		for j, st := range list {
 			if st == stack[i+1] {
+				switch st.(type) {
+				case *ast.ReturnStmt, *ast.BranchStmt:
+					// The site's own statement leaves the block: nothing
+					// after it, here or outside, is on the site's path.
+					return out, false, idSent
+				}
 				after = true
 				continue
 			}

@@ -74,3 +74,42 @@ func (h *Handler) answer(w http.ResponseWriter, env envelope, entry *ledger.Entr
 	w.Header().Set("Mcp-Session-Id", entry.ID)
 	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": result})
 }
+
+// Direct hands an initialize to the handshake's own function, which opens
+// the session in the ledger before it reads the params: the entry is made
+// and refused there, and the call that returns its answer adds nothing.
+type Direct struct {
+	ledger *ledger.Ledger
+}
+
+func (d *Direct) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var env envelope
+	if err := json.NewDecoder(r.Body).Decode(&env); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	if env.Method == "initialize" {
+		d.initialize(w, env)
+		return
+	}
+	if r.Header.Get("Mcp-Session-Id") == "" {
+		http.Error(w, "missing session", http.StatusBadRequest)
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": map[string]any{}})
+}
+
+type initParams struct {
+	ProtocolVersion string `json:"protocolVersion"`
+}
+
+func (d *Direct) initialize(w http.ResponseWriter, env envelope) {
+	entry := d.ledger.Open() // want `a session is registered in open before the handshake is accepted, and a later refusal answers an error without removing it`
+	var p initParams
+	if err := json.Unmarshal(env.Params, &p); err != nil {
+		http.Error(w, "invalid params", http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Mcp-Session-Id", entry.ID)
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": map[string]any{"protocolVersion": p.ProtocolVersion}})
+}
