@@ -141,7 +141,12 @@ func topOfPath(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *ast.
 			if sw == nil || sw.Init != nil || sw.Tag == nil || !methodRead(info, sw.Tag) {
 				return nil, false, false
 			}
-			post = post || lists(info, n.List, "POST")
+			// The clause POSTs take: one listing it, or the default
+			// when none does.
+			if !lists(info, n.List, "POST") && (n.List != nil || switchLists(info, sw, "POST")) {
+				return nil, false, false
+			}
+			post = true
 			for _, st := range n.Body {
 				if st == stack[i+1] {
 					break
@@ -158,7 +163,10 @@ func topOfPath(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *ast.
 			if n.Init != nil || !methodRead(info, n.Cond) || stack[i+1] != n.Body {
 				return nil, false, false
 			}
-			post = post || mentionsString(info, n.Cond, "POST")
+			if v, known := methodTest(info, n.Cond, "POST"); !known || !v {
+				return nil, false, false // a branch POSTs do not take
+			}
+			post = true
 		default:
 			return nil, false, false
 		}
@@ -225,6 +233,48 @@ func isRequestType(t types.Type) bool {
 		t = p.Elem()
 	}
 	return httpwrite.IsNamed(t, "net/http", "Request")
+}
+
+// methodTest evaluates cond, a test of the HTTP method, for method:
+// comparisons of the method with constants, joined by && and ||.
+func methodTest(info *types.Info, cond ast.Expr, method string) (value, known bool) {
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if e.Op == token.NOT {
+			v, k := methodTest(info, e.X, method)
+			return !v, k
+		}
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LOR, token.LAND:
+			xv, xk := methodTest(info, e.X, method)
+			yv, yk := methodTest(info, e.Y, method)
+			if !xk || !yk {
+				return false, false
+			}
+			if e.Op == token.LOR {
+				return xv || yv, true
+			}
+			return xv && yv, true
+		case token.EQL, token.NEQ:
+			for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
+				if s, ok := httpwrite.StringConst(info, p[1]); ok && methodRead(info, p[0]) {
+					return (s == method) == (e.Op == token.EQL), true
+				}
+			}
+		}
+	}
+	return false, false
+}
+
+// switchLists reports whether a case of sw lists method.
+func switchLists(info *types.Info, sw *ast.SwitchStmt, method string) bool {
+	for _, st := range sw.Body.List {
+		if lists(info, st.(*ast.CaseClause).List, method) {
+			return true
+		}
+	}
+	return false
 }
 
 // lists reports whether a case list names method (a constant).

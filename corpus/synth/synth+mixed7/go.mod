@@ -3,10 +3,13 @@ module example.com/synth/mixed7
 go 1.24
 
 require (
+	github.com/google/uuid v1.6.0
+	github.com/labstack/echo/v4 v4.13.4
+)
+
+require (
 	github.com/go-chi/chi/v5 v5.2.3 // indirect
-	github.com/google/uuid v1.6.0 // indirect
 	github.com/gorilla/mux v1.8.1 // indirect
-	github.com/labstack/echo/v4 v4.13.4 // indirect
 	github.com/labstack/gommon v0.4.2 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
