@@ -301,7 +301,8 @@
 //	}
 //
 // Silent: a test made only when the header is present, or after the
-// handler tells initialize apart; a default the server lists; a package
+// handler tells initialize apart; a handler another handler of the package
+// reaches; a default the server lists; a package
 // naming 2026-07-28 or later, whose requests carry the header on every
 // POST.
 //

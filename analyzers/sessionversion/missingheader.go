@@ -35,7 +35,8 @@ const sessionlessFirst = "2026-07-28"
 // returning true on a match, a switch of constant cases). Anything else
 // leaves it unknown, and the handler is not judged. The if must be reached
 // by every POST: at the top of the handler, or under a test of the HTTP
-// method only, before the handler's own test of initialize.
+// method only, before the handler's own test of initialize. The handler is
+// where requests arrive: no other handler of the package reaches it.
 //
 // Silent where the package names a revision from 2026-07-28 on: those
 // requests carry the header on every POST, and a server of that era may
@@ -80,6 +81,7 @@ func (c *checker) checkMissingHeader() {
 	// Where an initialize arrives: the handler dispatches it, or reaches a
 	// function of the package that does.
 	marks := map[*types.Func]token.Pos{}
+	handlers := map[*types.Func]token.Pos{}
 	g := newRefGraph()
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
@@ -93,6 +95,9 @@ func (c *checker) checkMissingHeader() {
 				if at := c.dispatchMark(d.Body); at.IsValid() {
 					marks[fn] = at
 				}
+				if answersHTTP(info, d.Type) {
+					handlers[fn] = d.Pos()
+				}
 			default:
 				g.addRoots(info, d)
 			}
@@ -101,7 +106,9 @@ func (c *checker) checkMissingHeader() {
 	g.resolve()
 	for _, r := range found {
 		at := g.reachesMark(r.fn, marks)
-		if !at.IsValid() {
+		if !at.IsValid() || g.reachedFrom(r.fn, handlers) {
+			// Another handler reaching this one may have told an
+			// initialize apart before.
 			continue
 		}
 		related := []analysis.RelatedInformation{{Pos: r.test.Pos(), End: r.test.End(), Message: "a request without the header fails this test"}}
