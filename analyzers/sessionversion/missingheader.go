@@ -565,22 +565,15 @@ func (c *checker) stringSet(e ast.Expr) (map[string]bool, bool) {
 }
 
 // varInit returns the initializer of v, a package-level variable declared
-// alone with one value.
+// with one value per name.
 func (c *checker) varInit(v *types.Var) ast.Expr {
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			for _, sp := range gd.Specs {
-				vs := sp.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if c.pass.TypesInfo.Defs[name] == v && len(vs.Values) == len(vs.Names) {
-						return vs.Values[i]
-					}
-				}
-			}
+	vs := c.valueSpec(v)
+	if vs == nil || len(vs.Values) != len(vs.Names) {
+		return nil
+	}
+	for i, name := range vs.Names {
+		if c.pass.TypesInfo.Defs[name] == v {
+			return vs.Values[i]
 		}
 	}
 	return nil

@@ -426,7 +426,24 @@ func (c *checker) revisionPredicate(fn *types.Func) bool {
 // listsRevision reports whether the declaration of the package-level
 // variable v names a revision constant.
 func (c *checker) listsRevision(v *types.Var) bool {
+	vs := c.valueSpec(v)
+	if vs == nil {
+		return false
+	}
 	found := false
+	for _, val := range vs.Values {
+		ast.Inspect(val, func(n ast.Node) bool {
+			if e, ok := n.(ast.Expr); ok && httpwrite.IsRevision(c.pass.TypesInfo.Types[e].Value) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// valueSpec returns the declaration of v, a package-level variable.
+func (c *checker) valueSpec(v *types.Var) *ast.ValueSpec {
 	for _, f := range c.pass.Files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -436,22 +453,14 @@ func (c *checker) listsRevision(v *types.Var) bool {
 			for _, sp := range gd.Specs {
 				vs := sp.(*ast.ValueSpec)
 				for _, name := range vs.Names {
-					if c.pass.TypesInfo.Defs[name] != v {
-						continue
-					}
-					for _, val := range vs.Values {
-						ast.Inspect(val, func(n ast.Node) bool {
-							if e, ok := n.(ast.Expr); ok && httpwrite.IsRevision(c.pass.TypesInfo.Types[e].Value) {
-								found = true
-							}
-							return !found
-						})
+					if c.pass.TypesInfo.Defs[name] == v {
+						return vs
 					}
 				}
 			}
 		}
 	}
-	return found
+	return nil
 }
 
 // declOf returns the declaration of fn, a function of the package, or nil.
