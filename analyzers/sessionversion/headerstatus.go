@@ -29,13 +29,7 @@ func (c *checker) checkVersionStatus(fn ast.Node) {
 		return
 	}
 	info := c.pass.TypesInfo
-	var w types.Object
-	for _, f := range ft.Params.List {
-		t := info.TypeOf(f.Type)
-		if (isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t)) && len(f.Names) == 1 {
-			w = info.Defs[f.Names[0]]
-		}
-	}
+	w := writerParam(info, ft)
 	if w == nil {
 		return
 	}

@@ -124,15 +124,17 @@ func (c *checker) checkMissingHeader() {
 	}
 }
 
-// writerParam returns fd's http.ResponseWriter or framework context.
+// writerParam returns the function's http.ResponseWriter or framework
+// context, the last such parameter named alone.
 func writerParam(info *types.Info, ft *ast.FuncType) types.Object {
+	var w types.Object
 	for _, f := range ft.Params.List {
 		t := info.TypeOf(f.Type)
 		if (isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t)) && len(f.Names) == 1 {
-			return info.Defs[f.Names[0]]
+			w = info.Defs[f.Names[0]]
 		}
 	}
-	return nil
+	return w
 }
 
 // missingRefusal returns the error status a refusing if of body writes to

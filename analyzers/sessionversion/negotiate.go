@@ -33,13 +33,7 @@ func (c *checker) checkNegotiation(fn ast.Node) {
 	}
 	// The answer goes to the handler's ResponseWriter, or to the context a
 	// web framework hands its handlers (gin, echo, fiber), which writes it.
-	var w types.Object
-	for _, f := range ft.Params.List {
-		t := c.pass.TypesInfo.TypeOf(f.Type)
-		if (isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t)) && len(f.Names) == 1 {
-			w = c.pass.TypesInfo.Defs[f.Names[0]]
-		}
-	}
+	w := writerParam(c.pass.TypesInfo, ft)
 	if w == nil {
 		c.checkReturnedRefusal(fn, ft, body)
 		return
