@@ -38,9 +38,9 @@ func checkTables(pass *analysis.Pass) {
 		for _, s := range all {
 			// Another package's table holds sessions when the request's
 			// id keys it, or when the entry is made for an initialize: in
-			// a handler reading Mcp-Session-Id, under a test naming it,
-			// or in the handshake's own function (initOnlyFunc).
-			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && (t.requestKeyed(body, s) || handler && t.readsHeader(body) && t.dominatedByInit(body, s.node) || t.initOnlyFunc(fn))) {
+			// a handler reading Mcp-Session-Id, on initialize's own path,
+			// or in the handshake's own function (initpath.go).
+			if t.isSessionTable(s.table) || (s.table.Pkg() != pass.Pkg && (t.requestKeyed(body, s) || handler && t.readsHeader(body) && t.onInitPath(body, s.node) || t.initOnlyPath(fn))) {
 				sites = append(sites, s)
 			}
 		}

@@ -6,7 +6,9 @@ package good
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"time"
 
 	"fixtures/refusedhandshake/sealedregistry/ledger"
 )
@@ -84,4 +86,40 @@ func (h *Open) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Mcp-Session-Id", entry.ID)
 	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": map[string]any{}})
+}
+
+// Calls holds an entry per tool call, under an id of its own, in a case
+// of the method switch other than initialize's: nothing says that table
+// holds sessions.
+type Calls struct {
+	ledger *ledger.Ledger
+	engine interface {
+		Call(params json.RawMessage) (any, error)
+	}
+}
+
+func (c *Calls) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var env envelope
+	if err := json.NewDecoder(r.Body).Decode(&env); err != nil {
+		http.Error(w, "parse error", http.StatusBadRequest)
+		return
+	}
+	switch env.Method {
+	case "initialize":
+		w.Header().Set("Mcp-Session-Id", r.Header.Get("X-Request-Id"))
+		json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": map[string]any{}})
+	case "tools/call":
+		c.call(w, env)
+	}
+}
+
+func (c *Calls) call(w http.ResponseWriter, env envelope) {
+	id := fmt.Sprintf("call-%d", time.Now().UnixNano())
+	c.ledger.Hold(id)
+	out, err := c.engine.Call(env.Params)
+	if err != nil {
+		http.Error(w, "tool failed", http.StatusInternalServerError)
+		return
+	}
+	json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": env.ID, "result": out})
 }
