@@ -216,9 +216,12 @@
 // id minted in its place. A call of another package's exported function
 // that stores under an id it mints and returns the entry (a FreshRegistrar
 // fact: a session manager's Create) registers too; its table holds
-// sessions when the entry is made for an initialize: by a handler reading
-// Mcp-Session-Id under a test naming it, or by the handshake's own
-// function (one only initialize branches call). A call of a method of an interface the package declares and
+// sessions when the entry is made on initialize's own path (in an if
+// that holds only for one, also through a local set only under such a
+// test, or in a case listing it) by a handler reading Mcp-Session-Id, or
+// by the handshake's own function (one only such paths call). This
+// reading is strict where the silencing tests above are generous: here a
+// guess would make a finding. A call of a method of an interface the package declares and
 // seals (an unexported method keeps other packages' types out) is a call
 // of the package's implementations of it: a registration when every one
 // registers in the same table, a removal when any removes. Removals
