@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
 
 // The table rules read a test naming initialize generously where it
@@ -95,23 +93,5 @@ func (t *tables) initOnlyCond(body *ast.BlockStmt, cond ast.Expr, depth int) boo
 // which, outside tests, is on initialize's own path (onInitPath): the
 // handshake's own function, read strictly.
 func (t *tables) initOnlyPath(fn ast.Node) bool {
-	fd, ok := fn.(*ast.FuncDecl)
-	if !ok {
-		return false
-	}
-	obj, _ := t.info.Defs[fd.Name].(*types.Func)
-	if obj == nil || obj.Exported() {
-		return false
-	}
-	calls := t.calls[obj]
-	if len(calls) == 0 {
-		return false
-	}
-	for _, stack := range calls {
-		outer := enclosingFunc(stack)
-		if outer == nil || !t.onInitPath(httpwrite.Body(outer), stack[len(stack)-1]) {
-			return false
-		}
-	}
-	return true
+	return t.calledOnlyWhere(fn, t.onInitPath)
 }

@@ -315,6 +315,13 @@ func (t *tables) entryFunc(fn *types.Func, seen map[*types.Func]bool) bool {
 // ResponseWriter to answer it (initialize(w, req)). A registration in it
 // is judged by the refusals that follow it there, as in a handler.
 func (t *tables) initOnlyFunc(fn ast.Node) bool {
+	return t.calledOnlyWhere(fn, t.dominatedByInit)
+}
+
+// calledOnlyWhere reports an unexported function declaration that is
+// called, and every call of which (outside tests) satisfies on, given the
+// body of the function making it.
+func (t *tables) calledOnlyWhere(fn ast.Node, on func(body *ast.BlockStmt, call ast.Node) bool) bool {
 	fd, ok := fn.(*ast.FuncDecl)
 	if !ok {
 		return false
@@ -329,7 +336,7 @@ func (t *tables) initOnlyFunc(fn ast.Node) bool {
 	}
 	for _, stack := range calls {
 		outer := enclosingFunc(stack)
-		if outer == nil || httpwrite.InTest(t.pass, outer) || !t.dominatedByInit(httpwrite.Body(outer), stack[len(stack)-1]) {
+		if outer == nil || httpwrite.InTest(t.pass, outer) || !on(httpwrite.Body(outer), stack[len(stack)-1]) {
 			return false
 		}
 	}

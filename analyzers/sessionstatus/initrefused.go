@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,11 +37,9 @@ const catInitRefused = "initialize-needs-session-id" // no id refused before ini
 // one call down (a method switch handing POSTs on counts). The package names "initialize" (it speaks
 // MCP) and not the HTTP+SSE transport's endpoint event, whose message
 // POSTs follow that transport's own handshake.
-func initializeRefused(pass *analysis.Pass, sum *answers.Result) {
-	info := pass.TypesInfo
-	var decls map[*types.Func]*ast.FuncDecl
-	var called map[*types.Func]bool // handlers another handler calls
-	gated := false
+func initializeRefused(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
+	info, decls := pass.TypesInfo, p.decls
+	var called map[*types.Func]bool // handlers another handler calls; nil until a candidate
 	for _, n := range sum.Funcs {
 		if httpwrite.InTest(pass, n) {
 			continue
@@ -51,26 +48,15 @@ func initializeRefused(pass *analysis.Pass, sum *answers.Result) {
 			if !a.HasSession || a.Session.Kind != session.Missing || a.Session.NotInit || a.Status < 400 || a.Status > 499 {
 				continue
 			}
-			if decls == nil {
+			if called == nil {
 				// The package-wide reads, once a candidate is seen.
-				if !namesInitialize(pass) || namesEndpointEvent(pass) {
+				if !namesInitialize(pass) || httpwrite.SendsEndpointEvent(pass.Fset, pass.Files) {
 					return
 				}
-				decls = map[*types.Func]*ast.FuncDecl{}
-				for _, f := range pass.Files {
-					for _, d := range f.Decls {
-						if fd, ok := d.(*ast.FuncDecl); ok {
-							if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-								decls[fn] = fd
-							}
-						}
-					}
-				}
 				called = handlersCalled(pass, sum)
-				gated = true
 			}
 			test, post, ok := topOfPath(info, decls, httpwrite.Body(n), a.Stack)
-			if !gated || !ok || !post && !servesPOST(info, decls, httpwrite.Body(n)) {
+			if !ok || !post && !servesPOST(info, decls, httpwrite.Body(n)) {
 				continue
 			}
 			if fd, isDecl := n.(*ast.FuncDecl); isDecl {
@@ -138,7 +124,7 @@ func topOfPath(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *ast.
 			}
 		case *ast.CaseClause:
 			sw, _ := stack[i-2].(*ast.SwitchStmt)
-			if sw == nil || sw.Init != nil || sw.Tag == nil || !methodRead(info, sw.Tag) {
+			if sw == nil || sw.Init != nil || sw.Tag == nil || !httpwrite.ReadsRequestMethod(info, sw.Tag) {
 				return nil, false, false
 			}
 			// The clause POSTs take: one listing it, or the default
@@ -156,11 +142,11 @@ func topOfPath(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *ast.
 				}
 			}
 		case *ast.SwitchStmt:
-			if n.Init != nil || n.Tag == nil || !methodRead(info, n.Tag) {
+			if n.Init != nil || n.Tag == nil || !httpwrite.ReadsRequestMethod(info, n.Tag) {
 				return nil, false, false
 			}
 		case *ast.IfStmt:
-			if n.Init != nil || !methodRead(info, n.Cond) || stack[i+1] != n.Body {
+			if n.Init != nil || !httpwrite.ReadsRequestMethod(info, n.Cond) || stack[i+1] != n.Body {
 				return nil, false, false
 			}
 			if v, known := methodTest(info, n.Cond, "POST"); !known || !v {
@@ -206,35 +192,6 @@ func plainValue(e ast.Expr) bool {
 	return false
 }
 
-// methodRead reports whether e reads the request's HTTP method.
-func methodRead(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {
-			if t := info.TypeOf(sel.X); t != nil && isRequestType(t) {
-				found = true
-			}
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" && httpwrite.IsFrameworkContext(info.TypeOf(sel.X)) {
-				found = true // fiber's c.Method()
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-func isRequestType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return httpwrite.IsNamed(t, "net/http", "Request")
-}
-
 // methodTest evaluates cond, a test of the HTTP method, for method:
 // comparisons of the method with constants, joined by && and ||.
 func methodTest(info *types.Info, cond ast.Expr, method string) (value, known bool) {
@@ -258,7 +215,7 @@ func methodTest(info *types.Info, cond ast.Expr, method string) (value, known bo
 			return xv && yv, true
 		case token.EQL, token.NEQ:
 			for _, p := range [][2]ast.Expr{{e.X, e.Y}, {e.Y, e.X}} {
-				if s, ok := httpwrite.StringConst(info, p[1]); ok && methodRead(info, p[0]) {
+				if s, ok := httpwrite.StringConst(info, p[1]); ok && httpwrite.ReadsRequestMethod(info, p[0]) {
 					return (s == method) == (e.Op == token.EQL), true
 				}
 			}
@@ -342,8 +299,7 @@ func forwardsBody(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *a
 			return true
 		}
 		for _, a := range call.Args {
-			sel, ok := ast.Unparen(a).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Body" || !isRequestType(info.TypeOf(sel.X)) {
+			if !httpwrite.IsRequestBody(info, a) {
 				continue
 			}
 			switch {
@@ -367,7 +323,7 @@ func forwardsBody(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *a
 // handsRequest reports whether call is given an *http.Request.
 func handsRequest(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
-		if t := info.TypeOf(a); t != nil && isRequestType(t) {
+		if httpwrite.IsNamed(info.TypeOf(a), httpwrite.PkgHTTP, "Request") {
 			return true
 		}
 	}
@@ -388,13 +344,13 @@ func servesPOST(info *types.Info, decls map[*types.Func]*ast.FuncDecl, body *ast
 		}
 		switch n := n.(type) {
 		case *ast.SwitchStmt:
-			if n.Tag != nil && methodRead(info, n.Tag) {
+			if n.Tag != nil && httpwrite.ReadsRequestMethod(info, n.Tag) {
 				for _, cc := range n.Body.List {
 					found = found || lists(info, cc.(*ast.CaseClause).List, "POST")
 				}
 			}
 		case *ast.BinaryExpr:
-			found = methodRead(info, n) && mentionsString(info, n, "POST")
+			found = httpwrite.ReadsRequestMethod(info, n) && mentionsString(info, n, "POST")
 		case *ast.CallExpr:
 			if fn := httpwrite.Callee(info, n); fn != nil {
 				if fd := decls[fn.Origin()]; fd != nil && fd.Body != nil && readsBody(info, fd.Body) {
@@ -421,10 +377,7 @@ func readsBody(info *types.Info, body *ast.BlockStmt) bool {
 		}
 		switch sel.Sel.Name {
 		case "Body":
-			if t := info.TypeOf(sel.X); t != nil && isRequestType(t) {
-				found = true
-			}
-			if httpwrite.IsFrameworkContext(info.TypeOf(sel.X)) {
+			if httpwrite.IsRequestBody(info, sel) || httpwrite.IsFrameworkContext(info.TypeOf(sel.X)) {
 				found = true // fiber's c.Body()
 			}
 		case "Bind", "BindJSON", "ShouldBind", "ShouldBindJSON", "BodyParser":
@@ -444,7 +397,7 @@ func handlersCalled(pass *analysis.Pass, sum *answers.Result) map[*types.Func]bo
 	out := map[*types.Func]bool{}
 	for _, n := range sum.Funcs {
 		ft := httpwrite.FuncType(n)
-		if ft == nil || !takesWriter(pass.TypesInfo, ft) {
+		if ft == nil || !httpwrite.AnswersHTTP(pass.TypesInfo, ft) {
 			continue
 		}
 		ast.Inspect(httpwrite.Body(n), func(x ast.Node) bool {
@@ -459,16 +412,6 @@ func handlersCalled(pass *analysis.Pass, sum *answers.Result) map[*types.Func]bo
 	return out
 }
 
-func takesWriter(info *types.Info, ft *ast.FuncType) bool {
-	for _, f := range ft.Params.List {
-		t := info.TypeOf(f.Type)
-		if httpwrite.IsNamed(t, "net/http", "ResponseWriter") || httpwrite.IsFrameworkContext(t) {
-			return true
-		}
-	}
-	return false
-}
-
 // namesInitialize reports whether the package names the constant
 // "initialize" outside tests.
 func namesInitialize(pass *analysis.Pass) bool {
@@ -481,21 +424,4 @@ func namesInitialize(pass *analysis.Pass) bool {
 		}
 	}
 	return false
-}
-
-// namesEndpointEvent reports whether the package sends the HTTP+SSE
-// transport's endpoint event.
-func namesEndpointEvent(pass *analysis.Pass) bool {
-	found := false
-	for _, f := range pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind.String() == "STRING" {
-				if v, err := strconv.Unquote(lit.Value); err == nil && (strings.Contains(v, "event: endpoint") || strings.Contains(v, "event:endpoint")) {
-					found = true
-				}
-			}
-			return !found
-		})
-	}
-	return found
 }

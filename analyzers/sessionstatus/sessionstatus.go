@@ -85,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if p != nil {
 		streamUnchecked(pass, p)
-		initializeRefused(pass, sum)
+		initializeRefused(pass, p, sum)
 	}
 	for _, n := range sum.Funcs {
 		if len(sum.Answers[n]) > 0 {

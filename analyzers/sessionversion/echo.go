@@ -48,13 +48,13 @@ func (c *checker) checkEchoedProposals() {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		lookups := endpointLookups(f)
+		lookups := httpwrite.EndpointLookups(f)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncType:
-				serves = serves || answersHTTP(info, n)
+				serves = serves || httpwrite.AnswersHTTP(info, n)
 			case *ast.BasicLit:
-				legacySSE = legacySSE || !lookups[n] && legacyEvent(n)
+				legacySSE = legacySSE || !lookups[n] && httpwrite.EndpointEvent(n)
 			}
 			return true
 		})

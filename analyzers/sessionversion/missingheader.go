@@ -59,7 +59,7 @@ func (c *checker) checkMissingHeader() {
 		}
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || !answersHTTP(info, fd.Type) || takesTesting(info, fd.Type) {
+			if !ok || fd.Body == nil || !httpwrite.AnswersHTTP(info, fd.Type) || takesTesting(info, fd.Type) {
 				continue
 			}
 			fn, _ := info.Defs[fd.Name].(*types.Func)
@@ -95,7 +95,7 @@ func (c *checker) checkMissingHeader() {
 				if at := c.dispatchMark(d.Body); at.IsValid() {
 					marks[fn] = at
 				}
-				if answersHTTP(info, d.Type) {
+				if httpwrite.AnswersHTTP(info, d.Type) {
 					handlers[fn] = d.Pos()
 				}
 			default:
@@ -206,26 +206,10 @@ func (c *checker) missingRefusal(body *ast.BlockStmt, w types.Object) (at, test 
 	return at, test, def
 }
 
-// httpMethodTest reports whether e reads the request's HTTP method (and
-// nothing of the header): r.Method, a framework's c.Request().Method.
+// httpMethodTest reports whether e reads the request's HTTP method and
+// nothing of the header.
 func (c *checker) httpMethodTest(e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Method" {
-			if t := c.pass.TypesInfo.TypeOf(sel.X); t != nil && isNetHTTP(derefType(t), "Request") {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found && !c.mentionsVersionHeader(e, nil)
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
+	return httpwrite.ReadsRequestMethod(c.pass.TypesInfo, e) && !c.mentionsVersionHeader(e, nil)
 }
 
 // missingDefault reports `if v == "" { v = "REV" }`: the revision read in

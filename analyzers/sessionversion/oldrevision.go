@@ -5,8 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -142,20 +140,7 @@ func (c *checker) answersProposal(body *ast.BlockStmt, test ast.Expr) bool {
 // transport's endpoint event, read once.
 func (c *checker) servesLegacySSE() bool {
 	if c.legacySSE == nil {
-		legacy := slices.ContainsFunc(c.pass.Files, func(f *ast.File) bool {
-			if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
-				return false
-			}
-			lookups := endpointLookups(f)
-			found := false
-			ast.Inspect(f, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && legacyEvent(lit) {
-					found = true
-				}
-				return !found
-			})
-			return found
-		})
+		legacy := httpwrite.SendsEndpointEvent(c.pass.Fset, c.pass.Files)
 		c.legacySSE = &legacy
 	}
 	return *c.legacySSE

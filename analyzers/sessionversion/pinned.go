@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -61,7 +60,7 @@ func (c *checker) checkPinnedResults() {
 		if strings.HasSuffix(c.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		lookups := endpointLookups(f)
+		lookups := httpwrite.EndpointLookups(f)
 		gets := getBranches(info, f)
 		for _, d := range f.Decls {
 			var fn *types.Func
@@ -72,7 +71,7 @@ func (c *checker) checkPinnedResults() {
 			note := func(x ast.Node) bool {
 				read = read || c.readsProposal(x)
 				if lit, ok := x.(*ast.BasicLit); ok && !lookups[lit] {
-					legacySSE = legacySSE || legacyEvent(lit)
+					legacySSE = legacySSE || httpwrite.EndpointEvent(lit)
 				}
 				return true
 			}
@@ -80,7 +79,7 @@ func (c *checker) checkPinnedResults() {
 			visit = func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncType:
-					serves = serves || answersHTTP(info, n)
+					serves = serves || httpwrite.AnswersHTTP(info, n)
 					return false
 				case *ast.FuncDecl:
 					if takesTesting(info, n.Type) {
@@ -318,18 +317,6 @@ func (c *checker) readsProposal(n ast.Node) bool {
 	return false
 }
 
-// answersHTTP reports whether ft has an http.ResponseWriter parameter or a
-// web framework's context: the package answers HTTP requests.
-func answersHTTP(info *types.Info, ft *ast.FuncType) bool {
-	for _, f := range ft.Params.List {
-		t := info.TypeOf(f.Type)
-		if isNetHTTP(t, "ResponseWriter") || httpwrite.IsFrameworkContext(t) {
-			return true
-		}
-	}
-	return false
-}
-
 // takesTesting reports whether ft takes a *testing.T, B, F or a testing.TB.
 func takesTesting(info *types.Info, ft *ast.FuncType) bool {
 	for _, f := range ft.Params.List {
@@ -354,17 +341,4 @@ func testPackage(path string) bool {
 		}
 	}
 	return false
-}
-
-// legacyEvent reports whether lit names the HTTP+SSE transport's
-// "endpoint" event (the event name alone, or an SSE frame of it).
-func legacyEvent(lit *ast.BasicLit) bool {
-	if lit.Kind != token.STRING {
-		return false
-	}
-	v, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		return false
-	}
-	return v == "endpoint" || strings.Contains(v, "event: endpoint") || strings.Contains(v, "event:endpoint")
 }

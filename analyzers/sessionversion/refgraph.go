@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -128,41 +127,6 @@ func (g *refGraph) walk(start []*types.Func, dir map[*types.Func][]*types.Func, 
 		work = append(work, dir[f]...)
 	}
 	return false
-}
-
-// endpointLookups are the literals "endpoint" of f that name a key, not an
-// SSE event: a map index or a literal's key, or the argument of a lookup
-// (gin's c.Get("endpoint"), a query or form value).
-func endpointLookups(f *ast.File) map[*ast.BasicLit]bool {
-	out := map[*ast.BasicLit]bool{}
-	add := func(e ast.Expr) {
-		if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
-			if v, err := strconv.Unquote(lit.Value); err == nil && v == "endpoint" {
-				out[lit] = true
-			}
-		}
-	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.IndexExpr:
-			add(n.Index)
-		case *ast.KeyValueExpr:
-			add(n.Key)
-		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && lookupNames[sel.Sel.Name] && len(n.Args) >= 1 {
-				add(n.Args[0])
-			}
-		}
-		return true
-	})
-	return out
-}
-
-// lookupNames are methods that read a value by key.
-var lookupNames = map[string]bool{
-	"Get": true, "GetString": true, "MustGet": true, "Set": true, "Value": true, "Lookup": true,
-	"Param": true, "Query": true, "DefaultQuery": true, "QueryParam": true, "FormValue": true,
-	"PostForm": true, "Locals": true, "Params": true, "GetHeader": true,
 }
 
 // getBranches are the blocks of f that run only for an HTTP GET: a case

@@ -80,7 +80,7 @@ func (c *checker) checkVersionUnread() {
 			if at := c.dispatchMark(fd.Body); at.IsValid() {
 				marks[fn] = at
 			}
-			if answersHTTP(info, fd.Type) {
+			if httpwrite.AnswersHTTP(info, fd.Type) {
 				handlers = append(handlers, handler{fn, fd.Name})
 			}
 		}
@@ -127,18 +127,18 @@ func (c *checker) checkVersionUnread() {
 		// literal or through a constant, serves that transport (its
 		// message POSTs too), which 2024-11-05 defines without the
 		// header.
-		lookups := endpointLookups(f)
+		lookups := httpwrite.EndpointLookups(f)
 		legacyFile := false
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.BasicLit:
-				legacyFile = legacyFile || !lookups[n] && legacyEvent(n)
+				legacyFile = legacyFile || !lookups[n] && httpwrite.EndpointEvent(n)
 			case *ast.Ident:
 				// The event's name held in a constant of the package
 				// (formatSSE(eventEndpoint, url)).
 				if k, ok := info.Uses[n].(*types.Const); ok && k.Val().Kind() == constant.String {
 					lit := &ast.BasicLit{Kind: token.STRING, Value: k.Val().ExactString()}
-					legacyFile = legacyFile || legacyEvent(lit)
+					legacyFile = legacyFile || httpwrite.EndpointEvent(lit)
 				}
 			}
 			return !legacyFile
