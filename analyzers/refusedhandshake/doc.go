@@ -188,8 +188,9 @@
 // # Hand-rolled session tables
 //
 // A server that keeps its own session table (a map or sync.Map in a struct
-// field or a package variable, or a store behind an interface held in a
-// struct field, whose methods are read by their verbs: Get, Load, Find,
+// field or a package variable, or a store held in a struct field behind an
+// interface or as a concrete type of another package whose methods both
+// look entries up and keep them, read by their verbs: Get, Load, Find,
 // Lookup, Exists, Has, Fetch look an entry up, Save, Set, Put, Store,
 // Create, Add, Register, Insert keep one, Delete, Remove, Evict, Destroy,
 // Del drop one, each keyed by its first argument after a context) must
@@ -206,7 +207,9 @@
 // (string, error) generator whose other returns fail, and a variable
 // holding the request's header (read as it comes or through a strings
 // function such as strings.TrimSpace), or an id the caller handed in, that
-// if id == "" { id = newID() } replaces before the store. A registration is a
+// if id == "" { id = newID() } replaces before the store, and a header read
+// given a fresh default (fiber's c.Get(k, uuid.NewString())) or cmp.Or of
+// the header and a fresh id. A registration is a
 // store under a fresh id, a call of a function of the package that stores
 // under an id it mints, or one that stores under its parameter when that
 // argument is fresh, or a call of another package's exported function that
@@ -249,8 +252,13 @@
 // 7. Registered, then refused without rollback: after a registration in a
 // handler, an if branch that answers an HTTP error (http.Error, WriteHeader
 // of 400 or more, a framework's writer or error with such a status, a
-// function of the package that does) and returns without removing an
-// entry of the table, before the response carries the id; or a call of a
+// function of the package that does, a call handed the writer with an
+// HTTP error status or a JSON-RPC error code among its arguments, or, in
+// an echo or fiber handler, a returned error the framework answers) and
+// returns without removing an entry of the table, before the response
+// carries the id; a branch on a later call handed the entry (if err :=
+// up.Open(ctx, rec); err != nil) is such a branch, only the registering
+// call's own failure is not; or a call of a
 // function of the package handed the ResponseWriter or a framework's
 // context that may answer an error there (an error write, or a non-nil
 // error it returns to its caller -- the framework or the route answers

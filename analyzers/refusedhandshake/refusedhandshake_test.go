@@ -48,7 +48,9 @@ func TestAnalyzer(t *testing.T) {
 		// hand-rolled session tables
 		"fixtures/refusedhandshake/tablebeforeinit",
 		"fixtures/refusedhandshake/tablerefused",
-		"fixtures/refusedhandshake/tablestore",    // a session store behind an interface
+		"fixtures/refusedhandshake/tablestore",   // a session store behind an interface
+		"fixtures/refusedhandshake/foreignstore", // a concrete store of another package, read by its verbs
+		"fixtures/refusedhandshake/foreignstore/kv",
 		"fixtures/refusedhandshake/calleerefused", // registered by a callee, refused by a later one
 		"fixtures/refusedhandshake/calleerefused/good",
 		"fixtures/refusedhandshake/switchcases",   // other cases of the method switch are other requests
@@ -84,5 +86,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), refusedhandshake.Analyzer, "refusedhandshake/ginregistered", "refusedhandshake/ginforward")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), refusedhandshake.Analyzer, "refusedhandshake/ginregistered", "refusedhandshake/ginforward", "refusedhandshake/fiberfallback", "refusedhandshake/echoreturned")
 }

@@ -964,8 +964,11 @@ func (t *tables) refusalIn(st ast.Stmt, rest []ast.Stmt, s regSite) ast.Node {
 			return false
 		case *ast.IfStmt:
 			// A branch on what the registering call returned is its own
-			// failure, with nothing registered.
-			if mentionsInit(t.info, t.decls, n.Cond) || t.testsKey(n.Cond, s) || t.testsKey(n.Init, s) {
+			// failure, with nothing registered. A later call handed the
+			// entry in the if's init (if err := up.Open(ctx, rec); err
+			// != nil) is a step after the registration: its failure
+			// refuses with the entry kept.
+			if mentionsInit(t.info, t.decls, n.Cond) || t.testsKey(n.Cond, s) || n.Init != nil && n.Init.Pos() <= s.node.Pos() && s.node.End() <= n.Init.End() {
 				stack = stack[:len(stack)-1]
 				return false
 			}
@@ -1065,14 +1068,22 @@ func (t *tables) errorRolledBack(stack []ast.Node, rest []ast.Stmt, call *ast.Ca
 }
 
 // refuses reports whether block ends in a return and answers an HTTP error
-// on the way (http.Error, WriteHeader of 400 or more, or a package function
-// that does).
+// on the way (http.Error, WriteHeader of 400 or more, a package function
+// that does, or a call handed the writer with a JSON-RPC error code or an
+// HTTP error status among its arguments: refuse(c, 406, msg)), or, in an
+// echo or fiber handler, returns an error for the framework to answer.
 func (t *tables) refuses(block *ast.BlockStmt) bool {
 	if len(block.List) == 0 {
 		return false
 	}
-	if _, ok := block.List[len(block.List)-1].(*ast.ReturnStmt); !ok {
+	ret, ok := block.List[len(block.List)-1].(*ast.ReturnStmt)
+	if !ok {
 		return false
+	}
+	if returnsErr(t.info, ret) && t.frameworkHandlerOf(block) {
+		// An echo or fiber handler's error is answered by the
+		// framework as a failure (500, or the status it carries).
+		return true
 	}
 	found := false
 	for _, st := range block.List {
@@ -1085,7 +1096,7 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 					found = true
 				} else if fn := calledFunc(t.info, n); fn != nil && takesWriter(t.info, n) && t.summaryOf(fn).errWriter {
 					found = true
-				} else if takesWriter(t.info, n) && (t.rpcErrorCode(n) || t.rpcErrorValue(n)) {
+				} else if takesWriter(t.info, n) && (t.rpcErrorCode(n) || t.rpcErrorValue(n) || statusArg(t.info, n)) {
 					found = true
 				}
 			}
@@ -1093,6 +1104,28 @@ func (t *tables) refuses(block *ast.BlockStmt) bool {
 		})
 	}
 	return found
+}
+
+// frameworkHandlerOf reports whether the function declaring block is a
+// web framework's handler that answers by returning: it takes the
+// framework's context and returns an error (echo's and fiber's).
+func (t *tables) frameworkHandlerOf(block *ast.BlockStmt) bool {
+	for fn, fd := range t.decls {
+		if fd.Body == nil || block.Pos() < fd.Body.Pos() || fd.Body.End() < block.End() {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		if !returnsErrorType(sig.Results()) {
+			return false
+		}
+		for i := range sig.Params().Len() {
+			if httpwrite.IsFrameworkContext(sig.Params().At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // rpcErrorValue reports whether an argument of call is a JSON-RPC error

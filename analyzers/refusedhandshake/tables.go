@@ -520,11 +520,13 @@ var storeVerbs = map[string]storeVerb{
 	"Delete": storeRemove, "Remove": storeRemove, "Evict": storeRemove, "Destroy": storeRemove, "Del": storeRemove,
 }
 
-// storeOf returns the struct field e names when it holds an interface
-// value: a store of the package's sessions whose implementation (memory,
-// Redis, a database) is chosen elsewhere. Its methods are read by their
-// verbs (storeVerbs), keyed by their first argument after a context; it is
-// a session table only when a request's Mcp-Session-Id is looked up in it,
+// storeOf returns the struct field e names when it holds a store of the
+// package's sessions kept out of its sight: an interface value, whose
+// implementation (memory, Redis, a database) is chosen elsewhere, or a
+// concrete store type of another package (store.RedisStore) whose methods
+// both look entries up and keep them. Its methods are read by their verbs
+// (storeVerbs), keyed by their first argument after a context; it is a
+// session table only when a request's Mcp-Session-Id is looked up in it,
 // as a map is.
 func (t *tables) storeOf(e ast.Expr) *types.Var {
 	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
@@ -536,10 +538,40 @@ func (t *tables) storeOf(e ast.Expr) *types.Var {
 		return nil
 	}
 	v, _ := s.Obj().(*types.Var)
-	if v == nil || !types.IsInterface(v.Type()) {
+	if v == nil || !types.IsInterface(v.Type()) && !t.foreignStore(v.Type()) {
 		return nil
 	}
 	return v
+}
+
+// foreignStore reports a named type (or a pointer to one) of another
+// package, outside the standard library, whose method set has both a
+// lookup verb and a keeping verb of storeVerbs: a session store whose
+// entries live where the package cannot see them (a Redis or SQL store),
+// read by its verbs as an interface's methods are. A type of the package
+// itself is read through its bodies instead.
+func (t *tables) foreignStore(typ types.Type) bool {
+	named, _ := types.Unalias(typ).(*types.Named)
+	if p, ok := types.Unalias(typ).(*types.Pointer); ok {
+		named, _ = types.Unalias(p.Elem()).(*types.Named)
+	}
+	if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg() == t.pass.Pkg || httpwrite.IsStd(named.Obj().Pkg().Path()) {
+		return false
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	var lookup, keep bool
+	mset := types.NewMethodSet(types.NewPointer(named))
+	for i := range mset.Len() {
+		switch storeVerbs[mset.At(i).Obj().Name()] {
+		case storeLookup:
+			lookup = true
+		case storeSave:
+			keep = true
+		}
+	}
+	return lookup && keep
 }
 
 // storeKey is the key a store method is handed: its first argument after
@@ -965,6 +997,31 @@ func (t *tables) mintedWhenAbsent(body *ast.BlockStmt, v *types.Var, pos token.P
 	return found
 }
 
+// mintedFallback reports a value that is the request's header when it
+// came and a fresh id when it did not: a framework's header read given a
+// fresh default (fiber's c.Get(k, uuid.NewString())), or cmp.Or of values
+// one of which is fresh. Like if id == "" { id = newID() }, it is fresh on
+// the path where the client sent none.
+func (t *tables) mintedFallback(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	var alts []ast.Expr
+	switch fn := httpwrite.Callee(t.info, call); {
+	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "cmp" && fn.Name() == "Or":
+		alts = call.Args
+	case len(call.Args) > 1 && t.headerGet(call):
+		alts = call.Args[1:]
+	}
+	for _, a := range alts {
+		if t.fresh(body, a, pos, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // idPkgs are packages whose constructors return random identifiers.
 var idPkgs = map[string]bool{"uuid": true, "xid": true, "ulid": true, "ksuid": true, "shortuuid": true, "go-nanoid": true, "nanoid": true}
 
@@ -991,7 +1048,7 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 		}
 		if rhs := lastAssign(t.info, body, v, pos); rhs != nil {
 			if t.headerGet(rhs) {
-				return t.mintedWhenAbsent(body, v, pos, depth)
+				return t.mintedFallback(body, rhs, pos, depth) || t.mintedWhenAbsent(body, v, pos, depth)
 			}
 			return t.fresh(body, rhs, rhs.Pos(), depth+1)
 		}
@@ -1021,6 +1078,9 @@ func (t *tables) fresh(body *ast.BlockStmt, e ast.Expr, pos token.Pos, depth int
 	case *ast.CallExpr:
 		if tv, ok := t.info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
 			return t.randomBytes(body, e.Args[0]) || t.fresh(body, e.Args[0], pos, depth+1)
+		}
+		if t.mintedFallback(body, e, pos, depth) {
+			return true
 		}
 		fn := httpwrite.Callee(t.info, e)
 		if fn == nil {

@@ -10,11 +10,18 @@ import (
 // Context is a request's context.
 type Context interface {
 	Request() *http.Request
+	Response() *Response
 	JSON(code int, i any) error
 	String(code int, s string) error
 	NoContent(code int) error
 	Bind(i any) error
 }
+
+// Response is the response a handler writes.
+type Response struct{ header http.Header }
+
+// Header is the response's header map.
+func (r *Response) Header() http.Header { return r.header }
 
 // HTTPError is an error with the status echo's error handler answers.
 type HTTPError struct {
