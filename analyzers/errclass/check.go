@@ -222,7 +222,9 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 		}
 	}
 
-	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 {
+	// The body-too-large row is MCP's: a REST route of the same program
+	// answering its own oversized body 400 is not judged.
+	if unlimitedCheck && !tooLarge && w.Status >= 400 && w.Status < 500 && w.Status != 413 && c.speaksMCP(writes, body) {
 		for _, o := range origins {
 			if o.body {
 				c.report(w.Node, catBodyLimit, o.related("fails with *http.MaxBytesError over the limit"), nil,

@@ -167,9 +167,14 @@ func frameworkRawBody(fn *types.Func) bool {
 	return false
 }
 
-// speaksJSONRPC reports whether a function's answers carry JSON-RPC codes:
-// an MCP endpoint, where a plain 500 also answers a JSON-RPC request (a
-// REST route's answers are not judged).
+// speaksMCP reports whether the function being checked answers MCP: it is
+// in the endpoint's units, its answers carry JSON-RPC codes, or it names
+// what only an MCP endpoint reads. A REST route beside the endpoint is
+// none of these, and the table's rows do not govern its answers.
+func (c *checker) speaksMCP(writes []*answers.Answer, body *ast.BlockStmt) bool {
+	return c.serving || speaksJSONRPC(writes) || namesMCP(c.pass.TypesInfo, body)
+}
+
 // namesMCP reports a function that names what only an MCP endpoint
 // reads: the "jsonrpc" member, or the Mcp-Session-Id or
 // MCP-Protocol-Version header (a proxy of the endpoint that writes no
@@ -187,6 +192,9 @@ func namesMCP(info *types.Info, body *ast.BlockStmt) bool {
 	return found
 }
 
+// speaksJSONRPC reports whether a function's answers carry JSON-RPC codes:
+// an MCP endpoint, where a plain 500 also answers a JSON-RPC request (a
+// REST route's answers are not judged).
 func speaksJSONRPC(writes []*answers.Answer) bool {
 	for _, a := range writes {
 		if a.HasCode {

@@ -34,12 +34,12 @@ func (c *checker) decodeHandedUp(body *ast.BlockStmt, writes []*answers.Answer, 
 		rel := analysis.RelatedInformation{Pos: o.pos, Message: "the request body's decode, its error returned: " + o.name}
 		if o.reqBody {
 			// Read in the other package (originFact.BodyDecode).
-			if !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !o.mcp {
+			if !c.speaksMCP(writes, body) && !o.mcp {
 				continue
 			}
 		} else {
 			at, mcp, ok := c.bodyDecodeHandedOn(o)
-			if !ok || !c.serving && !speaksJSONRPC(writes) && !namesMCP(info, body) && !mcp {
+			if !ok || !c.speaksMCP(writes, body) && !mcp {
 				continue
 			}
 			rel.Pos, rel.End = at, httpwrite.CallAt(c.declAt(at).Body, at).End()

@@ -77,3 +77,21 @@ func kinds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// Routes serves the MCP endpoint's handlers under /mcp, and a REST route
+// of the same program beside them.
+func Routes(mux *http.ServeMux) {
+	mux.HandleFunc("/mcp", notTold)
+	mux.HandleFunc("/v2/mcp", kinds)
+	mux.HandleFunc("/api/upload", upload)
+}
+
+// upload is a REST route: the table's body-too-large row is MCP's, and its
+// 400 for every failed decode of a capped body is not judged.
+func upload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	var m map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		http.Error(w, "bad upload", http.StatusBadRequest)
+	}
+}
