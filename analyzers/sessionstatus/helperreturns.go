@@ -88,11 +88,14 @@ func helperReturns(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answe
 		return
 	}
 	k := p.returnKinds(pass, fn)
-	if k == nil || k.other {
+	if k == nil {
 		return
 	}
 	name := types.ExprString(call.Fun)
-	if at, ok := k.at[session.Unknown]; ok && len(k.at) == 1 && w.Status != 404 && !p.kindAnswered(k, session.Unknown) {
+	// A helper that also fails for another reason (a store not set up)
+	// still answers each session kind with this one status: only the
+	// unknown id's error alone needs the helper to fail for nothing else.
+	if at, ok := k.at[session.Unknown]; ok && len(k.at) == 1 && !k.other && w.Status != 404 && !p.kindAnswered(k, session.Unknown) {
 		// Its only error is the unknown id's: err != nil there says
 		// the session is not in the table.
 		report.Report(pass, analysis.Diagnostic{

@@ -197,6 +197,6 @@ func TestFrameworks(t *testing.T) {
 	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionstatus.Analyzer,
 		"sessionstatus/ginserver", "sessionstatus/echoserver", "sessionstatus/fiberserver",
 		"sessionstatus/ginuntested", "sessionstatus/ginserved",
-		"sessionstatus/plainerrors", "sessionstatus/customhandler",
+		"sessionstatus/plainerrors", "sessionstatus/customhandler", "sessionstatus/echohelper",
 		"sessionstatus/mcpgoids", "sessionstatus/sdksessionid", "sessionstatus/fibererrvar")
 }

@@ -206,6 +206,47 @@ type Summary struct {
 	// customErrors: the package installs its own framework error handler,
 	// so a plain error a handler returns has no known status.
 	customErrors bool
+	files        []*ast.File
+	// called and valued are the package's functions called directly and
+	// those used as values (handed to a router), read on first need.
+	called, valued map[*types.Func]bool
+}
+
+// helperOnly reports an unexported function of a framework handler's
+// signature that the package only ever calls (s.validate(c)): its error
+// goes back to its caller, which answers it, not to the framework.
+func (s *Summary) helperOnly(decl *ast.FuncDecl) bool {
+	fn, _ := s.info.Defs[decl.Name].(*types.Func)
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	if s.called == nil {
+		s.called, s.valued = map[*types.Func]bool{}, map[*types.Func]bool{}
+		calls := map[*ast.Ident]bool{}
+		for _, f := range s.files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					switch fun := ast.Unparen(n.Fun).(type) {
+					case *ast.Ident:
+						calls[fun] = true
+					case *ast.SelectorExpr:
+						calls[fun.Sel] = true
+					}
+				case *ast.Ident:
+					if f, ok := s.info.Uses[n].(*types.Func); ok && s.declared[f.Origin()] {
+						if calls[n] {
+							s.called[f.Origin()] = true
+						} else {
+							s.valued[f.Origin()] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return s.called[fn] && !s.valued[fn]
 }
 
 // collected is one declaration's answers, collected at a tick, and the
@@ -230,7 +271,7 @@ func (s *Summary) Writes(decl *ast.FuncDecl) []*Write {
 		}
 		return s.sinkOf(fn)
 	})
-	if !s.customErrors && frameworkHandler(s.info, decl) {
+	if !s.customErrors && frameworkHandler(s.info, decl) && !s.helperOnly(decl) {
 		c.writes = append(c.writes, plainErrorReturns(s.info, decl, c.writes)...)
 	}
 	s.memo[decl] = c
@@ -276,6 +317,7 @@ func SummarizePackage(info *types.Info, files []*ast.File, imported SinkOf) *Sum
 		memo:      map[*ast.FuncDecl]*collected{},
 
 		customErrors: customErrorHandler(files),
+		files:        files,
 	}
 	s.sinkOf = func(fn *types.Func) *Sink {
 		if sink, ok := s.Sinks[fn]; ok {
