@@ -52,6 +52,8 @@ type tables struct {
 	decls map[*types.Func]*ast.FuncDecl
 	// minters return an id nobody chose but the server (random, a uuid).
 	minters map[*types.Func]bool
+	// stores memoises foreignStore by named type.
+	stores map[*types.Named]bool
 	// regFresh register a session under an id they mint themselves.
 	regFresh map[*types.Func]*types.Var
 	// regNode is where each registrar of regFresh registers.
@@ -130,6 +132,7 @@ func newTables(pass *analysis.Pass) *tables {
 		info:      pass.TypesInfo,
 		decls:     map[*types.Func]*ast.FuncDecl{},
 		minters:   map[*types.Func]bool{},
+		stores:    map[*types.Named]bool{},
 		regFresh:  map[*types.Func]*types.Var{},
 		regNode:   map[*types.Func]ast.Node{},
 		calleeRef: map[*types.Func]ast.Node{},
@@ -561,6 +564,9 @@ func (t *tables) foreignStore(typ types.Type) bool {
 	if _, ok := named.Underlying().(*types.Struct); !ok {
 		return false
 	}
+	if is, ok := t.stores[named]; ok {
+		return is
+	}
 	var lookup, keep bool
 	mset := types.NewMethodSet(types.NewPointer(named))
 	for i := range mset.Len() {
@@ -571,6 +577,10 @@ func (t *tables) foreignStore(typ types.Type) bool {
 			keep = true
 		}
 	}
+	if t.stores == nil {
+		t.stores = map[*types.Named]bool{}
+	}
+	t.stores[named] = lookup && keep
 	return lookup && keep
 }
 
