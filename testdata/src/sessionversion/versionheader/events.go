@@ -1,4 +1,4 @@
-package versionheader
+package versionheader // want package:"legacySSE"
 
 // eventEndpoint names the HTTP+SSE transport's first event.
 const eventEndpoint = "endpoint"
