@@ -88,7 +88,9 @@ type echo struct {
 func run(pass *analysis.Pass) (any, error) {
 	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
-	if (importsNetHTTP(pass.Pkg) || importsFramework(pass.Pkg)) && httpwrite.SendsEndpointEvent(pass.Fset, pass.Files) {
+	// An SDK offers both transports and its importer chooses one: only a
+	// server's own package is marked.
+	if path := pass.Pkg.Path(); !httpwrite.IsStd(path) && !httpwrite.MCPSDK(path) && (importsNetHTTP(pass.Pkg) || importsFramework(pass.Pkg)) && httpwrite.SendsEndpointEvent(pass.Fset, pass.Files) {
 		pass.ExportPackageFact(new(legacySSEFact))
 	}
 	if !importsNetHTTP(pass.Pkg) {

@@ -105,5 +105,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionversion.Analyzer, "sessionversion/ginpinned", "sessionversion/ginnegotiate", "sessionversion/ginforward")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionversion.Analyzer, "sessionversion/ginpinned", "sessionversion/ginnegotiate", "sessionversion/ginforward", "sessionversion/sdkimport")
 }
