@@ -206,8 +206,9 @@
 // the package counts, wherever it is: the rule does not follow paths), a
 // constant revision with Streamable HTTP (a one-revision server may answer
 // it to everyone), a package implementing the HTTP+SSE transport (it names
-// the "endpoint" event) or importing one that does (a package fact),
-// which 2024-11-05 defines,
+// the "endpoint" event) or importing one of its own that does (a package
+// fact; an SDK offers both transports and does not count), which
+// 2024-11-05 defines,
 // stdio-only servers, functions taking a *testing.T or testing.TB (a test
 // helper's fake server answers what its test pins), packages whose import
 // path names test, mock, fake or example support, _test.go files, and a
