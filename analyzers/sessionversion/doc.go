@@ -206,9 +206,7 @@
 // the package counts, wherever it is: the rule does not follow paths), a
 // constant revision with Streamable HTTP (a one-revision server may answer
 // it to everyone), a package implementing the HTTP+SSE transport (it names
-// the "endpoint" event) or importing one of its own that does (a package
-// fact; an SDK offers both transports and does not count), which
-// 2024-11-05 defines,
+// the "endpoint" event), which 2024-11-05 defines,
 // stdio-only servers, functions taking a *testing.T or testing.TB (a test
 // helper's fake server answers what its test pins), packages whose import
 // path names test, mock, fake or example support, _test.go files, and a
@@ -268,8 +266,7 @@
 // hands it to a function of the package), is reported: a client proposing
 // 2024-11-05 is told to speak it, and its transport is HTTP+SSE, not the
 // Streamable HTTP this endpoint serves. Silent in a package that names the
-// HTTP+SSE transport's "endpoint" event or imports one that does, which
-// serves that revision, and
+// HTTP+SSE transport's "endpoint" event, which serves that revision, and
 // where the proposal is only tested.
 //
 //	// bad

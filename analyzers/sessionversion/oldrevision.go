@@ -136,25 +136,12 @@ func (c *checker) answersProposal(body *ast.BlockStmt, test ast.Expr) bool {
 	return found
 }
 
-// servesLegacySSE reports whether the package, or one it imports, names
-// the HTTP+SSE transport's endpoint event, read once.
+// servesLegacySSE reports whether the package names the HTTP+SSE
+// transport's endpoint event, read once.
 func (c *checker) servesLegacySSE() bool {
 	if c.legacySSE == nil {
-		legacy := c.pass.ImportPackageFact(c.pass.Pkg, new(legacySSEFact)) ||
-			httpwrite.SendsEndpointEvent(c.pass.Fset, c.pass.Files) || c.importsLegacySSE()
+		legacy := httpwrite.SendsEndpointEvent(c.pass.Fset, c.pass.Files)
 		c.legacySSE = &legacy
 	}
 	return *c.legacySSE
-}
-
-// importsLegacySSE reports a package this one imports that sends the
-// HTTP+SSE transport's endpoint event (a transport package of the same
-// server): its initialize serves that transport too.
-func (c *checker) importsLegacySSE() bool {
-	for _, imp := range c.pass.Pkg.Imports() {
-		if c.pass.ImportPackageFact(imp, new(legacySSEFact)) {
-			return true
-		}
-	}
-	return false
 }

@@ -47,20 +47,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://github.com/mcpwire/mcpwire#sessionversion",
 	Run:  run,
 	// relayFact: a function setting a string parameter as a hop header on
-	// a request it builds, for callers in other packages. legacySSEFact: a
-	// package that sends the HTTP+SSE transport's endpoint event.
-	FactTypes: []analysis.Fact{(*relayFact)(nil), (*legacySSEFact)(nil)},
+	// a request it builds, for callers in other packages.
+	FactTypes: []analysis.Fact{(*relayFact)(nil)},
 }
-
-// legacySSEFact marks a package that serves the HTTP+SSE transport (it
-// sends the endpoint event), so that a package importing it, whose
-// initialize answers 2024-11-05 for that transport, is not judged as a
-// Streamable HTTP endpoint alone.
-type legacySSEFact struct{}
-
-func (*legacySSEFact) AFact() {}
-
-func (*legacySSEFact) String() string { return "legacySSE" }
 
 // sessionless is the first revision without sessions; revisions are dates
 // in the spec's format and sort as strings.
@@ -88,11 +77,6 @@ type echo struct {
 func run(pass *analysis.Pass) (any, error) {
 	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
-	// An SDK offers both transports and its importer chooses one: only a
-	// server's own package is marked.
-	if path := pass.Pkg.Path(); !httpwrite.IsStd(path) && !httpwrite.MCPSDK(path) && (importsNetHTTP(pass.Pkg) || importsFramework(pass.Pkg)) && httpwrite.SendsEndpointEvent(pass.Fset, pass.Files) {
-		pass.ExportPackageFact(new(legacySSEFact))
-	}
 	if !importsNetHTTP(pass.Pkg) {
 		// Every shape is an http.Request or ResponseWriter header but the
 		// initialize result, which a framework's handler answers too.

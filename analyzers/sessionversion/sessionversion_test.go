@@ -29,20 +29,18 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/getstream",
 		"fixtures/sessionversion/mint",
 		"fixtures/sessionversion/statelessproto",
-		"fixtures/sessionversion/pinnedhelper", // an initialize pinning 2025-06-18 keeps its id rightly
-		"fixtures/sessionversion/negotiate",    // initialize refused for a revision, beside its correct neighbours
-		"fixtures/sessionversion/pinned",       // an HTTP server's initialize result pinned, the proposal never read
-		"fixtures/sessionversion/pinnedchosen", // the pinned constant chosen after comparing with the proposal
-		"fixtures/sessionversion/pinnedstdio",  // a stdio server: no HTTP endpoint
-		"fixtures/sessionversion/pinnedsse",    // the HTTP+SSE transport, which 2024-11-05 defines
-		"fixtures/sessionversion/pinnedsse/ssetransport",
-		"fixtures/sessionversion/pinnedsse/split", // that transport in a package it imports
-		"fixtures/sessionversion/helperserver",    // a test helper's fake server and a client's own initialize
-		"fixtures/sessionversion/pinnedlisted",    // one revision answered though the package lists others
-		"fixtures/sessionversion/pinnedone",       // one revision served: silent; an assigned result read too
-		"fixtures/sessionversion/pinnedpaths",     // a read on another transport's path, and a gate on the way in
-		"fixtures/sessionversion/versionstatus",   // the header's refusal answered with another status than 400
-		"fixtures/sessionversion/missingheader",   // a request naming no revision refused before initialize is told apart
+		"fixtures/sessionversion/pinnedhelper",  // an initialize pinning 2025-06-18 keeps its id rightly
+		"fixtures/sessionversion/negotiate",     // initialize refused for a revision, beside its correct neighbours
+		"fixtures/sessionversion/pinned",        // an HTTP server's initialize result pinned, the proposal never read
+		"fixtures/sessionversion/pinnedchosen",  // the pinned constant chosen after comparing with the proposal
+		"fixtures/sessionversion/pinnedstdio",   // a stdio server: no HTTP endpoint
+		"fixtures/sessionversion/pinnedsse",     // the HTTP+SSE transport, which 2024-11-05 defines
+		"fixtures/sessionversion/helperserver",  // a test helper's fake server and a client's own initialize
+		"fixtures/sessionversion/pinnedlisted",  // one revision answered though the package lists others
+		"fixtures/sessionversion/pinnedone",     // one revision served: silent; an assigned result read too
+		"fixtures/sessionversion/pinnedpaths",   // a read on another transport's path, and a gate on the way in
+		"fixtures/sessionversion/versionstatus", // the header's refusal answered with another status than 400
+		"fixtures/sessionversion/missingheader", // a request naming no revision refused before initialize is told apart
 		"fixtures/sessionversion/missingheader/good",
 		"fixtures/sessionversion/missingheader/modern",
 		"fixtures/sessionversion/oldrevision", // a negotiation that takes and answers 2024-11-05 on Streamable HTTP
@@ -105,5 +103,5 @@ func TestFrameworks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionversion.Analyzer, "sessionversion/ginpinned", "sessionversion/ginnegotiate", "sessionversion/ginforward", "sessionversion/sdkimport")
+	analysistest.Run(t, filepath.Join(root, "testdata", "frameworks"), sessionversion.Analyzer, "sessionversion/ginpinned", "sessionversion/ginnegotiate", "sessionversion/ginforward")
 }

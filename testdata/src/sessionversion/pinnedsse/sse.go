@@ -1,4 +1,4 @@
-// Package pinnedsse: a server of the HTTP+SSE transport (the GET stream // want package:"legacySSE"
+// Package pinnedsse: a server of the HTTP+SSE transport (the GET stream
 // announces the POST endpoint), which 2024-11-05 defines, states that
 // revision: right for the transport it serves.
 package pinnedsse

@@ -1,4 +1,4 @@
-package versionheader // want package:"legacySSE"
+package versionheader
 
 // eventEndpoint names the HTTP+SSE transport's first event.
 const eventEndpoint = "endpoint"

@@ -1,4 +1,4 @@
-// Package legacy serves the HTTP+SSE transport beside Streamable HTTP: it // want package:"legacySSE"
+// Package legacy serves the HTTP+SSE transport beside Streamable HTTP: it
 // sends the "endpoint" event, and 2024-11-05 is served rightly there.
 package legacy
 
