@@ -52,7 +52,8 @@ type tables struct {
 	decls map[*types.Func]*ast.FuncDecl
 	// minters return an id nobody chose but the server (random, a uuid).
 	minters map[*types.Func]bool
-	// stores memoises foreignStore by named type.
+	// stores memoises foreignStore by named type, made on first use
+	// (the facts' partial tables ask too).
 	stores map[*types.Named]bool
 	// regFresh register a session under an id they mint themselves.
 	regFresh map[*types.Func]*types.Var
@@ -132,7 +133,6 @@ func newTables(pass *analysis.Pass) *tables {
 		info:      pass.TypesInfo,
 		decls:     map[*types.Func]*ast.FuncDecl{},
 		minters:   map[*types.Func]bool{},
-		stores:    map[*types.Named]bool{},
 		regFresh:  map[*types.Func]*types.Var{},
 		regNode:   map[*types.Func]ast.Node{},
 		calleeRef: map[*types.Func]ast.Node{},
@@ -1019,7 +1019,7 @@ func (t *tables) mintedFallback(body *ast.BlockStmt, e ast.Expr, pos token.Pos, 
 	}
 	var alts []ast.Expr
 	switch fn := httpwrite.Callee(t.info, call); {
-	case fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "cmp" && fn.Name() == "Or":
+	case httpwrite.IsFunc(fn, "cmp", "Or"):
 		alts = call.Args
 	case len(call.Args) > 1 && t.headerGet(call):
 		alts = call.Args[1:]
