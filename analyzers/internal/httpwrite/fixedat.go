@@ -37,8 +37,10 @@ func FixedStatusAt(info *types.Info, files []*ast.File, sinkOf SinkOf, call *ast
 		}
 		return nil, 0
 	}
-	for _, w := range Collect(info, decl.Body, sinkOf) {
-		if w.Status == s.Status && w.Kind != ErrorObject && w.Kind != Helper {
+	ws := Collect(info, decl.Body, sinkOf)
+	empty := emptyReplies(info, fn.Type().(*types.Signature), decl, ws)
+	for _, w := range ws {
+		if w.Status == s.Status && w.Kind != ErrorObject && w.Kind != Helper && !empty[w.Node] {
 			if w.StatusExpr != nil {
 				return w.StatusExpr, s.Status
 			}

@@ -86,6 +86,9 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		}
 	}
 	answers = dropImplicit(answers)
+	sig := fn.Type().(*types.Signature)
+	empty := emptyReplies(info, sig, decl, answers)
+	answers = slices.DeleteFunc(answers, func(w *Write) bool { return empty[w.Node] })
 	// A status written only when encoding the body fails comes after the
 	// body has gone out with 200 (json.NewEncoder(w).Encode(v), then
 	// http.Error on its error): the helper answers 200.
@@ -112,6 +115,9 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		if b := buildsEnvelope(info, fn, decl, sinkOf); b != nil {
 			return b
 		}
+		for n := range empty {
+			fallbacks[n] = true
+		}
 		return implicitSink(info, fn, decl, ws, fallbacks)
 	}
 	if len(answers) != 1 {
@@ -125,7 +131,6 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 	if innermostBlock(w.Stack) != decl.Body {
 		return nil
 	}
-	sig := fn.Type().(*types.Signature)
 	param := func(e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
