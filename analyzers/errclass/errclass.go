@@ -348,6 +348,9 @@ type checker struct {
 	// the same answer (its status is the first thing to fix).
 	said       map[token.Pos]bool
 	parseCodes []analysis.Diagnostic
+	// truncSaid are the truncated reads reported, once each however
+	// many functions hand a helper the body.
+	truncSaid map[*ast.CallExpr]bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

@@ -2,7 +2,10 @@ package errclass
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 )
@@ -16,15 +19,74 @@ import (
 // byte more than the limit and the length tested (or http.MaxBytesReader,
 // whose error says so).
 //
-// Silent when the function uses the bytes' length anywhere (len(b), a
-// comparison hidden in a helper is not followed), tests the request's
-// ContentLength, or caps the body with http.MaxBytesReader as well.
+// A helper of the package handed the request's body is read the same way.
+//
+// Silent when the function compares the bytes' length with anything (a
+// comparison hidden in a helper is not followed), compares the request's
+// ContentLength, or caps the body with http.MaxBytesReader as well. A
+// length only handed on (r.ContentLength = int64(len(b)) for a forwarded
+// body) tests nothing.
 func (c *checker) truncatedBodies(unit ast.Node) {
 	body := httpwrite.Body(unit)
 	if body == nil {
 		return
 	}
 	info := c.pass.TypesInfo
+	for _, call := range truncatedReads(info, body, func(e ast.Expr) bool { return httpwrite.IsRequestBody(info, e) }) {
+		c.reportTruncated(call, nil)
+	}
+	// A helper of the package handed the body (DecodeRequest(r.Body,
+	// max)) that reads its reader parameter the same way is judged too.
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil || fn.Pkg() != c.pass.Pkg {
+			return true
+		}
+		decl := c.decls()[fn.Origin()]
+		if decl == nil || decl.Body == nil {
+			return true
+		}
+		sig := fn.Type().(*types.Signature)
+		for i, a := range call.Args {
+			if i >= sig.Params().Len() || !httpwrite.IsRequestBody(info, a) {
+				continue
+			}
+			param := sig.Params().At(i)
+			for _, read := range truncatedReads(info, decl.Body, func(e ast.Expr) bool {
+				id, ok := ast.Unparen(e).(*ast.Ident)
+				return ok && info.Uses[id] == param
+			}) {
+				c.reportTruncated(read, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "handed the request's body here"}})
+			}
+		}
+		return true
+	})
+}
+
+func (c *checker) reportTruncated(call *ast.CallExpr, related []analysis.RelatedInformation) {
+	if c.truncSaid == nil {
+		c.truncSaid = map[*ast.CallExpr]bool{}
+	}
+	if c.truncSaid[call] {
+		return
+	}
+	c.truncSaid[call] = true
+	c.report(call, catBodyLimit, related, nil,
+		"reads the body through io.LimitReader and never tests its length: a body over the limit is cut, not answered 413")
+}
+
+// truncatedReads returns the reads in body of a whole reader that source
+// accepts through io.LimitReader (b, err := io.ReadAll(io.LimitReader(src,
+// n))) whose length body never compares, when body compares no
+// ContentLength and calls no http.MaxBytesReader.
+func truncatedReads(info *types.Info, body *ast.BlockStmt, source func(ast.Expr) bool) []*ast.CallExpr {
 	type read struct {
 		call *ast.CallExpr
 		into types.Object
@@ -45,7 +107,7 @@ func (c *checker) truncatedBodies(unit ast.Node) {
 				return true
 			}
 			lim, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
-			if !ok || len(lim.Args) != 2 || !httpwrite.IsFunc(httpwrite.Callee(info, lim), "io", "LimitReader") || !httpwrite.IsRequestBody(info, lim.Args[0]) {
+			if !ok || len(lim.Args) != 2 || !httpwrite.IsFunc(httpwrite.Callee(info, lim), "io", "LimitReader") || !source(lim.Args[0]) {
 				return true
 			}
 			if id, ok := ast.Unparen(n.Lhs[0]).(*ast.Ident); ok && id.Name != "_" {
@@ -54,32 +116,46 @@ func (c *checker) truncatedBodies(unit ast.Node) {
 				}
 			}
 		case *ast.CallExpr:
-			fn := httpwrite.Callee(info, n)
-			if b, ok := n.Fun.(*ast.Ident); ok && b.Name == "len" && len(n.Args) == 1 {
-				if id, ok := ast.Unparen(n.Args[0]).(*ast.Ident); ok {
-					lengths[info.ObjectOf(id)] = true
+			if httpwrite.IsFunc(httpwrite.Callee(info, n), httpwrite.PkgHTTP, "MaxBytesReader") {
+				guarded = true
+			}
+		case *ast.BinaryExpr:
+			// Only a comparison tests a length: len(b) handed on
+			// (r.ContentLength = int64(len(b)) after re-encoding) does
+			// not.
+			switch n.Op {
+			case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+			default:
+				return true
+			}
+			ast.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.CallExpr:
+					if b, ok := m.Fun.(*ast.Ident); ok && b.Name == "len" && len(m.Args) == 1 {
+						if id, ok := ast.Unparen(m.Args[0]).(*ast.Ident); ok {
+							lengths[info.ObjectOf(id)] = true
+						}
+					}
+				case *ast.SelectorExpr:
+					if m.Sel.Name == "ContentLength" && httpwrite.IsNamed(info.TypeOf(m.X), httpwrite.PkgHTTP, "Request") {
+						guarded = true
+					}
 				}
-			}
-			if httpwrite.IsFunc(fn, httpwrite.PkgHTTP, "MaxBytesReader") {
-				guarded = true
-			}
-		case *ast.SelectorExpr:
-			if n.Sel.Name == "ContentLength" && httpwrite.IsNamed(info.TypeOf(n.X), httpwrite.PkgHTTP, "Request") {
-				guarded = true
-			}
+				return true
+			})
 		}
 		return true
 	})
 	if guarded {
-		return
+		return nil
 	}
+	var out []*ast.CallExpr
 	for _, r := range reads {
-		if lengths[r.into] {
-			continue
+		if !lengths[r.into] {
+			out = append(out, r.call)
 		}
-		c.report(r.call, catBodyLimit, nil, nil,
-			"reads the body through io.LimitReader and never tests its length: a body over the limit is cut, not answered 413")
 	}
+	return out
 }
 
 // readsAll reports io.ReadAll or ioutil.ReadAll.
