@@ -144,7 +144,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 	}
-	if c.serving && !a.HasSession && c.unconfiguredWith200(fn, body, w) {
+	if c.serving && !a.HasSession && (c.unconfiguredWith200(fn, body, w) || c.stateBeforeDispatch(fn, body, w) || c.upstreamWith200(fn, body, w)) {
 		return
 	}
 	// -32603 with 200 still blames the server: judged only against the
@@ -262,12 +262,17 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"answers -32600 (Invalid Request) when the request body is not JSON (any JSON fits the target): answer -32700")
 		return
 	}
-	if (serverCode && (status == 0 || status >= 500) || status >= 500 && (speaksJSONRPC(writes) || namesMCP(info, body))) && bodyReadOnly(info, body, origins) {
+	if (serverCode && (status == 0 || status >= 500) || status >= 500 && c.speaksMCP(writes, body)) && bodyReadOnly(info, body, origins) {
 		what := fmt.Sprintf("HTTP %d", status)
+		var fixes []analysis.SuggestedFix
 		if serverCode {
 			what = "-32603 (Internal error)"
+		} else if limited, _ := c.bodyLimit(body); !limited && w.Status == status {
+			// Over a MaxBytesReader limit the answer is 413, which
+			// the function must first tell apart: no one edit then.
+			fixes = c.statusFix(w, 400, "http.StatusBadRequest")
 		}
-		c.report(w.Node, catClientAsServer, origins[0].related("the request body's read: "+origins[0].name), nil,
+		c.report(w.Node, catClientAsServer, origins[0].related("the request body's read: "+origins[0].name), fixes,
 			"answers %s when reading the request body fails, the client's fault: answer 400 (413 over a size limit)", what)
 		return
 	}

@@ -83,6 +83,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
 		"fixtures/errclass/implicit200/anywriter",     // handed to writers of any value, or one that sets a status only when encoding fails
 		"fixtures/errclass/noreplybranch",             // a writer that answers 204 only to an empty reply
+		"fixtures/errclass/statebefore",               // -32603 with 200 for the server's state, before any method runs
+		"fixtures/errclass/readfailure",               // a failed read of the request body answered 5xx
+		"fixtures/errclass/upstream200",               // -32603 with 200 for a failed request upstream
 		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
 		"fixtures/errclass/configureddecoder",         // a configured decoder fails on the client's bytes
 		"fixtures/errclass/wrongshape",                // -32700 for JSON that decoded but does not fit

@@ -311,7 +311,7 @@ func (c *checker) nothingBefore(body *ast.BlockStmt, s ast.Stmt, stack []ast.Nod
 				if st == inner || st.Pos() >= inner.Pos() {
 					break
 				}
-				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && endsInReturn(ifs.Body) && (ifs.Init == nil || !c.mentionsWriter(ifs.Init)) && !c.mentionsWriter(ifs.Cond) {
+				if ifs, ok := st.(*ast.IfStmt); ok && ifs.Else == nil && httpwrite.EndsInReturn(ifs.Body) && (ifs.Init == nil || !c.mentionsWriter(ifs.Init)) && !c.mentionsWriter(ifs.Cond) {
 					continue
 				}
 				if c.mentionsWriter(st) {
@@ -325,15 +325,6 @@ func (c *checker) nothingBefore(body *ast.BlockStmt, s ast.Stmt, stack []ast.Nod
 		}
 	}
 	return true
-}
-
-// endsInReturn reports a block that ends in a return.
-func endsInReturn(b *ast.BlockStmt) bool {
-	if len(b.List) == 0 {
-		return false
-	}
-	_, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-	return ok
 }
 
 // getOnly reports a condition that names the GET method and not POST.

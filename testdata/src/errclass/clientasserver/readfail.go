@@ -59,13 +59,13 @@ func forward(w http.ResponseWriter, r *http.Request, upstream string) {
 	}
 	resp, err := http.Post(upstream, "application/json", bytes.NewReader(raw))
 	if err != nil {
-		writeRPCError(w, -32603, "upstream unreachable")
+		writeRPCError(w, -32603, "upstream unreachable") // want `answers -32603 with HTTP 200 when the request upstream fails`
 		return
 	}
 	defer resp.Body.Close()
 	reply, err := io.ReadAll(resp.Body)
 	if err != nil {
-		writeRPCError(w, -32603, "upstream reply unreadable") // the upstream's bytes, not the client's
+		writeRPCError(w, -32603, "upstream reply unreadable") // want `answers -32603 with HTTP 200 when the request upstream fails`
 		return
 	}
 	w.Write(reply)

@@ -82,4 +82,13 @@ func sessionLiteral(w http.ResponseWriter, r *http.Request) {
 // table says what they answer.
 func (h *hooks) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /mcp", h.plain)
+	mux.HandleFunc("POST /read/mcp", unread)
+}
+
+// unread: a body that cannot be read is the client's, 400.
+func unread(w http.ResponseWriter, r *http.Request) {
+	if _, err := io.ReadAll(r.Body); err != nil {
+		http.Error(w, "cannot read the body", http.StatusInternalServerError) // want `answers HTTP 500 when reading the request body fails`
+		return
+	}
 }

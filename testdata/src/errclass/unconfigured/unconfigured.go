@@ -120,8 +120,10 @@ func (s *server) feature(w http.ResponseWriter, r *http.Request) {
 	send(w, m.ID, -32601, "Method not found")
 }
 
-// afterDispatch: the request decoded first; a method's -32603 rides on
-// 200.
+// afterDispatch: the request decoded first; a method's -32603 (under a
+// test of the method) rides on 200. One under a test of the server's
+// state alone, with the message not yet handed anywhere, is still the
+// transport's.
 func (s *server) afterDispatch(w http.ResponseWriter, r *http.Request) {
 	var m message
 	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
@@ -133,7 +135,7 @@ func (s *server) afterDispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.search == nil {
-		send(w, m.ID, -32603, "search is not configured")
+		send(w, m.ID, -32603, "search is not configured") // want `answers -32603 with HTTP 200 when s.search == nil, before any method runs`
 		return
 	}
 	send(w, m.ID, -32601, "Method not found")
