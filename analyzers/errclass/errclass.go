@@ -351,6 +351,9 @@ type checker struct {
 	// truncSaid are the truncated reads reported, once each however
 	// many functions hand a helper the body.
 	truncSaid map[*ast.CallExpr]bool
+	// returnedAt are the writes reported for a refusal a callee returns:
+	// one finding per write, however many calls' responses reach it.
+	returnedAt map[ast.Node]bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

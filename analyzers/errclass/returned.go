@@ -267,12 +267,22 @@ func (c *checker) reportReturnedRefusals(funcs []ast.Node, writes map[ast.Node][
 	}
 }
 
+// reportReturned reports the write: its missing status is the line to
+// fix, for this refusal and any other the callee returns. The call that
+// returned the response is a related position.
 func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefusal) {
+	if c.returnedAt[at] {
+		return
+	}
+	if c.returnedAt == nil {
+		c.returnedAt = map[ast.Node]bool{}
+	}
+	c.returnedAt[at] = true
 	name := "the callee"
 	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
 		name = fn.Name()
 	}
-	related := []analysis.RelatedInformation{{Pos: at.Pos(), End: at.End(), Message: "written with HTTP 200"}}
+	related := []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "the response, returned here"}}
 	if r.lit.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: r.lit, Message: fmt.Sprintf("the %d (%s) error object", r.code, codeName(r.code))})
 	} else if r.via != "" {
@@ -281,7 +291,7 @@ func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefu
 	if w, ok := at.(*ast.CallExpr); ok {
 		related = append(related, c.fixedIn(w)...)
 	}
-	c.report(call, catRefusalOK, related, nil,
+	c.report(at, catRefusalOK, related, nil,
 		"writes the %d (%s) response %s returns with HTTP 200: a request refused before any method runs is 400",
 		r.code, codeName(r.code), name)
 }

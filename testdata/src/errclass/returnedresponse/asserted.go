@@ -24,8 +24,8 @@ func (s *server) handle(data []byte) any {
 // Written whatever it is.
 func (s *server) serveAny(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	resp := s.handle(body) // want `writes the -32700 \(Parse error\) response handle returns`
-	_ = json.NewEncoder(w).Encode(resp)
+	resp := s.handle(body)
+	_ = json.NewEncoder(w).Encode(resp) // want `writes the -32700 \(Parse error\) response handle returns`
 }
 
 // Good: the error reply is told apart by its type and written 400.

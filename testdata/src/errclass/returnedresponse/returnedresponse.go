@@ -81,10 +81,10 @@ func (s *server) routes(mux *http.ServeMux) {
 			http.Error(w, "read failed", http.StatusBadRequest)
 			return
 		}
-		resp := s.processWithToken(r, body) // want `writes the -32700 \(Parse error\) response processWithToken returns with HTTP 200: a request refused before any method runs is 400`
+		resp := s.processWithToken(r, body)
 		if resp != nil {
 			w.Header().Set("Content-Type", "application/json")
-			json.NewEncoder(w).Encode(resp)
+			json.NewEncoder(w).Encode(resp) // want `writes the -32700 \(Parse error\) response processWithToken returns with HTTP 200: a request refused before any method runs is 400`
 		}
 	})
 }
@@ -92,13 +92,13 @@ func (s *server) routes(mux *http.ServeMux) {
 // Marshalled, then written.
 func (s *server) serveBytes(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	resp := s.process(body) // want `writes the -32700 \(Parse error\) response process returns`
+	resp := s.process(body)
 	out, err := json.Marshal(resp)
 	if err != nil {
 		http.Error(w, "encode failed", http.StatusInternalServerError)
 		return
 	}
-	w.Write(out)
+	w.Write(out) // want `writes the -32700 \(Parse error\) response process returns`
 }
 
 // Encoded in place.
@@ -110,9 +110,9 @@ func (s *server) serveInPlace(w http.ResponseWriter, r *http.Request) {
 // A -32600 about the request's own decode, the first of two results.
 func serveEnvelope(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	resp, err := decodeEnvelope(body) // want `writes the -32600 \(Invalid Request\) response decodeEnvelope returns`
+	resp, err := decodeEnvelope(body)
 	if err != nil {
-		_ = json.NewEncoder(w).Encode(resp)
+		_ = json.NewEncoder(w).Encode(resp) // want `writes the -32600 \(Invalid Request\) response decodeEnvelope returns`
 		return
 	}
 }
@@ -132,16 +132,16 @@ func (s *server) serveHelper(w http.ResponseWriter, r *http.Request) {
 // Built in another package, carried by a fact.
 func serveImported(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	reply := dispatch.Answer(r.Context(), body) // want `writes the -32700 \(Parse error\) response Answer returns`
-	_ = json.NewEncoder(w).Encode(reply)
+	reply := dispatch.Answer(r.Context(), body)
+	_ = json.NewEncoder(w).Encode(reply) // want `writes the -32700 \(Parse error\) response Answer returns`
 }
 
 // Built by a constructor given the code, in another package's method.
 func serveEngine(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	e := &dispatch.Engine{}
-	reply := e.Handle(body) // want `writes the -32700 \(Parse error\) response Handle returns`
-	_ = json.NewEncoder(w).Encode(reply)
+	reply := e.Handle(body)
+	_ = json.NewEncoder(w).Encode(reply) // want `writes the -32700 \(Parse error\) response Handle returns`
 }
 
 // Good: the status follows the response's error.

@@ -57,9 +57,9 @@ func serve(w http.ResponseWriter, r *http.Request) {
 		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}})
 		return
 	}
-	if e := validate(req); e != nil { // want `writes the -32600 \(Invalid Request\) response validate returns with HTTP 200`
+	if e := validate(req); e != nil {
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", ID: req.ID, Error: e})
+		_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", ID: req.ID, Error: e}) // want `writes the -32600 \(Invalid Request\) response validate returns with HTTP 200`
 		return
 	}
 	_ = json.NewEncoder(w).Encode(response{JSONRPC: "2.0", ID: req.ID, Result: map[string]any{}})

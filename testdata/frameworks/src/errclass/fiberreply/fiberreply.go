@@ -50,8 +50,8 @@ func (e *engine) handle(raw []byte) *response {
 type server struct{ e *engine }
 
 func (s *server) post(c *fiber.Ctx) error {
-	resp := s.e.handle(c.Body()) // want `writes the -32700 \(Parse error\) response handle returns with HTTP 200`
-	return c.JSON(resp)
+	resp := s.e.handle(c.Body())
+	return c.JSON(resp) // want `writes the -32700 \(Parse error\) response handle returns with HTTP 200`
 }
 
 // postStatus sets the status from the response first: silent.
