@@ -19,7 +19,9 @@ import (
 // marked), when a router registers it at an MCP path, or when it calls, or
 // is called by, such a function in the same package: ServeHTTP reading
 // Mcp-Session-Id hands the POST to handlePost, which answers. Marks do not
-// spread sideways: two handlers sharing a helper stay apart.
+// spread sideways: two handlers sharing a helper stay apart. Nor do they
+// spread up a call that names the MCP method as a constant: its caller
+// chooses the method, as a REST route bridged onto MCP does.
 type endpoint struct {
 	info *types.Info
 	// in holds the units (function declarations and literals) that serve
@@ -90,6 +92,9 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 			link(p, u)
 		}
 		mark := speaksJSONRPC(writes[u])
+		// picked are method names handed to a call: the caller picks
+		// the method, as a client of MCP does, and is not marked by it.
+		picked := map[ast.Node]bool{}
 		ownBody(httpwrite.Body(u), func(n ast.Node) {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -104,6 +109,11 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 					}
 				}
 			case *ast.CallExpr:
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.BasicLit); ok && mcpMethodConst(info, lit) {
+						picked[lit] = true
+					}
+				}
 				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 					if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] != nil {
 						onVar = append(onVar, varCall{info.Uses[id], n})
@@ -111,7 +121,16 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				}
 				if fn := httpwrite.Callee(info, n); fn != nil {
 					if d := decls[fn.Origin()]; d != nil && d != u {
-						link(u, d)
+						if namesMethodArg(info, n) {
+							// The caller picks the MCP method
+							// (h.forward(c, "tools/list", nil)):
+							// it is a client of the endpoint, a
+							// REST route bridged onto MCP, not the
+							// endpoint itself.
+							calls[u] = append(calls[u], d)
+						} else {
+							link(u, d)
+						}
 					}
 				}
 				if h := e.routedHandler(n, decls); h != nil {
@@ -121,7 +140,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 					}
 				}
 			case *ast.BasicLit:
-				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) {
+				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) && !picked[n] {
 					mark = true
 				}
 			case *ast.Ident:
@@ -172,6 +191,24 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		}
 	}
 	return e
+}
+
+// namesMethodArg reports a call handed a constant MCP method name
+// ("tools/list", "initialize").
+func namesMethodArg(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if mcpMethodConst(info, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// mcpMethodConst reports a constant naming one of MCP's methods (not its
+// headers nor JSON-RPC's version member).
+func mcpMethodConst(info *types.Info, e ast.Expr) bool {
+	v, ok := httpwrite.StringConst(info, e)
+	return ok && mcpString(v) && v != "jsonrpc" && !strings.EqualFold(v, "Mcp-Session-Id") && !strings.EqualFold(v, "MCP-Protocol-Version")
 }
 
 // serves reports whether the function unit n serves MCP's endpoint.

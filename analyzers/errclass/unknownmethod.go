@@ -161,7 +161,7 @@ func namesMCPMethods(info *types.Info, sw *ast.SwitchStmt) bool {
 			continue
 		}
 		for _, e := range cc.List {
-			if v, ok := httpwrite.StringConst(info, e); ok && mcpString(v) && v != "jsonrpc" && !strings.EqualFold(v, "Mcp-Session-Id") && !strings.EqualFold(v, "MCP-Protocol-Version") {
+			if mcpMethodConst(info, e) {
 				return true
 			}
 		}
