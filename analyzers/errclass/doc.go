@@ -162,6 +162,10 @@
 // validating handed the value the body decoded into (the envelope judged
 // before any method runs): a method's own -32600 rides on 200. Several
 // such calls of one helper of the package are one finding, at the helper.
+// A writer whose only other answer is an empty success for an empty reply
+// (if rep.Version == "" { w.WriteHeader(204); return }, an empty 200 for
+// a notification) writes any error with its other status: a JSON-RPC error
+// travels in a body.
 //
 // Bad:
 //
@@ -181,7 +185,8 @@
 // that builds it (through wrappers that return it, and through a fact for
 // an exported one in another package) to a write with no status set
 // (Encode, json.Marshal then Write, or an answer pinning http.StatusOK) in
-// the same block as the call, and reports the call. A -32600 counts only
+// the same block as the call, and reports the write (the line to fix),
+// with the call as a related position. A -32600 counts only
 // about the request's own read or decode: a method's error after dispatch
 // rides on 200. The error object may be a literal or the result of a
 // constructor given the code as a constant (errorResponse(id, -32700,
@@ -324,6 +329,21 @@
 // row's, 500. Only -32603 is judged: a nil part answered -32601, 404 or
 // 501 is a feature the server lacks.
 //
+// After the decode too, when the test reads only the server's own state
+// (its receiver, package variables, locals made from those: if
+// len(s.upstreams) == 0) and nothing was done with the decoded message
+// yet: no call was handed it, the request or the writer, and no if or
+// switch around the answer reads the request. A method's -32603 rides on
+// 200.
+//
+// # A failed request upstream answered -32603 with 200
+//
+// On MCP's endpoint, -32603 written with HTTP 200 directly under the
+// failure of a request the server sends upstream (client.Do, http.Post,
+// the read of the reply), and nothing else: the gateway's hop failed
+// before any upstream method answered, which is the server's failure, 502.
+// An error the upstream's reply carries is that method's and rides on 200.
+//
 // # A status and a code that contradict each other
 //
 // -32603 (Internal error) with a 4xx, and -32700 or -32600 (client faults)
@@ -402,9 +422,12 @@
 // On MCP's endpoint, a body read whole through io.LimitReader whose length
 // the function never uses is cut at the limit without an error, forwarded
 // short or refused as JSON that does not parse. Read one byte more than the
-// limit and answer 413 past it, or cap with http.MaxBytesReader. Silent
-// when the function uses len of the bytes, tests r.ContentLength or also
-// caps the body with MaxBytesReader.
+// limit and answer 413 past it, or cap with http.MaxBytesReader. A helper
+// of the package handed r.Body that reads its reader so is reported at its
+// read. Silent when the function compares len of the bytes or
+// r.ContentLength with anything, or also caps the body with
+// MaxBytesReader; a length only handed on (r.ContentLength =
+// int64(len(body))) compares nothing.
 //
 //	// bad
 //	body, _ := io.ReadAll(io.LimitReader(r.Body, maxBody))
@@ -439,6 +462,12 @@
 //		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 //		return
 //	}
+//
+// # A method not served
+//
+// The default clause of a switch on the request's method whose cases name
+// MCP's methods is every method the server does not serve: JSON-RPC's
+// -32601, and another constant code written straight in it is reported.
 //
 // # Flags
 //
