@@ -186,7 +186,7 @@
 // an exported one in another package) to a write with no status set
 // (Encode, json.Marshal then Write, or an answer pinning http.StatusOK) in
 // the same block as the call, and reports the write (the line to fix),
-// with the call as a related position. A -32600 counts only
+// naming the callee. A -32600 counts only
 // about the request's own read or decode: a method's error after dispatch
 // rides on 200. The error object may be a literal or the result of a
 // constructor given the code as a constant (errorResponse(id, -32700,

@@ -3,6 +3,7 @@ package errclass
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
@@ -21,7 +22,9 @@ import (
 // Mcp-Session-Id hands the POST to handlePost, which answers. Marks do not
 // spread sideways: two handlers sharing a helper stay apart. Nor do they
 // spread up a call that names the MCP method as a constant: its caller
-// chooses the method, as a REST route bridged onto MCP does.
+// chooses the method, as a REST route bridged onto MCP does. A literal a
+// router registers at another path (a catch-all "/" beside "/mcp") is not
+// the endpoint's for being written inside a function that is.
 type endpoint struct {
 	info *types.Info
 	// in holds the units (function declarations and literals) that serve
@@ -79,6 +82,10 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 	}
 	var seeds []ast.Node
 	var routing []*ast.FuncLit
+	// elsewhere are literals a router registers at a path that is not
+	// MCP's (mux.HandleFunc("/", func(...) {...}) beside "/mcp"): the
+	// function that registers them does not make them the endpoint's.
+	var elsewhere []*ast.FuncLit
 	// groups are the variables holding a router group made at an MCP
 	// path; onVar the calls of methods on variables.
 	type varCall struct {
@@ -138,6 +145,8 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 					if lit, ok := h.(*ast.FuncLit); ok {
 						routing = append(routing, lit)
 					}
+				} else if lit := e.routedElsewhere(n, decls); lit != nil {
+					elsewhere = append(elsewhere, lit)
 				}
 			case *ast.BasicLit:
 				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) && !picked[n] {
@@ -175,6 +184,12 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				}
 			}
 		})
+	}
+	for _, lit := range elsewhere {
+		if p := parent[lit]; p != nil {
+			calls[p] = slices.DeleteFunc(calls[p], func(n ast.Node) bool { return n == lit })
+			callers[lit] = slices.DeleteFunc(callers[lit], func(n ast.Node) bool { return n == p })
+		}
 	}
 	for _, dir := range []map[ast.Node][]ast.Node{calls, callers} {
 		seen := map[ast.Node]bool{}
@@ -331,6 +346,25 @@ func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.N
 	for _, a := range call.Args[1:] {
 		if h := e.handlerOf(a, decls, 0); h != nil {
 			return h
+		}
+	}
+	return nil
+}
+
+// routedElsewhere returns the function literal a router call registers
+// at a path that is not one of MCP's (mux.HandleFunc("/", func(w, r)
+// {...})), or nil.
+func (e *endpoint) routedElsewhere(call *ast.CallExpr, decls map[*types.Func]ast.Node) *ast.FuncLit {
+	if len(call.Args) < 2 {
+		return nil
+	}
+	path, ok := httpwrite.StringConst(e.info, call.Args[0])
+	if !ok || mcpPath(path) || !strings.Contains(path, "/") {
+		return nil
+	}
+	for _, a := range call.Args[1:] {
+		if lit, ok := e.handlerOf(a, decls, 0).(*ast.FuncLit); ok {
+			return lit
 		}
 	}
 	return nil

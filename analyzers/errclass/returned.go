@@ -37,12 +37,11 @@ func (f *refusalFact) String() string {
 }
 
 // returnedRefusal is what a function of this package returns: a refusal
-// built at lit (in this package) or by the callee named via.
+// built at lit (in this package) or by a callee of another package.
 type returnedRefusal struct {
 	code   int64
 	result int
 	lit    token.Pos // the error object, when it is in this package
-	via    string    // the function that builds it, when in another package
 }
 
 // returnedRefusals finds the functions of this package that return a
@@ -222,7 +221,7 @@ func (c *checker) refusalOf(info *types.Info, call *ast.CallExpr, known map[*typ
 	}
 	var f refusalFact
 	if c.pass.ImportObjectFact(fn, &f) {
-		return returnedRefusal{code: f.Code, result: f.Result, via: describe(fn)}, true
+		return returnedRefusal{code: f.Code, result: f.Result}, true
 	}
 	return returnedRefusal{}, false
 }
@@ -268,8 +267,7 @@ func (c *checker) reportReturnedRefusals(funcs []ast.Node, writes map[ast.Node][
 }
 
 // reportReturned reports the write: its missing status is the line to
-// fix, for this refusal and any other the callee returns. The call that
-// returned the response is a related position.
+// fix, for this refusal and any other the callee returns.
 func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefusal) {
 	if c.returnedAt[at] {
 		return
@@ -282,11 +280,11 @@ func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefu
 	if fn := typeutil.StaticCallee(c.pass.TypesInfo, call); fn != nil {
 		name = fn.Name()
 	}
-	related := []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "the response, returned here"}}
+	// The message names the callee; the place the error object is
+	// built, when it is in this package, is the one related position.
+	var related []analysis.RelatedInformation
 	if r.lit.IsValid() {
 		related = append(related, analysis.RelatedInformation{Pos: r.lit, Message: fmt.Sprintf("the %d (%s) error object", r.code, codeName(r.code))})
-	} else if r.via != "" {
-		related[0].Message += fmt.Sprintf("; the %d error object is built by %s", r.code, r.via)
 	}
 	if w, ok := at.(*ast.CallExpr); ok {
 		related = append(related, c.fixedIn(w)...)
