@@ -30,6 +30,9 @@ type endpoint struct {
 	// in holds the units (function declarations and literals) that serve
 	// the endpoint.
 	in map[ast.Node]bool
+	// routed holds the units a router of the package registers at one of
+	// MCP's paths: the first readers of a request to the endpoint.
+	routed map[ast.Node]bool
 	// jsonrpcTypes memoises whether a type is a JSON-RPC message, sdk
 	// whether a package is an MCP SDK's.
 	jsonrpcTypes map[types.Type]bool
@@ -37,7 +40,7 @@ type endpoint struct {
 }
 
 func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*answers.Answer) *endpoint {
-	e := &endpoint{info: info, in: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}, sdk: map[*types.Package]bool{}}
+	e := &endpoint{info: info, in: map[ast.Node]bool{}, routed: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}, sdk: map[*types.Package]bool{}}
 	decls := map[*types.Func]ast.Node{}
 	var units []ast.Node
 	parent := map[ast.Node]ast.Node{}
@@ -92,7 +95,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		v    types.Object
 		call *ast.CallExpr
 	}
-	groups := map[types.Object]bool{}
+	groups := map[types.Object]string{}
 	var onVar []varCall
 	for _, u := range units {
 		if p := parent[u]; p != nil {
@@ -110,7 +113,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) >= 1 {
 						if p, ok := httpwrite.StringConst(info, c.Args[0]); ok && mcpPath(p) {
 							if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
-								groups[info.ObjectOf(id)] = true
+								groups[info.ObjectOf(id)] = p
 							}
 						}
 					}
@@ -142,6 +145,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				}
 				if h := e.routedHandler(n, decls); h != nil {
 					seeds = append(seeds, h)
+					e.routed[h] = true
 					if lit, ok := h.(*ast.FuncLit); ok {
 						routing = append(routing, lit)
 					}
@@ -163,10 +167,19 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 		}
 	}
 	for _, c := range onVar {
-		if groups[c.v] {
+		if prefix, ok := groups[c.v]; ok {
+			// MCP's endpoint is one path: a route the group
+			// registers under another (g.POST("/list_patterns", h)
+			// under "/mcp") is a route beside it.
+			if len(c.call.Args) > 0 {
+				if sub, ok := httpwrite.StringConst(info, c.call.Args[0]); ok && strings.Trim(sub, "/") != "" && !mcpPath(prefix+"/"+sub) {
+					continue
+				}
+			}
 			for _, a := range c.call.Args {
 				if h := e.handlerOf(a, decls, 0); h != nil {
 					seeds = append(seeds, h)
+					e.routed[h] = true
 				}
 			}
 		}
@@ -225,6 +238,10 @@ func mcpMethodConst(info *types.Info, e ast.Expr) bool {
 	v, ok := httpwrite.StringConst(info, e)
 	return ok && mcpString(v) && v != "jsonrpc" && !strings.EqualFold(v, "Mcp-Session-Id") && !strings.EqualFold(v, "MCP-Protocol-Version")
 }
+
+// entry reports whether a router of the package registers the unit n at
+// one of MCP's paths.
+func (e *endpoint) entry(n ast.Node) bool { return e.routed[n] }
 
 // serves reports whether the function unit n serves MCP's endpoint.
 func (e *endpoint) serves(n ast.Node) bool { return e.in[n] }

@@ -153,6 +153,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		c.serving = c.endpoint != nil && c.endpoint.serves(n)
+		c.entry = c.endpoint != nil && c.endpoint.entry(n)
 		c.function(fn, httpwrite.Body(n), ws)
 		if c.serving && !report.FactsOnly() {
 			c.truncatedBodies(n)
@@ -325,6 +326,9 @@ type checker struct {
 	// says whether the function being judged is on it.
 	endpoint *endpoint
 	serving  bool
+	// entry: a router of the package registers the function being
+	// checked at one of MCP's paths.
+	entry bool
 	// initOnly are the functions only initialize branches call, made on
 	// first use (isInitOnly).
 	initOnly map[types.Object]bool
@@ -354,6 +358,9 @@ type checker struct {
 	// returnedAt are the writes reported for a refusal a callee returns:
 	// one finding per write, however many calls' responses reach it.
 	returnedAt map[ast.Node]bool
+	// called are the functions some function of the package calls
+	// (calledInPackage).
+	called map[*types.Func]bool
 }
 
 func (c *checker) reportRange(rng analysis.Range, category string, related []analysis.RelatedInformation, fixes []analysis.SuggestedFix, format string, args ...any) {

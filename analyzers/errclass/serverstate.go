@@ -18,7 +18,9 @@ import (
 // and valid, and the server cannot take it. No method has run, so the
 // answer is the transport's: the server-failure row, 500 with -32603.
 //
-// "Before anything was done" is strict: no call between the decode and the
+// The function must be the one a router of the package registers at one of
+// MCP's paths, and be called by nothing of its package. "Before anything was done" is
+// strict: no call between the decode and the
 // answer is handed the decoded value or dispatches, and no if or switch
 // around the answer reads the request, so a method's own -32603 (after a
 // switch on the method, inside a handler handed the message) rides on 200
@@ -50,6 +52,17 @@ func (c *checker) stateBeforeDispatch(fn *ssa.Function, body *ast.BlockStmt, w *
 		}
 	}
 	if !st.server {
+		return false
+	}
+	if !c.entry {
+		// Only the function a router registers at MCP's path reads
+		// the request first: one the package also calls (a tool's
+		// handler reached after a switch on the method), or one
+		// routed at a path of its own (a tool's own route beside the
+		// endpoint), answers for a method.
+		return false
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && c.calledInPackage(obj) {
 		return false
 	}
 	decode := firstDecode(info, body, w.Node.Pos())
@@ -232,4 +245,23 @@ func (s *stateReader) variable(v *types.Var) bool {
 // can answer or forward.
 func handsOn(t types.Type) bool {
 	return t != nil && (httpwrite.IsResponseWriter(t) || httpwrite.IsNamed(derefType(t), httpwrite.PkgHTTP, "Request"))
+}
+
+// calledInPackage reports whether a function of the package calls fn
+// (made once per package).
+func (c *checker) calledInPackage(fn *types.Func) bool {
+	if c.called == nil {
+		c.called = map[*types.Func]bool{}
+		for _, f := range c.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if callee := httpwrite.Callee(c.pass.TypesInfo, call); callee != nil {
+						c.called[callee.Origin()] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.called[fn.Origin()]
 }

@@ -64,3 +64,36 @@ func (s *router) serveParams(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 }
+
+// serveTool is a tool's own JSON-RPC route beside the endpoint: the route
+// is the method, and its failure rides on 200.
+func (s *router) serveTool(w http.ResponseWriter, r *http.Request) {
+	var m map[string]any
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	if len(s.tools) == 0 {
+		s.fail(w, -32603, "search is not configured")
+		return
+	}
+}
+
+// A function the endpoint's dispatcher also calls answers for a method.
+func (s *relay) dispatched(w http.ResponseWriter, r *http.Request) {
+	var m any
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	if !s.ready.Load() {
+		s.fail(w, -32603, "not started")
+		return
+	}
+}
+
+func (s *relay) onTool(w http.ResponseWriter, r *http.Request, name string) {
+	if name == "search" {
+		s.dispatched(w, r)
+	}
+}

@@ -61,3 +61,14 @@ func (s *relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.pass(w, names[0], m)
 }
+
+func routes(s *relay, t *router) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("POST /mcp", s)
+	mux.Handle("POST /router/mcp", t)
+	mux.HandleFunc("POST /strict/mcp", t.serveStrict)
+	mux.HandleFunc("POST /params/mcp", t.serveParams)
+	mux.HandleFunc("POST /tools/search", t.serveTool)
+	mux.HandleFunc("POST /dispatched/mcp", s.dispatched)
+	return mux
+}

@@ -57,7 +57,7 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("/mcp/audited", s.audited)
 	mux.HandleFunc("/mcp/pkgvar", s.packageVar)
 	mux.HandleFunc("/mcp/feature", s.feature)
-	mux.HandleFunc("/mcp/after", s.afterDispatch)
+	mux.HandleFunc("/after/mcp", s.afterDispatch)
 	mux.HandleFunc("/mcp/right", s.right)
 }
 
