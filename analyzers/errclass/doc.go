@@ -331,10 +331,11 @@
 //
 // After the decode too, when the test reads only the server's own state
 // (its receiver, package variables, locals made from those: if
-// len(s.upstreams) == 0) and nothing was done with the decoded message
-// yet: no call was handed it, the request or the writer, and no if or
-// switch around the answer reads the request. A method's -32603 rides on
-// 200.
+// len(s.upstreams) == 0), in the function a router of the package
+// registers at one of MCP's paths and nothing of the package calls, and
+// nothing was done with the decoded message yet: no call was handed it,
+// the request or the writer, and no if or switch around the answer reads
+// the request. A method's -32603 rides on 200.
 //
 // # A failed request upstream answered -32603 with 200
 //

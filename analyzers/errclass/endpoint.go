@@ -24,7 +24,8 @@ import (
 // spread up a call that names the MCP method as a constant: its caller
 // chooses the method, as a REST route bridged onto MCP does. A literal a
 // router registers at another path (a catch-all "/" beside "/mcp") is not
-// the endpoint's for being written inside a function that is.
+// the endpoint's for being written inside a function that is, nor is what
+// a group made at "/mcp" registers under a path of its own.
 type endpoint struct {
 	info *types.Info
 	// in holds the units (function declarations and literals) that serve
