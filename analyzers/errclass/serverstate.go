@@ -18,13 +18,13 @@ import (
 // and valid, and the server cannot take it. No method has run, so the
 // answer is the transport's: the server-failure row, 500 with -32603.
 //
-// The function must be the one a router of the package registers at one of
-// MCP's paths, and be called by nothing of its package. "Before anything was done" is
-// strict: no call between the decode and the
-// answer is handed the decoded value or dispatches, and no if or switch
-// around the answer reads the request, so a method's own -32603 (after a
-// switch on the method, inside a handler handed the message) rides on 200
-// as before.
+// The function must be the one a router of the package registers at one
+// of MCP's paths, and be called by nothing of its package. "Before
+// anything was done" is strict: no call between the decode and the answer
+// is handed the decoded value, the request or the writer, and no if or
+// switch around the answer reads the request, so a method's own -32603
+// (after a switch on the method, inside a handler handed the message)
+// rides on 200 as before.
 func (c *checker) stateBeforeDispatch(fn *ssa.Function, body *ast.BlockStmt, w *httpwrite.Write) bool {
 	info := c.pass.TypesInfo
 	if !w.HasCode || w.Code != httpwrite.CodeInternalError || !(w.Status == 200 || w.Status == 0 && w.Implicit) || fn == nil || !branchReturns(w.Stack) {
