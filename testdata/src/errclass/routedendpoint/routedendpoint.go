@@ -33,6 +33,7 @@ func auth(next http.Handler) http.Handler { return next }
 func (a *app) routes(mux *http.ServeMux, r router, e engine) {
 	g := e.Group("/mcp")
 	g.POST("", a.grouped)
+	g.POST("/usage", a.usage)
 	mux.Handle("/mcp/{tenant}", auth(http.HandlerFunc(a.wrapped)))
 	mux.Handle("/v2/mcp", &stream{db: a.db})
 	r.Route("/rpc/mcp", func(r router) {
@@ -56,6 +57,14 @@ func (a *app) sub(w http.ResponseWriter, r *http.Request) {
 func (a *app) grouped(w http.ResponseWriter, r *http.Request) {
 	if _, err := a.db.ExecContext(r.Context(), "insert into calls default values"); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest) // want `answers 400 for an error from \(\*sql.DB\).ExecContext`
+	}
+}
+
+// usage is a route the /mcp group registers under a path of its own:
+// MCP's endpoint is one path, and this route is beside it.
+func (a *app) usage(w http.ResponseWriter, r *http.Request) {
+	if _, err := a.db.ExecContext(r.Context(), "insert into calls default values"); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
 	}
 }
 
