@@ -161,3 +161,19 @@ func fromBody(info *types.Info, body *ast.BlockStmt, e ast.Expr, pos token.Pos, 
 	}
 	return false
 }
+
+// bodyDecode is the first call in body, outside function literals, that
+// decodes the request's body (decodesBody) and that keep accepts, or nil.
+func bodyDecode(info *types.Info, body *ast.BlockStmt, keep func(*ast.CallExpr) bool) *ast.CallExpr {
+	var found *ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found != nil {
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok && keep(call) && decodesBody(info, body, call, 0) {
+			found = call
+		}
+		return found == nil
+	})
+	return found
+}

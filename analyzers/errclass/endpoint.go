@@ -144,14 +144,18 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 						}
 					}
 				}
-				if h := e.routedHandler(n, decls); h != nil {
-					seeds = append(seeds, h)
-					e.routed[h] = true
-					if lit, ok := h.(*ast.FuncLit); ok {
-						routing = append(routing, lit)
+				if path, h := e.route(n, decls); h != nil {
+					lit, _ := h.(*ast.FuncLit)
+					switch {
+					case mcpPath(path):
+						seeds = append(seeds, h)
+						e.routed[h] = true
+						if lit != nil {
+							routing = append(routing, lit)
+						}
+					case lit != nil && strings.Contains(path, "/"):
+						elsewhere = append(elsewhere, lit)
 					}
-				} else if lit := e.routedElsewhere(n, decls); lit != nil {
-					elsewhere = append(elsewhere, lit)
 				}
 			case *ast.BasicLit:
 				if v, ok := httpwrite.StringConst(info, n); ok && mcpString(v) && !picked[n] {
@@ -348,44 +352,25 @@ func (e *endpoint) jsonrpcStruct(t types.Type, depth int) bool {
 	return found
 }
 
-// routedHandler returns the function of this package a router call
-// registers at one of MCP's paths: mux.HandleFunc("/mcp", s.handle),
+// route returns the path a router call registers and the function of this
+// package it registers there: mux.HandleFunc("/mcp", s.handle),
 // r.POST("/message", handler), mux.Handle("/mcp", auth(http.HandlerFunc(h))),
 // mux.Handle("/mcp", srv) for a type of the package whose ServeHTTP serves,
-// a literal handler in place.
-func (e *endpoint) routedHandler(call *ast.CallExpr, decls map[*types.Func]ast.Node) ast.Node {
+// a literal handler in place. h is nil when the call registers none.
+func (e *endpoint) route(call *ast.CallExpr, decls map[*types.Func]ast.Node) (path string, h ast.Node) {
 	if len(call.Args) < 2 {
-		return nil
+		return "", nil
 	}
 	path, ok := httpwrite.StringConst(e.info, call.Args[0])
-	if !ok || !mcpPath(path) {
-		return nil
+	if !ok {
+		return "", nil
 	}
 	for _, a := range call.Args[1:] {
 		if h := e.handlerOf(a, decls, 0); h != nil {
-			return h
+			return path, h
 		}
 	}
-	return nil
-}
-
-// routedElsewhere returns the function literal a router call registers
-// at a path that is not one of MCP's (mux.HandleFunc("/", func(w, r)
-// {...})), or nil.
-func (e *endpoint) routedElsewhere(call *ast.CallExpr, decls map[*types.Func]ast.Node) *ast.FuncLit {
-	if len(call.Args) < 2 {
-		return nil
-	}
-	path, ok := httpwrite.StringConst(e.info, call.Args[0])
-	if !ok || mcpPath(path) || !strings.Contains(path, "/") {
-		return nil
-	}
-	for _, a := range call.Args[1:] {
-		if lit, ok := e.handlerOf(a, decls, 0).(*ast.FuncLit); ok {
-			return lit
-		}
-	}
-	return nil
+	return "", nil
 }
 
 // handlerOf finds the function of this package a handler expression

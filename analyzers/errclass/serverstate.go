@@ -30,13 +30,24 @@ func (c *checker) stateBeforeDispatch(fn *ssa.Function, body *ast.BlockStmt, w *
 	if !w.HasCode || w.Code != httpwrite.CodeInternalError || !(w.Status == 200 || w.Status == 0 && w.Implicit) || fn == nil || !branchReturns(w.Stack) {
 		return false
 	}
+	if !c.entry {
+		// Only the function a router registers at MCP's path reads
+		// the request first: one the package also calls (a tool's
+		// handler reached after a switch on the method), or one
+		// routed at a path of its own (a tool's own route beside the
+		// endpoint), answers for a method.
+		return false
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && c.calledInPackage(obj) {
+		return false
+	}
 	var cond ast.Expr
-	for i, n := range w.Stack {
+	for _, n := range w.Stack {
 		switch n := n.(type) {
 		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.RangeStmt, *ast.ForStmt, *ast.CaseClause:
 			return false
 		case *ast.IfStmt:
-			if n.Init != nil || i+1 >= len(w.Stack) || w.Stack[i+1] == n.Init {
+			if n.Init != nil {
 				return false
 			}
 			cond = n.Cond
@@ -54,18 +65,7 @@ func (c *checker) stateBeforeDispatch(fn *ssa.Function, body *ast.BlockStmt, w *
 	if !st.server {
 		return false
 	}
-	if !c.entry {
-		// Only the function a router registers at MCP's path reads
-		// the request first: one the package also calls (a tool's
-		// handler reached after a switch on the method), or one
-		// routed at a path of its own (a tool's own route beside the
-		// endpoint), answers for a method.
-		return false
-	}
-	if obj, ok := fn.Object().(*types.Func); ok && c.calledInPackage(obj) {
-		return false
-	}
-	decode := firstDecode(info, body, w.Node.Pos())
+	decode := bodyDecode(info, body, func(call *ast.CallExpr) bool { return call.Pos() < w.Node.Pos() && len(call.Args) > 0 })
 	if decode == nil {
 		return false
 	}
@@ -78,22 +78,6 @@ func (c *checker) stateBeforeDispatch(fn *ssa.Function, body *ast.BlockStmt, w *
 		{Pos: decode.Pos(), End: decode.End(), Message: "the request, decoded and not yet handed to any method"},
 	}, nil, "answers -32603 with HTTP 200 when %s, before any method runs: the server's failure is 500", types.ExprString(cond))
 	return true
-}
-
-// firstDecode is the first call in body before pos that decodes the
-// request's body into a variable (json.Unmarshal(raw, &m), Decode(&m)).
-func firstDecode(info *types.Info, body *ast.BlockStmt, pos token.Pos) *ast.CallExpr {
-	var found *ast.CallExpr
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit || found != nil {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && call.Pos() < pos && len(call.Args) > 0 && decodesBody(info, body, call, 0) {
-			found = call
-		}
-		return found == nil
-	})
-	return found
 }
 
 // actedOn reports a call in body between the decode and pos that is

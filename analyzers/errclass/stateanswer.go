@@ -96,18 +96,5 @@ func configuredPart(info *types.Info, fn *ssa.Function, e ast.Expr) bool {
 
 // decodedAfter reports a decode of the request's body in body after pos.
 func decodedAfter(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, lit := n.(*ast.FuncLit); lit {
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok && call.Pos() > pos && decodesBody(info, body, call, 0) {
-			found = true
-		}
-		return true
-	})
-	return found
+	return bodyDecode(info, body, func(call *ast.CallExpr) bool { return call.Pos() > pos }) != nil
 }

@@ -6,17 +6,17 @@ import (
 )
 
 // emptyReplies returns the answers among ws that a writer of replies gives
-// only to an empty reply: a success status with no body, in an if at the top of
-// the function whose condition tests a parameter and whose branch returns
-// (`if rep.Version == "" { w.WriteHeader(204); return }`, or an empty 200
-// for a notification). A JSON-RPC error
-// travels in a body, so such a branch is never the answer to a code the
-// caller hands in: for the caller, the writer writes the reply with the
-// status it writes otherwise (none: HTTP 200).
+// only to an empty reply: a success status with no body, in an if at the
+// top of the function whose condition tests a parameter and whose branch
+// returns (`if rep.Version == "" { w.WriteHeader(204); return }`, or an
+// empty 200 for a notification). A JSON-RPC error travels in a body, so
+// such a branch is never the answer to a code the caller hands in: for the
+// caller, the writer writes the reply with the status it writes otherwise
+// (none: HTTP 200).
 func emptyReplies(info *types.Info, sig *types.Signature, decl *ast.FuncDecl, ws []*Write) map[ast.Node]bool {
 	var out map[ast.Node]bool
 	for _, w := range ws {
-		if w.Kind != WriteHeader || (w.Status < 200 || w.Status > 299) || len(w.Stack) < 4 {
+		if w.Kind != WriteHeader || w.Status < 200 || w.Status > 299 || len(w.Stack) < 4 {
 			continue
 		}
 		// Stack: body, if, then-block, statement, ..., the call.
@@ -24,7 +24,7 @@ func emptyReplies(info *types.Info, sig *types.Signature, decl *ast.FuncDecl, ws
 		if !ok || w.Stack[0] != decl.Body || w.Stack[2] != ifs.Body || ifs.Else != nil || ifs.Init != nil {
 			continue
 		}
-		if !EndsInReturn(ifs.Body) || writesBody(info, ifs.Body) || !testsParam(info, sig, ifs.Cond) {
+		if !EndsInReturn(ifs.Body) || WritesBody(info, ifs.Body) || !testsParam(info, sig, ifs.Cond) {
 			continue
 		}
 		if out == nil {
@@ -35,28 +35,14 @@ func emptyReplies(info *types.Info, sig *types.Signature, decl *ast.FuncDecl, ws
 	return out
 }
 
-// writesBody reports a body written to any writer in n.
-func writesBody(info *types.Info, n ast.Node) bool {
-	return bodyWriteTo(info, n, func(ast.Expr) bool { return true })
-}
-
 // testsParam reports whether cond reads a parameter of sig that is not a
 // response writer: what the caller hands in decides the branch.
 func testsParam(info *types.Info, sig *types.Signature, cond ast.Expr) bool {
+	param := paramIndex(info, sig)
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok || found {
-			return !found
-		}
-		v, ok := info.Uses[id].(*types.Var)
-		if !ok || IsResponseWriter(v.Type()) {
-			return true
-		}
-		for i := 0; i < sig.Params().Len(); i++ {
-			if sig.Params().At(i) == v {
-				found = true
-			}
+		if id, ok := n.(*ast.Ident); ok && param(id) > 0 && !IsResponseWriter(info.TypeOf(id)) {
+			found = true
 		}
 		return !found
 	})
