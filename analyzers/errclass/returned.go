@@ -259,7 +259,7 @@ func (c *checker) reportReturnedRefusals(funcs []ast.Node, writes map[ast.Node][
 				return true // the bytes are JSON: that refusal cannot come
 			}
 			if at := c.writtenWith200(body, writes[n], stack, r.result); at != nil {
-				c.reportReturned(call, at, r)
+				c.reportReturned(body, call, at, r)
 			}
 			return true
 		})
@@ -268,7 +268,7 @@ func (c *checker) reportReturnedRefusals(funcs []ast.Node, writes map[ast.Node][
 
 // reportReturned reports the write: its missing status is the line to
 // fix, for this refusal and any other the callee returns.
-func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefusal) {
+func (c *checker) reportReturned(body *ast.BlockStmt, call *ast.CallExpr, at ast.Node, r returnedRefusal) {
 	if c.returnedAt[at] {
 		return
 	}
@@ -288,6 +288,9 @@ func (c *checker) reportReturned(call *ast.CallExpr, at ast.Node, r returnedRefu
 	}
 	if w, ok := at.(*ast.CallExpr); ok {
 		related = append(related, c.fixedIn(w)...)
+		if set := ok200Before(c.pass.TypesInfo, body, w); set != nil {
+			related = append(related, analysis.RelatedInformation{Pos: set.Pos(), End: set.End(), Message: "sets HTTP 200 for whatever follows"})
+		}
 	}
 	c.report(at, catRefusalOK, related, nil,
 		"writes the %d (%s) response %s returns with HTTP 200: a request refused before any method runs is 400",
@@ -375,6 +378,9 @@ func (c *checker) writtenWith200(body *ast.BlockStmt, writes []*answers.Answer, 
 func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast.CallExpr) ast.Node {
 	info := c.pass.TypesInfo
 	if t := httpwrite.BodyWriteTarget(info, wc); t != nil && httpwrite.IsResponseWriter(info.TypeOf(t)) {
+		if ok200Before(info, body, wc) != nil {
+			return wc
+		}
 		if statusBefore(writes, &httpwrite.Write{Node: wc}) || httpwrite.StatusCallBefore(info, body, wc.Pos()) {
 			return nil
 		}
@@ -391,6 +397,55 @@ func (c *checker) with200(body *ast.BlockStmt, writes []*answers.Answer, wc *ast
 		if a.Write.Node == wc && a.Write.Status == 200 && !a.Write.HasCode {
 			return wc
 		}
+	}
+	return nil
+}
+
+// ok200Before returns the WriteHeader(200) call that is the last
+// statement before the body write wc in wc's own block, but for header
+// sets (w.WriteHeader(http.StatusOK) after w.Header().Set(...), then
+// json.NewEncoder(w).Encode(resp)): the status is written, and it is 200
+// whatever the body holds. nil otherwise.
+func ok200Before(info *types.Info, body *ast.BlockStmt, wc *ast.CallExpr) *ast.CallExpr {
+	if body == nil {
+		return nil
+	}
+	var list []ast.Stmt
+	at := -1
+	ast.Inspect(body, func(n ast.Node) bool {
+		blk, ok := n.(*ast.BlockStmt)
+		if !ok || at >= 0 && !(blk.Pos() <= wc.Pos() && wc.End() <= blk.End()) {
+			return n == nil || n.Pos() <= wc.Pos() && wc.End() <= n.End()
+		}
+		for i, st := range blk.List {
+			if st.Pos() <= wc.Pos() && wc.End() <= st.End() {
+				list, at = blk.List, i
+			}
+		}
+		return true
+	})
+	for i := at - 1; i >= 0; i-- {
+		es, ok := list[i].(*ast.ExprStmt)
+		if !ok {
+			return nil
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil {
+			return nil
+		}
+		if fn.Name() == "Set" || fn.Name() == "Add" || fn.Name() == "Del" {
+			continue // w.Header().Set(...)
+		}
+		if fn.Name() == "WriteHeader" && len(call.Args) == 1 {
+			if v, ok := httpwrite.IntConst(info, call.Args[0]); ok && v == 200 {
+				return call
+			}
+		}
+		return nil
 	}
 	return nil
 }

@@ -77,8 +77,15 @@ func envelopeCode(info *types.Info, e ast.Expr, sinkOf SinkOf) (code int64, code
 // return &r), its code the wrapper's constant or parameter.
 func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf SinkOf) *Sink {
 	sig := fn.Type().(*types.Signature)
-	if sig.Results().Len() != 1 || !envelopeType(sig.Results().At(0).Type()) || decl.Body == nil {
+	if decl.Body == nil {
 		return nil
+	}
+	marshals := false
+	if sig.Results().Len() != 1 || !envelopeType(sig.Results().At(0).Type()) {
+		if !bytesResults(sig) {
+			return nil
+		}
+		marshals = true
 	}
 	param := paramIndex(info, sig)
 	s := &Sink{Builds: true}
@@ -90,7 +97,16 @@ func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf
 		case *ast.ReturnStmt:
 			var c ast.Expr
 			var fixed *int64 // the code of a constructor that has its own
-			if len(x.Results) == 1 {
+			if marshals {
+				lit := marshalledEnvelope(info, decl.Body, x)
+				if lit == nil {
+					ok = false
+					return false
+				}
+				if obj := errorMember(info, lit); obj != nil {
+					c = jsonMembers(info, obj, info.TypeOf(obj))["code"]
+				}
+			} else if len(x.Results) == 1 {
 				if lit := objectLiteral(x.Results[0]); lit != nil {
 					if obj := errorMember(info, lit); obj != nil {
 						c = jsonMembers(info, obj, info.TypeOf(obj))["code"]
@@ -128,6 +144,45 @@ func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf
 		return nil
 	}
 	return s
+}
+
+// bytesResults reports a signature whose results are the bytes of an
+// encoded value ([]byte or json.RawMessage), alone or with an error: what
+// json.Marshal returns.
+func bytesResults(sig *types.Signature) bool {
+	rs := sig.Results()
+	if rs.Len() < 1 || rs.Len() > 2 || rs.Len() == 2 && !IsErrorType(rs.At(1).Type()) {
+		return false
+	}
+	s, ok := rs.At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// marshalledEnvelope is the envelope literal a return statement hands to
+// json.Marshal as the returned bytes (return json.Marshal(Response{...}),
+// or a variable assigned that literal once); nil otherwise.
+func marshalledEnvelope(info *types.Info, body *ast.BlockStmt, ret *ast.ReturnStmt) *ast.CompositeLit {
+	if len(ret.Results) != 1 {
+		return nil
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !IsFunc(Callee(info, call), PkgJSON, "Marshal") {
+		return nil
+	}
+	e := call.Args[0]
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		v, _ := info.ObjectOf(id).(*types.Var)
+		e = SoleAssign(info, body, v)
+	}
+	lit := objectLiteral(e)
+	if lit == nil || !envelopeType(info.TypeOf(lit)) {
+		return nil
+	}
+	return lit
 }
 
 // IsErrorObjectType reports whether t (or what it points to) is a JSON-RPC

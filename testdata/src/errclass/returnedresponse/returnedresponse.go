@@ -144,6 +144,53 @@ func serveEngine(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(reply) // want `writes the -32700 \(Parse error\) response Handle returns`
 }
 
+// The response's bytes, encoded by a constructor in another package.
+func serveEncoded(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	out, err := (&dispatch.Engine{}).Encoded(body)
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(out) // want `writes the -32700 \(Parse error\) response Encoded returns`
+}
+
+// Good: a method's encoded answer after dispatch (-32601) rides on 200.
+func serveEncodedRoute(w http.ResponseWriter, r *http.Request) {
+	out, err := (&dispatch.Engine{}).EncodedRoute(r.URL.Query().Get("method"))
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	_, _ = w.Write(out)
+}
+
+// 200 set in so many words before the response is encoded.
+func (s *server) serveSaid200(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	resp := s.process(body)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_ = json.NewEncoder(w).Encode(resp) // want `writes the -32700 \(Parse error\) response process returns`
+}
+
+// Good: the status set before the encode is the response's own.
+func (s *server) serveSaidOwn(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	resp := s.process(body)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(statusOf(resp))
+	_ = json.NewEncoder(w).Encode(resp)
+}
+
+func statusOf(resp *response) int {
+	if resp != nil && resp.Error != nil && resp.Error.Code == -32700 {
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
+}
+
 // Good: the status follows the response's error.
 func (s *server) serveStatus(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)

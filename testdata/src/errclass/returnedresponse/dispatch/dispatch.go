@@ -66,3 +66,27 @@ func (e *Engine) Handle(raw []byte) *Reply { // want Handle:`returns refusal -32
 	}
 	return &Reply{Version: "2.0", ID: c.ID, Result: map[string]any{}}
 }
+
+// encode encodes a reply refusing with code: the caller gets the
+// response's bytes, not the value.
+func (e *Engine) encode(id any, code int, text string) ([]byte, error) {
+	return json.Marshal(Reply{Version: "2.0", ID: id, Error: &Error{Code: code, Message: text}})
+}
+
+// Encoded refuses bytes that are not JSON with the encoded -32700
+// response.
+func (e *Engine) Encoded(raw []byte) ([]byte, error) { // want Encoded:`returns refusal -32700 \(result 0\)` Encoded:`errors\(own json.Marshal, internal json.Marshal\)`
+	var c call
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return e.encode(nil, -32700, "Parse error")
+	}
+	return json.Marshal(Reply{Version: "2.0", ID: c.ID, Result: map[string]any{}})
+}
+
+// EncodedRoute answers a decoded method's name: its -32601 rides on 200.
+func (e *Engine) EncodedRoute(method string) ([]byte, error) { // want EncodedRoute:`errors\(own json.Marshal, internal json.Marshal\)`
+	if method != "ping" {
+		return e.encode(nil, -32601, "Method not found")
+	}
+	return json.Marshal(Reply{Version: "2.0", Result: map[string]any{}})
+}
