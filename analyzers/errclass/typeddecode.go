@@ -164,10 +164,13 @@ func (c *checker) typedDecodeParse(fn *ssa.Function, body *ast.BlockStmt, a *ans
 		// -32600 only under a decode of the request's own body: bytes a
 		// function is handed may be a member that already decoded
 		// (params), which can fail only on its shape.
-		// -32700 only for the request's own body too: bytes a function
-		// is handed were often decoded before (re-parsed, or parsed by
-		// every transport in front of it), which the rule cannot see.
-		if !decodesRequestBody(c.pass.TypesInfo, decl.Body, call) || !c.decodesClientBytes(decl, call) || c.builtRequestsOnly(decl) {
+		// -32700 for the request's own body, or for bytes a function is
+		// handed that its every caller read from the body and did not
+		// decode first (handedUndecoded): a transport may decode bytes
+		// into the same type before handing them on, which leaves the
+		// branch to JSON that is not JSON at all.
+		if !(decodesRequestBody(c.pass.TypesInfo, decl.Body, call) || w.Code == httpwrite.CodeParseError && c.handedUndecoded(decl, call)) ||
+			!c.decodesClientBytes(decl, call) || c.builtRequestsOnly(decl) {
 			return false
 		}
 		if first == nil {
@@ -273,6 +276,54 @@ func builtRequest(info *types.Info, body *ast.BlockStmt, v *types.Var) *ast.Call
 		return call
 	}
 	return nil
+}
+
+// handedUndecoded reports a decode (the call, in decl) of bytes decl is
+// handed as a parameter ([]byte, string, json.RawMessage), when decl is
+// called in the package and only there, and every call hands it bytes
+// read from the request's body and not decoded before (decodedBefore). A
+// use as a value, or a caller in another package, may hand it bytes a
+// transport decoded into the same type first, or the server's own.
+func (c *checker) handedUndecoded(decl *ast.FuncDecl, call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if !httpwrite.IsFunc(httpwrite.Callee(info, call), httpwrite.PkgJSON, "Unmarshal") || len(call.Args) != 2 {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || !paramInput(info, decl, id, 0) {
+		return false
+	}
+	at := paramAt(info, decl, id)
+	fn, _ := info.Defs[decl.Name].(*types.Func)
+	if fn == nil || at < 0 || httpwrite.Exported(fn) {
+		return false
+	}
+	sites := c.callsOf(fn)
+	for _, site := range sites {
+		if site.call == nil || len(site.call.Args) <= at || !madeOnBody(info, site.body, site.call.Args[at], 0) ||
+			decodedBefore(info, site.body, site.call) {
+			return false
+		}
+	}
+	return len(sites) > 0
+}
+
+// paramAt is the index among decl's parameters of the one id names, or -1.
+func paramAt(info *types.Info, decl *ast.FuncDecl, id *ast.Ident) int {
+	i := 0
+	for _, f := range decl.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if info.Defs[n] == info.Uses[id] {
+				return i
+			}
+			i++
+		}
+	}
+	return -1
 }
 
 // decodesClientBytes reports a decode (the call, in decl) of the request's
