@@ -184,13 +184,16 @@
 // handler writes. errclass follows the returned response from the function
 // that builds it (through wrappers that return it, and through a fact for
 // an exported one in another package) to a write with no status set
-// (Encode, json.Marshal then Write, or an answer pinning http.StatusOK) in
-// the same block as the call, and reports the write (the line to fix),
+// (Encode, json.Marshal then Write, or an answer pinning http.StatusOK), or
+// right after w.WriteHeader(http.StatusOK) in its block, in the same block
+// as the call, and reports the write (the line to fix),
 // naming the callee. A -32600 counts only
 // about the request's own read or decode: a method's error after dispatch
 // rides on 200. The error object may be a literal or the result of a
 // constructor given the code as a constant (errorResponse(id, -32700,
-// msg)), also through a wrapper that returns what the constructor built.
+// msg)), also through a wrapper that returns what the constructor built,
+// and the bytes a constructor returns by marshalling such a response
+// (return json.Marshal(Response{..., Error: &RPCError{Code: code}})).
 // A fiber handler's c.JSON(resp), with no status set before and not
 // chained on c.Status(n), writes it with 200 too. A test of a member of
 // the response before the write (if resp.Error != nil) tells a refusal
@@ -290,11 +293,14 @@
 // The converse, -32700 answered to every failure of such a decode, calls
 // valid JSON of the wrong shape ("method": 5, a batch array where one
 // object is decoded) a parse error, where the not-jsonrpc and bad-batch
-// rows say -32600. Only a decode of the request's own body is judged:
-// bytes a function is handed may have been decoded before (by every
-// transport in front of it, or re-parsed), and a function every caller of
-// the package hands a request it built itself (http.NewRequest on bytes
-// it marshalled) decodes the server's own bytes. It is reported last, and
+// rows say -32600. A decode of the request's own body is judged, and one
+// of bytes an unexported function is handed when its every caller, all
+// in the package, hands it bytes read from the body and not decoded
+// before (parse(body) after io.ReadAll(r.Body)): bytes a function is
+// handed otherwise may have been decoded before (by every transport in
+// front of it, or re-parsed), and a function every caller of the package
+// hands a request it built itself (http.NewRequest on bytes it
+// marshalled) decodes the server's own bytes. It is reported last, and
 // only where no other finding is about the same answer: a -32700 written
 // with HTTP 200 is reported for its status.
 //
