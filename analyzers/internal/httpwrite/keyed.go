@@ -44,6 +44,11 @@ type keyEval struct {
 	other bool
 	vars  map[*types.Var]kval
 	depth int
+	// answers, when set, are the helper's answering statements with their
+	// statuses (branchKeyed): reaching one ends the evaluation, and
+	// reached is its status.
+	answers map[ast.Stmt]int
+	reached int
 }
 
 func (e *keyEval) isKey(x ast.Expr) bool {
@@ -398,8 +403,13 @@ func (e *keyEval) exec(stmts []ast.Stmt, stop ast.Node) (ret kval, returned, ok 
 			if r, returned, ok := e.exec(body, nil); !ok || returned {
 				return r, returned, ok
 			}
-		case *ast.ExprStmt, *ast.EmptyStmt, *ast.IncDecStmt:
+		case *ast.ExprStmt:
+			if s, ok := e.answers[st]; ok {
+				e.reached = s
+				return kval{}, true, true
+			}
 			// Calls (w.Header().Set, a log line) change no status.
+		case *ast.EmptyStmt, *ast.IncDecStmt:
 		default:
 			if !e.forget(st) {
 				return kval{}, false, false

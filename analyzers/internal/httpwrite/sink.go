@@ -121,6 +121,9 @@ func summarize(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Write
 		return implicitSink(info, fn, decl, ws, fallbacks)
 	}
 	if len(answers) != 1 {
+		if arg, table := branchKeyed(info, decl, sig, answers, idx); arg > 0 {
+			return &Sink{Keyed: fmt.Sprintf("%d.|%s", arg, table), CodeArg: arg}
+		}
 		return nil
 	}
 	w := answers[0]
