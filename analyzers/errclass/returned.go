@@ -410,16 +410,18 @@ func ok200Before(info *types.Info, body *ast.BlockStmt, wc *ast.CallExpr) *ast.C
 	if body == nil {
 		return nil
 	}
+	// The innermost block holding wc: the deepest enclosing one visited.
 	var list []ast.Stmt
 	at := -1
 	ast.Inspect(body, func(n ast.Node) bool {
-		blk, ok := n.(*ast.BlockStmt)
-		if !ok || at >= 0 && !(blk.Pos() <= wc.Pos() && wc.End() <= blk.End()) {
-			return n == nil || n.Pos() <= wc.Pos() && wc.End() <= n.End()
+		if n == nil || n.Pos() > wc.Pos() || wc.End() > n.End() {
+			return false
 		}
-		for i, st := range blk.List {
-			if st.Pos() <= wc.Pos() && wc.End() <= st.End() {
-				list, at = blk.List, i
+		if blk, ok := n.(*ast.BlockStmt); ok {
+			for i, st := range blk.List {
+				if st.Pos() <= wc.Pos() && wc.End() <= st.End() {
+					list, at = blk.List, i
+				}
 			}
 		}
 		return true

@@ -293,9 +293,12 @@ func (c *checker) handedUndecoded(decl *ast.FuncDecl, call *ast.CallExpr) bool {
 	if !ok || !paramInput(info, decl, id, 0) {
 		return false
 	}
-	at := paramAt(info, decl, id)
 	fn, _ := info.Defs[decl.Name].(*types.Func)
-	if fn == nil || at < 0 || httpwrite.Exported(fn) {
+	if fn == nil || httpwrite.Exported(fn) {
+		return false
+	}
+	at := httpwrite.ParamIndex(info, fn.Type().(*types.Signature))(id) - 1
+	if at < 0 {
 		return false
 	}
 	sites := c.callsOf(fn)
@@ -306,24 +309,6 @@ func (c *checker) handedUndecoded(decl *ast.FuncDecl, call *ast.CallExpr) bool {
 		}
 	}
 	return len(sites) > 0
-}
-
-// paramAt is the index among decl's parameters of the one id names, or -1.
-func paramAt(info *types.Info, decl *ast.FuncDecl, id *ast.Ident) int {
-	i := 0
-	for _, f := range decl.Type.Params.List {
-		if len(f.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range f.Names {
-			if info.Defs[n] == info.Uses[id] {
-				return i
-			}
-			i++
-		}
-	}
-	return -1
 }
 
 // decodesClientBytes reports a decode (the call, in decl) of the request's

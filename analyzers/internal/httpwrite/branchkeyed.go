@@ -25,8 +25,13 @@ import (
 func branchKeyed(info *types.Info, decl *ast.FuncDecl, sig *types.Signature, answers []*Write, idx *pkgIndex) (int, string) {
 	at := map[ast.Stmt]int{}
 	for _, w := range answers {
-		if w.Status < 100 || w.Status > 599 || w.StatusExpr != nil && !isConstStatus(info, w.StatusExpr) {
+		if w.Status < 100 || w.Status > 599 {
 			return 0, ""
+		}
+		if w.StatusExpr != nil {
+			if _, ok := IntConst(info, w.StatusExpr); !ok {
+				return 0, ""
+			}
 		}
 		var st ast.Stmt
 		for i := len(w.Stack) - 1; i >= 0; i-- {
@@ -40,16 +45,16 @@ func branchKeyed(info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ans
 		}
 		at[st] = w.Status
 	}
+	keys := tableKeys(info, decl, idx, 0)
+	if len(keys) == 0 {
+		return 0, ""
+	}
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
 		if !isInteger(p.Type()) || !codeMemberOf(info, decl, p) {
 			continue
 		}
 		k := keyRef{param: p}
-		keys := tableKeys(info, decl, idx, 0)
-		if len(keys) == 0 {
-			return 0, ""
-		}
 		run := func(kv int64, other bool) (int, bool) {
 			e := &keyEval{info: info, idx: idx, key: k, kv: kv, other: other, vars: map[*types.Var]kval{}, answers: at}
 			if _, returned, ok := e.exec(decl.Body.List, nil); !ok || !returned || e.reached == 0 {
@@ -73,12 +78,6 @@ func branchKeyed(info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ans
 		return i + 1, strings.Join(parts, ",")
 	}
 	return 0, ""
-}
-
-// isConstStatus reports a status expression that is a constant.
-func isConstStatus(info *types.Info, e ast.Expr) bool {
-	_, ok := IntConst(info, e)
-	return ok
 }
 
 // codeMemberOf reports whether decl builds an object literal whose code

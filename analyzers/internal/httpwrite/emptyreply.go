@@ -38,7 +38,7 @@ func emptyReplies(info *types.Info, sig *types.Signature, decl *ast.FuncDecl, ws
 // testsParam reports whether cond reads a parameter of sig that is not a
 // response writer: what the caller hands in decides the branch.
 func testsParam(info *types.Info, sig *types.Signature, cond ast.Expr) bool {
-	param := paramIndex(info, sig)
+	param := ParamIndex(info, sig)
 	found := false
 	ast.Inspect(cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && param(id) > 0 && !IsResponseWriter(info.TypeOf(id)) {

@@ -87,7 +87,7 @@ func buildsEnvelope(info *types.Info, fn *types.Func, decl *ast.FuncDecl, sinkOf
 		}
 		marshals = true
 	}
-	param := paramIndex(info, sig)
+	param := ParamIndex(info, sig)
 	s := &Sink{Builds: true}
 	n, ok := 0, true
 	ast.Inspect(decl.Body, func(x ast.Node) bool {

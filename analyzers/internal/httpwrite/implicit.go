@@ -43,7 +43,7 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 		return nil
 	}
 	s := &Sink{Implicit: true}
-	param := paramIndex(info, sig)
+	param := ParamIndex(info, sig)
 	var objs []*Write
 	for _, w := range ws {
 		if w.Kind == ErrorObject && innermostBlock(w.Stack) == decl.Body {
@@ -118,9 +118,9 @@ func objectArgWrite(info *types.Info, lit *ast.CompositeLit) *Write {
 	return w
 }
 
-// paramIndex returns a function giving the 1-based index of the parameter
+// ParamIndex returns a function giving the 1-based index of the parameter
 // of sig an expression names, or 0.
-func paramIndex(info *types.Info, sig *types.Signature) func(ast.Expr) int {
+func ParamIndex(info *types.Info, sig *types.Signature) func(ast.Expr) int {
 	return func(e ast.Expr) int {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
@@ -142,7 +142,7 @@ func paramIndex(info *types.Info, sig *types.Signature) func(ast.Expr) int {
 // parameter passed to a function of a non-standard package whose name says
 // "Error" and which returns what it builds. 0 when there is none.
 func ctorCodeParam(info *types.Info, decl *ast.FuncDecl, sig *types.Signature) int {
-	param := paramIndex(info, sig)
+	param := ParamIndex(info, sig)
 	found := 0
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok || found != 0 {
