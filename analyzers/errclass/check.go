@@ -48,9 +48,6 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			"JSON-RPC error with code 0, which tells the client nothing: set a code (-32603 server, -32600 client)")
 		return
 	}
-	if c.codeIsStatus(w) {
-		return
-	}
 	if w.HasCode && w.Code == httpwrite.CodeParseError && !a.HasSession {
 		causes := w.Causes
 		if len(causes) == 0 {
@@ -669,7 +666,6 @@ const (
 	catClientAsServer     = "client-input-as-server-failure" // 500 or -32603 for the request body not decoding
 	catMismatch           = "status-code-mismatch"           // a status and a code that contradict
 	catCodeZero           = "code-zero"                      // JSON-RPC code 0
-	catCodeIsStatus       = "code-is-status"                 // the HTTP status written as the JSON-RPC code
 	catBodyLimit          = "body-limit"                     // a body over the limit not answered 413
 	catSessionCode        = "session-parse-error"            // -32700 for a session-id refusal
 	catRefusalOK          = "refusal-with-200"               // -32700 or -32600 written with HTTP 200

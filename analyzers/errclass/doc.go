@@ -376,12 +376,6 @@
 //
 //	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "session store unavailable"}
 //
-// Nor does a code that is the HTTP status written beside it (code 400 with
-// HTTP 400) on MCP's endpoint: the client reads the code to tell a parse
-// error from an invalid request. A writer of the package that takes one
-// parameter for both (Error: &RPCError{Code: status}) is reported once, at
-// its name, with its calls as related positions.
-//
 // # A body over the limit answered with anything but 413
 //
 // A body read through http.MaxBytesReader fails with *http.MaxBytesError

@@ -164,7 +164,6 @@ func run(pass *analysis.Pass) (any, error) {
 		c.proxyLimits(funcs)
 	}
 	c.reportHelpers()
-	c.reportStatusCodeHelpers()
 	c.reportRefusals()
 	// returnedRefusals exports refusalFacts; the checks before it run on
 	// facts-only units too, since what they trace is memoised and the
@@ -316,10 +315,6 @@ type checker struct {
 	// callers' 4xx, with those calls, in the order first seen.
 	helpers     map[*types.Func][]*httpwrite.Write
 	helperOrder []*types.Func
-	// codeHelpers are the helpers that write their status as the code
-	// too (codeIsStatus), with the calls that reach them.
-	codeHelpers     map[*types.Func][]*httpwrite.Write
-	codeHelperOrder []*types.Func
 	// refusals are the helpers of this package through which callers
 	// write a refusal with HTTP 200, with those calls (reportRefusals).
 	refusals     map[*types.Func][]refusalCall

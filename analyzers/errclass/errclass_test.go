@@ -87,7 +87,6 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/readfailure",               // a failed read of the request body answered 5xx
 		"fixtures/errclass/upstream200",               // -32603 with 200 for a failed request upstream
 		"fixtures/errclass/branchstatus",              // a writer that branches on the code for its status
-		"fixtures/errclass/codeisstatus",              // the HTTP status written as the JSON-RPC code
 		"fixtures/errclass/bridgedroute",              // a REST route picking the MCP method is not the endpoint
 		"fixtures/errclass/clientinput",               // decode errors are the client's; a REST route is out of scope
 		"fixtures/errclass/configureddecoder",         // a configured decoder fails on the client's bytes
