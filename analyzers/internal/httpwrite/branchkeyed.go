@@ -3,7 +3,6 @@ package httpwrite
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -62,20 +61,10 @@ func branchKeyed(info *types.Info, decl *ast.FuncDecl, sig *types.Signature, ans
 			}
 			return e.reached, true
 		}
-		var parts []string
-		for _, kv := range keys {
-			s, ok := run(kv, false)
-			if !ok {
-				return 0, ""
-			}
-			parts = append(parts, strconv.FormatInt(kv, 10)+":"+strconv.Itoa(s))
+		if table := statusTable(keys, run, true); table != "" {
+			return i + 1, table
 		}
-		s, ok := run(0, true)
-		if !ok {
-			return 0, ""
-		}
-		parts = append(parts, "*:"+strconv.Itoa(s))
-		return i + 1, strings.Join(parts, ",")
+		return 0, ""
 	}
 	return 0, ""
 }

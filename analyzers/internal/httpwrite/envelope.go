@@ -154,12 +154,7 @@ func bytesResults(sig *types.Signature) bool {
 	if rs.Len() < 1 || rs.Len() > 2 || rs.Len() == 2 && !IsErrorType(rs.At(1).Type()) {
 		return false
 	}
-	s, ok := rs.At(0).Type().Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return Bytes(rs.At(0).Type())
 }
 
 // marshalledEnvelope is the envelope literal a return statement hands to

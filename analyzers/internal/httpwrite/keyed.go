@@ -585,6 +585,13 @@ func tabulate(info *types.Info, decl *ast.FuncDecl, k keyRef, x ast.Expr, stop a
 		}
 		return int(v.n), true
 	}
+	return statusTable(keys, run, false)
+}
+
+// statusTable is the status run gives for each key, and for any other
+// ("k:status,...,*:status"): "" when a key gives none, and when any other
+// gives none, the table without "*" (or "" when other is required).
+func statusTable(keys []int64, run func(kv int64, other bool) (int, bool), other bool) string {
 	var parts []string
 	for _, kv := range keys {
 		s, ok := run(kv, false)
@@ -595,6 +602,8 @@ func tabulate(info *types.Info, decl *ast.FuncDecl, k keyRef, x ast.Expr, stop a
 	}
 	if s, ok := run(0, true); ok {
 		parts = append(parts, "*:"+strconv.Itoa(s))
+	} else if other {
+		return ""
 	}
 	return strings.Join(parts, ",")
 }
