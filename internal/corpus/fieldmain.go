@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcpwire/mcpwire/analyzers/suite"
@@ -40,12 +41,17 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 	mcpvetBin := fs.String("mcpvet", "", "use this mcpvet binary instead of building ./cmd/mcpvet")
 	timeout := fs.Duration("timeout", 40*time.Minute, "give up on the whole run after this long")
 	importers := fs.Bool("importers", false, "also run mcpvet on each module's packages that import a labelled package, as `mcpvet ./...` would: a helper's finding reported at its caller in another package then counts at the helper's site; their load failures are not counted")
+	jobs := fs.Int("j", 1, "repositories run at once (a cold module cache makes a run wait on downloads more than on cores)")
 	perception := fs.Bool("perception", false, "measure the httpanswers model instead of the checks: answers it records inside errcode and sessionstatus sites (with -v, the study half's FLAG sites where it records none; the score half's are never listed)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if *checkouts == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: field-corpus -checkouts DIR [-labels FILE] [-judged FILE] [-split study,score] [-run REGEXP] [-v]")
+		fmt.Fprintln(stderr, "usage: field-corpus -checkouts DIR [-labels FILE] [-judged FILE] [-split study,score] [-run REGEXP] [-j N] [-v]")
+		return 2
+	}
+	if *jobs < 1 {
+		fmt.Fprintf(stderr, "field-corpus: -j: %d is not a positive number of repositories\n", *jobs)
 		return 2
 	}
 	splits := strings.Split(*splitList, ",")
@@ -116,23 +122,43 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		var plain []Site
-		var findings []Finding
-		var fails []string
-		for _, repo := range fieldRepos(sites) {
-			var rs []Site
+		repos := fieldRepos(sites)
+		results := make([]repoRun, len(repos))
+		next := make(chan int)
+		var wg sync.WaitGroup
+		var logMu sync.Mutex
+		for range min(*jobs, len(repos)) {
+			wg.Go(func() {
+				for i := range next {
+					start := time.Now()
+					results[i].findings, results[i].fails = vetCheckout(ctx, bin, tmp, *checkouts, repos[i], analyzers, results[i].sites, *importers)
+					if *verbose {
+						logMu.Lock()
+						fmt.Fprintf(stderr, "field-corpus: %s: %d findings in %s\n", repos[i], len(results[i].findings), time.Since(start).Round(time.Millisecond))
+						logMu.Unlock()
+					}
+				}
+			})
+		}
+		for i, repo := range repos {
 			for _, s := range sites {
 				if s.ModVersion() == repo {
-					rs = append(rs, s.Site)
+					results[i].sites = append(results[i].sites, s.Site)
 				}
 			}
-			plain = append(plain, rs...)
-			start := time.Now()
-			got, errs := vetCheckout(ctx, bin, tmp, *checkouts, repo, analyzers, rs, *importers)
-			findings = append(findings, got...)
-			fails = append(fails, errs...)
-			if *verbose {
-				fmt.Fprintf(stderr, "field-corpus: %s: %d findings in %s\n", repo, len(got), time.Since(start).Round(time.Millisecond))
-			}
+			plain = append(plain, results[i].sites...)
+		}
+		for i := range repos {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		// Merged in table order, whatever order the repositories ended in.
+		var findings []Finding
+		var fails []string
+		for _, r := range results {
+			findings = append(findings, r.findings...)
+			fails = append(fails, r.fails...)
 		}
 		if *perception {
 			Perceive(sites, findings).Report(stdout, split, *verbose && split == "study")
@@ -172,6 +198,13 @@ func parseFieldFile(name string) ([]FieldSite, error) {
 // answers as diagnostics) from this checkout.
 func buildModelDump(ctx context.Context, dir string, stderr io.Writer) (string, error) {
 	return buildCommand(ctx, dir, "./analyzers/internal/modeldump/cmd/modeldump", stderr)
+}
+
+// repoRun is one repository's labelled sites and what mcpvet found there.
+type repoRun struct {
+	sites    []Site
+	findings []Finding
+	fails    []string
 }
 
 // fieldRepos are the distinct repo@commit of sites, in table order.
