@@ -124,6 +124,14 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 		var plain []Site
 		repos := fieldRepos(sites)
 		results := make([]repoRun, len(repos))
+		for i, repo := range repos {
+			for _, s := range sites {
+				if s.ModVersion() == repo {
+					results[i].sites = append(results[i].sites, s.Site)
+				}
+			}
+			plain = append(plain, results[i].sites...)
+		}
 		next := make(chan int)
 		var wg sync.WaitGroup
 		var logMu sync.Mutex
@@ -139,14 +147,6 @@ func FieldMain(args []string, stdout, stderr io.Writer) int {
 					}
 				}
 			})
-		}
-		for i, repo := range repos {
-			for _, s := range sites {
-				if s.ModVersion() == repo {
-					results[i].sites = append(results[i].sites, s.Site)
-				}
-			}
-			plain = append(plain, results[i].sites...)
 		}
 		for i := range repos {
 			next <- i

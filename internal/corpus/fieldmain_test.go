@@ -2,17 +2,17 @@ package corpus
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
 // TestFieldMainJobs runs the same table one repository at a time and three
-// at once: the report is the same, in table order, whichever repository
-// ends first.
+// at once: the report is the same, and no repository's findings are lost
+// (each FLAG site is found only through its own repository's run).
 func TestFieldMainJobs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcpvet and vets three modules")
@@ -51,9 +51,10 @@ func Serve(w http.ResponseWriter, r *http.Request) {
 	}
 	labels := filepath.Join(t.TempDir(), "labels.tsv")
 	write(t, labels, table.String())
-	bin := filepath.Join(t.TempDir(), "mcpvet")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/mcpvet").CombinedOutput(); err != nil {
-		t.Fatalf("building mcpvet: %v\n%s", err, out)
+	var built bytes.Buffer
+	bin, err := buildCommand(context.Background(), t.TempDir(), "github.com/mcpwire/mcpwire/cmd/mcpvet", &built)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, built.String())
 	}
 
 	run := func(jobs string) string {

@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -22,13 +21,7 @@ func TestImportersOf(t *testing.T) {
 		"labelled2/l2.go": "package labelled2\n\nimport \"example.com/m/transport\"\n\nvar H = transport.Handle\n",
 	}
 	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		write(t, filepath.Join(dir, filepath.FromSlash(name)), body)
 	}
 	got := importersOf(context.Background(), dir, []string{"./transport", "./labelled2"})
 	slices.Sort(got)
