@@ -393,19 +393,5 @@ func mayCheckRequest(info *types.Info, pkg *types.Package, decls map[*types.Func
 // never a refusal's status, where http.Handler's ServeHTTP runs whatever
 // handler it is given.
 func stdlibFunc(fn *types.Func) bool {
-	return fn != nil && fn.Pkg() != nil && !httpwrite.IsInterfaceMethod(fn) && stdlib(fn.Pkg().Path())
-}
-
-// stdlib reports an import path of the standard library (no dot in its
-// first element).
-func stdlib(path string) bool {
-	for i := 0; i < len(path); i++ {
-		switch path[i] {
-		case '.':
-			return false
-		case '/':
-			return true
-		}
-	}
-	return true
+	return fn != nil && fn.Pkg() != nil && !httpwrite.IsInterfaceMethod(fn) && httpwrite.IsStd(fn.Pkg().Path())
 }

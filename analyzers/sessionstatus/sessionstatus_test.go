@@ -138,6 +138,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/neverchecked",
 		"fixtures/sessionstatus/neverchecked/echoed",
 		"fixtures/sessionstatus/neverchecked/delegated",
+		"fixtures/sessionstatus/neverchecked/delegatedrefusing", // the layer in a module whose path has no dot
 		"fixtures/sessionstatus/neverchecked/stateless",
 		"fixtures/sessionstatus/neverchecked/looked",
 		"fixtures/sessionstatus/neverchecked/hybrid",
