@@ -116,6 +116,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/foldedlookup",           // a store's failure folded into 404 or 403 on an MCP endpoint
 		"fixtures/errclass/astype",                 // errors.AsType on *http.MaxBytesError
 		"fixtures/errclass/sentineleq",             // err == pkg.ErrX picks one kind, as errors.Is
+		"fixtures/errclass/assertedkind",           // err.(*T) asserted picks one kind, as errors.As
 		"fixtures/errclass/undelivered",            // an error object sent on a channel or dropped is no answer
 		"fixtures/errclass/encodefallback/respond", // facts: a writer whose 500 is its own encoding failing
 		"fixtures/errclass/encodefallback",         // refusals through writers that pin 200 beside that fallback

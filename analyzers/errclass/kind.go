@@ -98,13 +98,18 @@ func excludedBefore(info *types.Info, stack []ast.Node) bool {
 }
 
 // kindPicked reports an answer that the code around it has narrowed to one
-// kind of error (sortedByKind, or an enclosing if picking one): the error
-// it names in its message is that kind, whatever the call it came from.
+// kind of error (sortedByKind, or an enclosing if picking one, an asserted
+// error type among them: if e, ok := err.(*T); ok picks T's errors as
+// errors.As would): the error it names in its message is that kind,
+// whatever the call it came from.
 func kindPicked(info *types.Info, stack []ast.Node) bool {
 	if sortedByKind(info, stack) {
 		return true
 	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(stack) {
+		if assertedKind(info, ifs, inThen) {
+			return true
+		}
 		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
 			if picksKind(info, t) {
 				return true
@@ -131,4 +136,30 @@ func assertsError(info *types.Info, ifs *ast.IfStmt) bool {
 		})
 	}
 	return found
+}
+
+// assertedKind reports a branch of an if that runs only for errors of one
+// dynamic type: the if's init asserts an error's type with comma-ok (e, ok
+// := err.(*T)) and ok is true in the branch (the then branch of if ok, or
+// ok && more; the else branch of if !ok).
+func assertedKind(info *types.Info, ifs *ast.IfStmt, inThen bool) bool {
+	as, ok := ifs.Init.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return false
+	}
+	ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
+	if !ok || ta.Type == nil || !errorLike(info.TypeOf(ta.X)) {
+		return false
+	}
+	okID, _ := as.Lhs[1].(*ast.Ident)
+	if okID == nil || okID.Name == "_" {
+		return false
+	}
+	okVar := info.ObjectOf(okID)
+	for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
+		if id, ok := ast.Unparen(t.E).(*ast.Ident); ok && t.Truth && okVar != nil && info.Uses[id] == okVar {
+			return true
+		}
+	}
+	return false
 }
