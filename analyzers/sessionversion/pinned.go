@@ -130,7 +130,7 @@ func (c *checker) checkPinnedResults() {
 			decls = append(decls, declared{fn, d})
 		}
 	}
-	if len(results) == 0 || globalRead || !serves || legacySSE {
+	if len(results) == 0 || globalRead || !serves || legacySSE || importsLegacySSE(c.pass) {
 		return
 	}
 	for _, d := range decls {

@@ -47,8 +47,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://github.com/mcpwire/mcpwire#sessionversion",
 	Run:  run,
 	// relayFact: a function setting a string parameter as a hop header on
-	// a request it builds, for callers in other packages.
-	FactTypes: []analysis.Fact{(*relayFact)(nil)},
+	// a request it builds, for callers in other packages; legacySSEFact: a
+	// package serving the HTTP+SSE transport, for the packages importing it.
+	FactTypes: []analysis.Fact{(*relayFact)(nil), (*legacySSEFact)(nil)},
 }
 
 // sessionless is the first revision without sessions; revisions are dates
@@ -77,6 +78,7 @@ type echo struct {
 func run(pass *analysis.Pass) (any, error) {
 	httpwrite.LearnHeaderVars(pass)
 	defer report.Finish(pass)
+	exportLegacySSE(pass)
 	if !importsNetHTTP(pass.Pkg) {
 		// Every shape is an http.Request or ResponseWriter header but the
 		// initialize result, which a framework's handler answers too.

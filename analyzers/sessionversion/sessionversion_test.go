@@ -35,6 +35,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionversion/pinnedchosen",  // the pinned constant chosen after comparing with the proposal
 		"fixtures/sessionversion/pinnedstdio",   // a stdio server: no HTTP endpoint
 		"fixtures/sessionversion/pinnedsse",     // the HTTP+SSE transport, which 2024-11-05 defines
+		"fixtures/sessionversion/pinnedssepkg",  // the same transport in another package of the module
 		"fixtures/sessionversion/helperserver",  // a test helper's fake server and a client's own initialize
 		"fixtures/sessionversion/pinnedlisted",  // one revision answered though the package lists others
 		"fixtures/sessionversion/pinnedone",     // one revision served: silent; an assigned result read too

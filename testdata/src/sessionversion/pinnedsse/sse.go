@@ -1,3 +1,5 @@
+// want package:"serves the HTTP\\+SSE transport"
+
 // Package pinnedsse: a server of the HTTP+SSE transport (the GET stream
 // announces the POST endpoint), which 2024-11-05 defines, states that
 // revision: right for the transport it serves.
