@@ -206,7 +206,8 @@
 // the package counts, wherever it is: the rule does not follow paths), a
 // constant revision with Streamable HTTP (a one-revision server may answer
 // it to everyone), a package implementing the HTTP+SSE transport (it names
-// the "endpoint" event), which 2024-11-05 defines,
+// the "endpoint" event), which 2024-11-05 defines, or importing a package
+// that does (and names text/event-stream: legacySSEFact),
 // stdio-only servers, functions taking a *testing.T or testing.TB (a test
 // helper's fake server answers what its test pins), packages whose import
 // path names test, mock, fake or example support, _test.go files, and a
