@@ -28,8 +28,9 @@
 // error in its message or arguments, else the error tested by the enclosing
 // if (err != nil, errors.As, errors.Is, r := recover(); r != nil). Under a
 // test that picks one kind of error (errors.Is, errors.As, a comma-ok
-// assertion of the error's type, err == ErrX for a package-level sentinel, a switch on the error naming sentinels, an
-// earlier if err != ErrX that returned) the answer is about that kind,
+// assertion of the error's type, err == ErrX for a package-level
+// sentinel, a switch on the error naming sentinels, an earlier if err !=
+// ErrX that returned) the answer is about that kind,
 // whatever the call the error came from; when that kind is one sentinel
 // whose name says the server failed (unavailable, unreachable, timeout,
 // storage, database, shutdown, overload), directly under the test that

@@ -61,21 +61,40 @@ var lookupNames = map[string]bool{
 // the endpoint event other than as a lookup's key: the package serves the
 // HTTP+SSE transport.
 func SendsEndpointEvent(fset *token.FileSet, files []*ast.File) bool {
+	event, _ := legacySSEMarks(fset, files, false)
+	return event
+}
+
+// StreamsEndpointEvent is SendsEndpointEvent for a package that also names
+// the event stream's media type, text/event-stream: the mark another
+// package can be judged by. A bare "endpoint" is also a config key or a
+// field named in a message, which says nothing of the transport of the
+// package's importers.
+func StreamsEndpointEvent(fset *token.FileSet, files []*ast.File) bool {
+	event, stream := legacySSEMarks(fset, files, true)
+	return event && stream
+}
+
+// legacySSEMarks walks the files outside tests once for the endpoint event
+// (not as a lookup's key) and, when wantStream, the text/event-stream
+// media type, stopping when it has what it was asked for.
+func legacySSEMarks(fset *token.FileSet, files []*ast.File, wantStream bool) (event, stream bool) {
+	done := func() bool { return event && (stream || !wantStream) }
 	for _, f := range files {
 		if strings.HasSuffix(fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
 		lookups := EndpointLookups(f)
-		found := false
 		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && !lookups[lit] && EndpointEvent(lit) {
-				found = true
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				event = event || !lookups[lit] && EndpointEvent(lit)
+				stream = stream || wantStream && strings.Contains(lit.Value, "text/event-stream")
 			}
-			return !found
+			return !done()
 		})
-		if found {
-			return true
+		if done() {
+			break
 		}
 	}
-	return false
+	return event, stream
 }
