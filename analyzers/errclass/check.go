@@ -132,15 +132,19 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 	}
-	if c.serving && !a.HasSession && c.initRefusal(body, w, func() bool { return c.isInitOnly(fn.Object()) }) {
-		c.report(w.Node, catInitRefusalOK, nil, nil,
-			"answers an initialize the server refused with a success status: a refused handshake is 400 (500 for the server's own failure)")
-		return
-	}
+	// A failure making the session is the more precise reading of an
+	// initialize's refusal.
 	if c.serving && !a.HasSession {
 		if call := c.createFailure(body, w); call != nil {
 			c.report(w.Node, catCreateFailedOK, []analysis.RelatedInformation{{Pos: call.Pos(), End: call.End(), Message: "makes the session whose id the answer carries"}}, nil,
 				"answers a failure making the session with a success status: that is the server's own failure, answer 500 with -32603")
+			return
+		}
+	}
+	if c.serving && !a.HasSession {
+		if ok, related := c.initRefusal(body, writes, w, func() bool { return c.isInitOnly(fn.Object()) }); ok {
+			c.report(w.Node, catInitRefusalOK, related, nil,
+				"answers an initialize the server refused with a success status: a refused handshake is 400 (500 for the server's own failure)")
 			return
 		}
 	}

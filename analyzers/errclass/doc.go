@@ -207,6 +207,34 @@
 // status) names, as a related position, the line in the helper that fixes
 // it: the line every caller's fix goes through.
 //
+// # An initialize refused with a success status
+//
+// An initialize the server answers with an error is a refused handshake:
+// 400 for the message's shape or its params (-32600, -32602), 500 for the
+// server's own failure (-32603), never 2xx, which a client reads as a
+// handshake that went through without a session. errclass reports such an
+// answer written with 200 (pinned, or by a helper that writes no status)
+// on a path only an initialize takes -- an initialize branch, or a function
+// only such branches call -- when it carries -32700, -32600 or -32602, when
+// it writes a response envelope under resp.Error != nil, or when it writes
+// every outcome of a dispatcher alike after telling the initialize's error
+// apart (if method == "initialize" && resp.Error == nil { set the id }).
+// Not judged: a server-defined code (an authentication refusal, say);
+// -32603, which readers split on (the server's own failures making the
+// session, in its state or upstream have rules of their own); a refusal
+// under a test of the revision the initialize proposes, sessionversion's.
+// A finding about a dispatcher's response names, as related positions,
+// where the dispatcher refuses the initialize: a return of an error
+// envelope, or of a constructor handed the code, in its initialize case or
+// in the function it hands the initialize to.
+//
+//	// bad: the helper pins 200
+//	case "initialize":
+//		if err := json.Unmarshal(req.Params, &p); err != nil {
+//			sendError(w, req.ID, -32602, "Invalid params")
+//			return
+//		}
+//
 // # -32700 for JSON of the wrong shape
 //
 // A decode of bytes the handler already holds as JSON (an earlier decode

@@ -332,6 +332,9 @@ type checker struct {
 	// initOnly are the functions only initialize branches call, made on
 	// first use (isInitOnly).
 	initOnly map[types.Object]bool
+	// initFails are the initialize refusals of the package's functions
+	// (initFailures), made on first use.
+	initFails map[*ast.FuncDecl][]ast.Node
 	// decls is the package's function declarations by object, made on
 	// first use and shared with the tracer (declOf).
 	decls func() map[*types.Func]*ast.FuncDecl

@@ -71,6 +71,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/unknownmethod",             // a method switch's default answered other than -32601
 		"fixtures/errclass/sessioncreate",             // a failure making the session answered with HTTP 200
 		"fixtures/errclass/initrefused",               // an initialize the server refused, answered with HTTP 200
+		"fixtures/errclass/initrefusedcode",           // the same through helpers handed the code
 		"fixtures/errclass/validatorcode",             // a validator.s -32600 object written with HTTP 200
 		"fixtures/errclass/undecoded",                 // a body that does not decode answered with another code at 200
 		"fixtures/errclass/unknownmethod/dispatch",    // the same, returned by a dispatcher that answers no HTTP

@@ -4,7 +4,11 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcpwire/mcpwire/analyzers/internal/answers"
 	"github.com/mcpwire/mcpwire/analyzers/internal/httpwrite"
 	"github.com/mcpwire/mcpwire/analyzers/internal/session"
 )
@@ -14,28 +18,39 @@ import (
 const catInitRefusalOK = "initialize-refusal-with-2xx"
 
 // initRefusal reports whether the answer w writes, with a success status,
-// a response its function knows to be an initialize's error: the
-// protocol's initialize rows answer a refused handshake 400 (500 for the
-// server's own failure), never 2xx, which a client reads as an accepted
-// handshake without a session. The function knows it when
+// a response its function knows to be an initialize's error, and the
+// places the initialize is refused when they are elsewhere: the protocol's
+// initialize rows answer a refused handshake 400 (500 for the server's own
+// failure), never 2xx, which a client reads as an accepted handshake
+// without a session. The function knows it when
 //
-//   - the answer runs under resp.Error != nil on a path only an initialize
-//     takes (an initialize branch, or a function only such branches call);
+//   - the answer carries -32700, -32600 or -32602 on a path only an
+//     initialize takes (an initialize branch, or a function only such
+//     branches call): the codes of the initialize rows that refuse the
+//     client's message, so a server-defined code there (an authentication
+//     refusal, say) is not judged, nor -32603, which readers take for a
+//     method's failure riding on 200 (the server's own failures making the
+//     session, in its state or upstream have rules of their own);
+//   - the answer runs under resp.Error != nil on such a path;
 //   - or an earlier test pairs the initialize with resp.Error (if method ==
 //     "initialize" && resp.Error == nil { set the id }) and the answer,
 //     under no test of resp.Error, writes every outcome alike.
 //
 // resp is a JSON-RPC response envelope (a struct with "jsonrpc" and "error"
 // members) handed to the writer.
-func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly func() bool) bool {
-	if !(w.Status > 0 && w.Status < 300 || w.Status == 0 && w.Implicit) {
-		return false
+func (c *checker) initRefusal(body *ast.BlockStmt, writes []*answers.Answer, w *httpwrite.Write, initOnly func() bool) (bool, []analysis.RelatedInformation) {
+	if !(w.Status >= 200 && w.Status < 300 || w.Status == 0 && w.Implicit) {
+		return false, nil
+	}
+	info := c.pass.TypesInfo
+	if w.HasCode && initRowCode(w.Code) && (w.Status != 0 || c.implicit200(body, writes, w)) && !underVersionTest(info, w.Stack) &&
+		(session.InitializeBranchIn(info, w.Stack) || initOnly()) {
+		return true, nil
 	}
 	call, ok := w.Node.(*ast.CallExpr)
 	if !ok {
-		return false
+		return false, nil
 	}
-	info := c.pass.TypesInfo
 	var resp *types.Var
 	for _, a := range call.Args {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && httpwrite.IsEnvelopeType(info.TypeOf(id)) {
@@ -48,15 +63,15 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 		resp = encodedAfter(info, w)
 	}
 	if resp == nil {
-		return false
+		return false, nil
 	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
 		for _, term := range httpwrite.Terms(ifs.Cond, inThen) {
 			if nonNil, ok := errorMemberTest(info, term.E, resp); ok {
-				if nonNil == term.Truth {
-					return session.InitializeBranchIn(info, w.Stack) || initOnly()
+				if nonNil == term.Truth && (session.InitializeBranchIn(info, w.Stack) || initOnly()) {
+					return true, c.initRefusedAt(body, resp, w)
 				}
-				return false // the success path
+				return false, nil // the success path
 			}
 		}
 	}
@@ -65,11 +80,9 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 	// initialize's error apart before, or when, on an initialize-only
 	// path, resp comes from a dispatcher whose initialize can return one.
 	if session.InitializeBranchIn(info, w.Stack) || initOnly() {
-		if call := c.madeBy(body, resp, w.Node.Pos()); call != nil && !c.testsErrorMember(body, resp) {
-			if fn := httpwrite.Callee(info, call); fn != nil && fn.Pkg() == c.pass.Pkg {
-				if fd := c.declOf(fn); fd != nil && c.initCanFail(fd, 0) {
-					return true
-				}
+		if !c.testsErrorMember(body, resp) {
+			if at := c.initRefusedAt(body, resp, w); len(at) > 0 {
+				return true, at
 			}
 		}
 	}
@@ -98,7 +111,71 @@ func (c *checker) initRefusal(body *ast.BlockStmt, w *httpwrite.Write, initOnly 
 		found = names && tests && !httpwrite.EndsInReturn(ifs.Body)
 		return true
 	})
-	return found
+	if !found {
+		return false, nil
+	}
+	return true, c.initRefusedAt(body, resp, w)
+}
+
+// underVersionTest reports an answer under a test of the revision the
+// initialize proposes (if !supported(params.ProtocolVersion)): a refusal
+// of the revision, which the protocol answers with a revision the server
+// supports instead, sessionversion's to judge whatever its status.
+func underVersionTest(info *types.Info, stack []ast.Node) bool {
+	for ifs := range httpwrite.EnclosingIfs(stack) {
+		found := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || found {
+				return !found
+			}
+			if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal &&
+				strings.EqualFold(httpwrite.JSONFieldName(s.Recv(), s.Obj().(*types.Var)), "protocolVersion") {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// initRowCode reports a code of the protocol's initialize rows that
+// refuses the client's message: -32700 and -32600 (its shape), -32602
+// (its params).
+func initRowCode(code int64) bool {
+	switch code {
+	case httpwrite.CodeParseError, httpwrite.CodeInvalidRequest, httpwrite.CodeInvalidParams:
+		return true
+	}
+	return false
+}
+
+// initRefusedAt points at the places the dispatcher that made resp
+// refuses an initialize (see initFailures), as related positions of the
+// answer that writes them with a success status; none when resp is not
+// made by a call of a function of the package that can.
+func (c *checker) initRefusedAt(body *ast.BlockStmt, resp *types.Var, w *httpwrite.Write) []analysis.RelatedInformation {
+	info := c.pass.TypesInfo
+	call := c.madeBy(body, resp, w.Node.Pos())
+	if call == nil {
+		return nil
+	}
+	fn := httpwrite.Callee(info, call)
+	if fn == nil || fn.Pkg() != c.pass.Pkg {
+		return nil
+	}
+	fd := c.declOf(fn)
+	if fd == nil {
+		return nil
+	}
+	var out []analysis.RelatedInformation
+	for _, n := range c.initFailures(fd, 0) {
+		out = append(out, analysis.RelatedInformation{Pos: n.Pos(), End: n.End(), Message: "the initialize is refused here"})
+	}
+	return out
 }
 
 // errorMemberTest reports whether e compares resp's "error" member with
@@ -216,14 +293,25 @@ func (c *checker) testsErrorMember(body *ast.BlockStmt, resp *types.Var) bool {
 	return found
 }
 
-// initCanFail reports whether fd, given an initialize, can return a
-// response envelope with its error member set: in the initialize case of
-// its method switch (or its whole body when it has none), a return of
-// such a literal, or of a call of a function of the package that can.
-func (c *checker) initCanFail(fd *ast.FuncDecl, depth int) bool {
+// initFailures are the returns by which fd, given an initialize, refuses
+// it: in the initialize case of its method switch (or its whole body when
+// it has none), a return of a response envelope literal with its error
+// member set, or of a call of a function of the package that has such
+// returns. A call handed a constant code (errorResponse(id, -32602, msg))
+// is the refusal itself; any other call (a handler the dispatcher
+// delegates the initialize to) is looked into, and its refusals stand for
+// it.
+func (c *checker) initFailures(fd *ast.FuncDecl, depth int) []ast.Node {
 	if depth > 6 || fd.Body == nil {
-		return false
+		return nil
 	}
+	if out, ok := c.initFails[fd]; ok {
+		return out
+	}
+	if c.initFails == nil {
+		c.initFails = map[*ast.FuncDecl][]ast.Node{}
+	}
+	c.initFails[fd] = nil // a recursive call finds none
 	info := c.pass.TypesInfo
 	var region ast.Node = fd.Body
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -244,9 +332,9 @@ func (c *checker) initCanFail(fd *ast.FuncDecl, depth int) bool {
 		}
 		return true
 	})
-	found := false
+	var out []ast.Node
 	ast.Inspect(region, func(n ast.Node) bool {
-		if _, lit := n.(*ast.FuncLit); lit || found {
+		if _, lit := n.(*ast.FuncLit); lit {
 			return false
 		}
 		ret, ok := n.(*ast.ReturnStmt)
@@ -259,17 +347,37 @@ func (c *checker) initCanFail(fd *ast.FuncDecl, depth int) bool {
 		}
 		switch e := e.(type) {
 		case *ast.CompositeLit:
-			found = httpwrite.EnvelopeErrorSet(info, e)
+			if httpwrite.EnvelopeErrorSet(info, e) {
+				out = append(out, ret)
+			}
 		case *ast.CallExpr:
 			if fn := httpwrite.Callee(info, e); fn != nil && fn.Pkg() == c.pass.Pkg && httpwrite.IsEnvelopeType(info.TypeOf(e)) {
 				if g := c.declOf(fn); g != nil && g != fd {
-					found = c.initCanFail(g, depth+1)
+					if inner := c.initFailures(g, depth+1); len(inner) > 0 {
+						if codeArg(info, e) {
+							out = append(out, ret)
+						} else {
+							out = append(out, inner...)
+						}
+					}
 				}
 			}
 		}
-		return !found
+		return false
 	})
-	return found
+	c.initFails[fd] = out
+	return out
+}
+
+// codeArg reports a call handed a negative integer constant, a JSON-RPC
+// error code.
+func codeArg(info *types.Info, call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		if v, ok := httpwrite.IntConst(info, a); ok && v < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isInitString reports whether e is the constant "initialize".

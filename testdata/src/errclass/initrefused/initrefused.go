@@ -43,7 +43,7 @@ func (s *server) process(req request) response {
 			ProtocolVersion string `json:"protocolVersion"`
 		}
 		if err := json.Unmarshal(req.Params, &p); err != nil {
-			return response{JSONRPC: "2.0", ID: req.ID, Error: &rpcError{Code: -32602, Message: "Invalid params"}}
+			return response{JSONRPC: "2.0", ID: req.ID, Error: &rpcError{Code: -32602, Message: "Invalid params"}} // the params refusal
 		}
 		return response{JSONRPC: "2.0", ID: req.ID, Result: map[string]any{"protocolVersion": p.ProtocolVersion}}
 	}
@@ -179,7 +179,47 @@ func (s *server) postGreet(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+func errorResponse(id json.RawMessage, code int, msg string) response {
+	return response{JSONRPC: "2.0", ID: id, Error: &rpcError{Code: code, Message: msg}} // the constructor
+}
+
+// handshake is the dispatcher's initialize; it refuses params of the
+// wrong type through the constructor.
+func (s *server) handshake(req request) response {
+	var p struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if err := json.Unmarshal(req.Params, &p); err != nil {
+		return errorResponse(req.ID, -32602, "Invalid params") // the constructed refusal
+	}
+	return response{JSONRPC: "2.0", ID: req.ID, Result: map[string]any{"protocolVersion": p.ProtocolVersion}}
+}
+
+func (s *server) dispatch(req request) response {
+	switch req.Method {
+	case "initialize":
+		return s.handshake(req)
+	}
+	return response{JSONRPC: "2.0", ID: req.ID, Result: map[string]any{}}
+}
+
+// postDispatched writes every outcome of a dispatcher that hands the
+// initialize to its own function alike.
+func (s *server) postDispatched(w http.ResponseWriter, r *http.Request) {
+	var req request
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeJSON(w, http.StatusBadRequest, response{JSONRPC: "2.0", Error: &rpcError{Code: -32700, Message: "Parse error"}}) // want "answers -32700 \\(Parse error\\) to every failure of a typed decode" "answers -32700 \\(Parse error\\) to every failure of a typed decode"
+		return
+	}
+	resp := s.dispatch(req)
+	if req.Method == "initialize" && resp.Error == nil {
+		w.Header().Set("Mcp-Session-Id", rand.Text())
+	}
+	writeJSON(w, http.StatusOK, resp) // want `answers an initialize the server refused with a success status`
+}
+
 func routes(s *server) {
+	http.HandleFunc("/dispatched/mcp", s.postDispatched)
 	http.HandleFunc("/inline/mcp", s.postInline)
 	http.HandleFunc("/greet/mcp", s.postGreet)
 	http.HandleFunc("/pinned/mcp", s.postPinned)
