@@ -196,7 +196,11 @@
 // and the bytes a constructor returns by marshalling such a response
 // (return json.Marshal(Response{..., Error: &RPCError{Code: code}})).
 // A fiber handler's c.JSON(resp), with no status set before and not
-// chained on c.Status(n), writes it with 200 too. A test of a member of
+// chained on c.Status(n), writes it with 200 too. A validator of the
+// package handed the decoded request, every non-nil return of which is an
+// error object with -32700 or -32600 (or -32602 for params that are not an
+// object, under no test of the method), refuses before any method runs:
+// the -32600 it returns counts wherever it is written. A test of a member of
 // the response before the write (if resp.Error != nil) tells a refusal
 // from an answer, and is silent; a nil test is not. The package that
 // builds the response need not answer HTTP: one that declares a JSON-RPC

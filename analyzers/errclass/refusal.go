@@ -172,7 +172,8 @@ func localRefusalCode(info *types.Info, body *ast.BlockStmt, node ast.Node) (int
 // shapeValidator reports a function of the package that judges the
 // decoded request's shape: it takes the request (a value with a JSON
 // "method" member), returns one result, and every non-nil value it returns
-// is an error object literal with -32700 or -32600. What it returns refuses
+// is an error object literal with -32700 or -32600, or -32602 (params
+// that are not an object) beside one of those. What it returns refuses
 // the request before any method runs.
 //
 //	func validate(req request) *rpcError {
@@ -200,15 +201,22 @@ func (c *checker) shapeValidator(fd *ast.FuncDecl) bool {
 	if !request {
 		return false
 	}
-	ok, any := true, false
+	ok, any, refuses := true, false, false
+	var stack []ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
 		if _, lit := n.(*ast.FuncLit); lit || !ok {
 			return false
 		}
+		stack = append(stack, n)
 		ret, isRet := n.(*ast.ReturnStmt)
 		if !isRet {
 			return true
 		}
+		defer func() { stack = stack[:len(stack)-1] }()
 		if len(ret.Results) != 1 {
 			ok = false
 			return false
@@ -225,13 +233,63 @@ func (c *checker) shapeValidator(fd *ast.FuncDecl) bool {
 		if isLit {
 			code, known = httpwrite.LiteralCode(info, lit)
 		}
-		if !known || code != httpwrite.CodeParseError && code != httpwrite.CodeInvalidRequest {
+		switch {
+		case !known:
+			ok = false
+		case code == httpwrite.CodeParseError, code == httpwrite.CodeInvalidRequest:
+			refuses = true
+		case code != httpwrite.CodeInvalidParams || underMethodTest(info, stack):
+			// -32602 under a test of the method is that method's
+			// requirement, which rides on 200.
 			ok = false
 		}
 		any = true
 		return false
 	})
-	return ok && any
+	return ok && any && refuses
+}
+
+// underMethodTest reports a node on stack inside an if or a switch that
+// tests the request's "method" member (req.Method == "tools/call").
+func underMethodTest(info *types.Info, stack []ast.Node) bool {
+	for _, n := range stack {
+		var cond ast.Node
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			cond = n.Cond
+		case *ast.SwitchStmt:
+			cond = n.Tag
+		case *ast.CaseClause:
+			for _, e := range n.List {
+				if namesMethodMember(info, e) {
+					return true
+				}
+			}
+		}
+		if cond != nil && namesMethodMember(info, cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesMethodMember reports whether n reads the "method" JSON member of a
+// struct.
+func namesMethodMember(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok || found {
+			return !found
+		}
+		if s := info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			if httpwrite.JSONFieldName(s.Recv(), s.Obj().(*types.Var)) == "method" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // implicit200 reports an answer whose status is the implicit 200: a call
