@@ -364,8 +364,9 @@
 // On MCP's endpoint, -32603 written with HTTP 200 directly under a test
 // that a field of the receiver, or a package variable, of interface, func
 // or pointer type is nil, in a function that decodes the request's body
-// only after it: no method has run, so the answer is the server-failure
-// row's, 500. Only -32603 is judged: a nil part answered -32601, 404 or
+// only after it, or hands the request after it to that very part (if
+// s.sse == nil { ... }; s.sse.ServeHTTP(w, r)): no method has run, so the
+// answer is the server-failure row's, 500. Only -32603 is judged: a nil part answered -32601, 404 or
 // 501 is a feature the server lacks.
 //
 // After the decode too, when the test reads only the server's own state

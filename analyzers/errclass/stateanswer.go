@@ -19,10 +19,13 @@ const catStateOK = "server-state-with-200"
 // written with HTTP 200 directly under a test that a configured part of
 // the server is missing -- s.f == nil for a field of the method's receiver,
 // or a package variable, of interface, func or pointer type -- in a
-// function that decodes the request's body only after the answer. No
-// method has run, so the answer is the transport's: the server-failure
-// row, 500 with -32603. A method's -32603 after dispatch rides on 200,
-// which is why the decode must come later in the same function.
+// function that decodes the request's body only after the answer, or
+// that hands the request after it to that very part (if s.sse == nil {
+// ... }; s.sse.ServeHTTP(w, r)): the part that would run the method is
+// the one missing. No method has run, so the answer is the transport's:
+// the server-failure row, 500 with -32603. A method's -32603 after
+// dispatch rides on 200, which is why the decode or the hand-off must come
+// later in the same function.
 //
 // Only -32603 is judged: a nil part answered -32601, 404 or 501 is a
 // feature the server lacks, which those answers say.
@@ -38,7 +41,7 @@ func (c *checker) unconfiguredWith200(fn *ssa.Function, body *ast.BlockStmt, w *
 		}
 		break
 	}
-	if part == nil || !configuredPart(info, fn, part) || !decodedAfter(info, body, w.Node.End()) {
+	if part == nil || !configuredPart(info, fn, part) || !decodedAfter(info, body, w.Node.End()) && !handedToAfter(info, body, part, w.Node.End()) {
 		return false
 	}
 	c.report(w.Node, catStateOK, []analysis.RelatedInformation{{Pos: part.Pos(), End: part.End(), Message: "a part of the server's own configuration"}}, nil,
@@ -92,6 +95,48 @@ func configuredPart(info *types.Info, fn *ssa.Function, e ast.Expr) bool {
 		return !httpwrite.IsErrorType(v.Type())
 	}
 	return false
+}
+
+// handedToAfter reports a call after pos, in body, of a method of part
+// (the same field of the same receiver, or the same package variable)
+// handed the *http.Request.
+func handedToAfter(info *types.Info, body *ast.BlockStmt, part ast.Expr, pos token.Pos) bool {
+	want := refObj(info, part)
+	if want == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, lit := n.(*ast.FuncLit); lit || found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Pos() <= pos {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || refObj(info, ast.Unparen(sel.X)) != want || types.ExprString(sel.X) != types.ExprString(part) {
+			return true
+		}
+		for _, a := range call.Args {
+			if httpwrite.IsNamed(info.TypeOf(a), httpwrite.PkgHTTP, "Request") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// refObj is the variable a selector (its field) or an identifier names.
+func refObj(info *types.Info, e ast.Expr) types.Object {
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		return info.Uses[e.Sel]
+	case *ast.Ident:
+		return info.Uses[e]
+	}
+	return nil
 }
 
 // decodedAfter reports a decode of the request's body in body after pos.

@@ -1,6 +1,7 @@
 // Package unconfigured: a handler on MCP's endpoint finds a part of the
 // server it was built with missing (a nil validator, hook or store) before
-// it decodes the request. No method has run: the server-failure row
+// it decodes the request, or before it hands the request to that part.
+// No method has run: the server-failure row
 // answers 500 with -32603, not -32603 on 200. A nil part answered as a
 // feature the server lacks, a method's -32603 after dispatch, and the
 // request's own values stay silent.
@@ -46,6 +47,8 @@ type server struct {
 	search   *index
 	name     string
 	sessions map[string]bool
+	stream   http.Handler
+	legacy   http.Handler
 }
 
 type index struct{}
@@ -59,6 +62,27 @@ func (s *server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("/mcp/feature", s.feature)
 	mux.HandleFunc("/after/mcp", s.afterDispatch)
 	mux.HandleFunc("/mcp/right", s.right)
+	mux.HandleFunc("/mcp/stream", s.streamed)
+	mux.HandleFunc("/mcp/other", s.otherPart)
+}
+
+// streamed hands the request to the part it found missing.
+func (s *server) streamed(w http.ResponseWriter, r *http.Request) {
+	if s.stream == nil {
+		send(w, nil, -32603, "no stream server") // want `answers -32603 with HTTP 200 when s.stream is nil, before any method runs: the server's failure is 500`
+		return
+	}
+	s.stream.ServeHTTP(w, r)
+}
+
+// otherPart hands the request to another part than the one it tested:
+// which runs a method is not known here.
+func (s *server) otherPart(w http.ResponseWriter, r *http.Request) {
+	if s.stream == nil {
+		send(w, nil, -32603, "no stream server")
+		return
+	}
+	s.legacy.ServeHTTP(w, r)
 }
 
 func (s *server) handle(w http.ResponseWriter, r *http.Request) {
