@@ -154,9 +154,12 @@
 // package hands the key a value that may be the request's id, one of them
 // outside an initialize branch, and those calls are related positions.
 // The same replacement through a get-or-create whose miss returns a
-// session made afresh (return m.Create()), of the package or of another by
-// a fact, given the request's id outside an initialize branch and whose
-// result's id the caller sets as Mcp-Session-Id, is reported at the call.
+// session made afresh (return m.Create(), or a variable the miss path
+// assigns one; the miss path goes on past an `if id != ""` around the
+// lookup, and a second result may be the fresh session's own key), of the
+// package or of another by a fact, given the request's id outside an
+// initialize branch and whose result (or its id, or the key it returns
+// beside it) the caller sets as Mcp-Session-Id, is reported at the call.
 // So is the replacement in place: the session variable a lookup of the id
 // filled (perhaps only for an id that is not empty), replaced on a miss by
 // an if that goes on (if s == nil { s = t.Create() }), then the same block

@@ -29,19 +29,21 @@ func (f *freshOnMissFact) String() string {
 // freshOnMiss reads fd as a get-or-replace: a lookup keyed by a string
 // parameter (a map read, a sync.Map Load, a comma-ok get of a type of the
 // package), tested for a hit by an if without an else that returns the
-// value found, followed in the same block, with nothing returning or
-// branching between, by a return of a value made afresh (a call or a
-// composite literal that mentions neither the key nor the value found)
-// and, when the function also returns an error, a nil one. It returns the
-// parameter's index and that return, or -1.
+// value found (or a member of it), followed on the miss, with nothing
+// returning or branching between, by a return of a session made afresh:
+// a call or a composite literal, or a variable the miss path assigns one,
+// that mentions neither the key nor the value found. The miss path goes on
+// past each if without an else that holds the lookup (if id != "" { look
+// it up }), so an empty id takes it too. A second result is a nil error,
+// or anything else that mentions neither (the fresh session's own id). It
+// returns the parameter's index and that return, or -1.
 func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *ast.ReturnStmt) {
 	fn, _ := info.Defs[fd.Name].(*types.Func)
 	if fn == nil || fd.Body == nil {
 		return -1, nil
 	}
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() == 0 || res.Len() > 2 || httpwrite.IsErrorType(res.At(0).Type()) ||
-		res.Len() == 2 && !httpwrite.IsErrorType(res.At(1).Type()) {
+	if res.Len() == 0 || res.Len() > 2 || httpwrite.IsErrorType(res.At(0).Type()) {
 		return -1, nil
 	}
 	param, at := -1, (*ast.ReturnStmt)(nil)
@@ -58,25 +60,62 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 		if idx < 0 || key == nil {
 			return
 		}
-		for _, st := range block.List[i+1:] {
-			if ret, ok := st.(*ast.ReturnStmt); ok {
-				if len(ret.Results) == res.Len() && made(ret.Results[0]) &&
-					!mentions(info, ret.Results[0], key) && !mentions(info, ret.Results[0], l.value) &&
-					(res.Len() == 1 || isNil(info, ret.Results[1])) {
-					param, at = idx, ret
+		untouched := func(e ast.Expr) bool { return !mentions(info, e, key) && !mentions(info, e, l.value) }
+		fresh := map[types.Object]bool{}
+		rest, up := block.List[i+1:], len(path)-2
+		for {
+			for _, st := range rest {
+				if ret, ok := st.(*ast.ReturnStmt); ok {
+					if len(ret.Results) == res.Len() && untouched(ret.Results[0]) && (made(ret.Results[0]) || fresh[identObj(info, ret.Results[0])]) &&
+						(res.Len() == 1 || httpwrite.IsErrorType(res.At(1).Type()) && isNil(info, ret.Results[1]) ||
+							!httpwrite.IsErrorType(res.At(1).Type()) && untouched(ret.Results[1])) {
+						param, at = idx, ret
+					}
+					return
 				}
+				if hasExit(st) {
+					return
+				}
+				if as, ok := st.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+					for k, r := range as.Rhs {
+						if made(r) && untouched(r) {
+							if o := identObj(info, as.Lhs[k]); o != nil {
+								fresh[o] = true
+							}
+						}
+					}
+				}
+			}
+			// The end of a block: the miss goes on after the if whose
+			// body it is, when that if has no else.
+			if up < 2 {
 				return
 			}
-			if hasExit(st) {
+			outer, isIf := path[up-1].(*ast.IfStmt)
+			parent, isBlock := path[up-2].(*ast.BlockStmt)
+			if !isIf || outer.Else != nil || outer.Body != path[up] || !isBlock {
 				return
 			}
+			j := indexOf(parent.List, outer)
+			if j < 0 {
+				return
+			}
+			rest, up = parent.List[j+1:], up-2
 		}
 	})
 	return param, at
 }
 
+// identObj is the object e names when it is an identifier, else nil.
+func identObj(info *types.Info, e ast.Expr) types.Object {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		return info.ObjectOf(id)
+	}
+	return nil
+}
+
 // returnsValue reports a block that ends in a return whose first result
-// is v.
+// is v or a member of it (return s.server, id).
 func returnsValue(info *types.Info, b *ast.BlockStmt, v *types.Var) bool {
 	if len(b.List) == 0 {
 		return false
@@ -85,7 +124,15 @@ func returnsValue(info *types.Info, b *ast.BlockStmt, v *types.Var) bool {
 	if !ok || len(ret.Results) == 0 {
 		return false
 	}
-	id, ok := ast.Unparen(ret.Results[0]).(*ast.Ident)
+	e := ast.Unparen(ret.Results[0])
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		e = ast.Unparen(sel.X)
+	}
+	id, ok := e.(*ast.Ident)
 	return ok && info.Uses[id] == v
 }
 
@@ -189,18 +236,23 @@ func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 			if scan == nil || !scan.MayHoldLocalID(call.Args[i]) || scan.InitializeBranch(path) {
 				return
 			}
-			id, _ := a.Lhs[0].(*ast.Ident)
-			v, _ := info.ObjectOf(id).(*types.Var)
-			if v == nil {
-				return
-			}
+			// The fresh session or its id, whichever result the
+			// function hands out. The id it answers on a hit is the
+			// client's own, and the one it makes on a miss is new:
+			// what it answers is handed out whatever it was handed.
 			var set *ast.CallExpr
-			ast.Inspect(body, func(m ast.Node) bool {
-				if c, ok := m.(*ast.CallExpr); ok && set == nil && c.Pos() > a.End() && issuesID(info, body, c) && mentions(info, c.Args[1], v) {
-					set = c
+			for _, l := range a.Lhs {
+				v, _ := identObj(info, l).(*types.Var)
+				if v == nil || set != nil {
+					continue
 				}
-				return set == nil
-			})
+				ast.Inspect(body, func(m ast.Node) bool {
+					if c, ok := m.(*ast.CallExpr); ok && set == nil && c.Pos() > a.End() && setsAnswerID(info, c) && mentions(info, c.Args[1], v) {
+						set = c
+					}
+					return set == nil
+				})
+			}
 			if set == nil {
 				return
 			}

@@ -124,20 +124,25 @@ func issuesInBody(info *types.Info, body *ast.BlockStmt) bool {
 // (w.Header().Set or Add, gin's c.Header, fiber's c.Set) to a value body
 // did not read from another message.
 func issuesID(info *types.Info, body *ast.BlockStmt, c *ast.CallExpr) bool {
+	return setsAnswerID(info, c) && !relayed(info, body, c.Args[1])
+}
+
+// setsAnswerID reports a call that sets Mcp-Session-Id on the answer,
+// whatever value it sets.
+func setsAnswerID(info *types.Info, c *ast.CallExpr) bool {
 	if len(c.Args) != 2 || !httpwrite.IsSessionHeader(info, c.Args[0]) {
 		return false
 	}
 	fn := httpwrite.Callee(info, c)
 	switch {
 	case fn == nil:
-	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set") && answerHeader(info, c),
-		httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Add") && answerHeader(info, c),
-		httpwrite.IsMethod(fn, httpwrite.PkgGin, "Context", "Header"),
-		httpwrite.IsMethod(fn, httpwrite.PkgFiber, "Ctx", "Set"),
-		httpwrite.IsMethod(fn, httpwrite.PkgFiber3, "Ctx", "Set"):
-		return !relayed(info, body, c.Args[1])
+		return false
+	case httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Set"), httpwrite.IsMethod(fn, httpwrite.PkgHTTP, "Header", "Add"):
+		return answerHeader(info, c)
 	}
-	return false
+	return httpwrite.IsMethod(fn, httpwrite.PkgGin, "Context", "Header") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgFiber, "Ctx", "Set") ||
+		httpwrite.IsMethod(fn, httpwrite.PkgFiber3, "Ctx", "Set")
 }
 
 // tableVar is the variable a table expression names: a struct field

@@ -83,3 +83,23 @@ func (l *local) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Mcp-Session-Id", c.id)
 	w.WriteHeader(http.StatusAccepted)
 }
+
+// A get-or-create that answers the handler and the key it is under,
+// looking the id up only when one was sent.
+
+type pooled struct{ p *sessions.Pool }
+
+func (s *pooled) post(w http.ResponseWriter, r *http.Request) {
+	h, key := s.p.Resolve(r.Header.Get("Mcp-Session-Id")) // want `an unknown Mcp-Session-Id is given a fresh session by s.p.Resolve\(...\) and served`
+	w.Header().Set("Mcp-Session-Id", key)
+	h.Calls++
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// kept hands the client's own id back: not a replacement.
+func (s *pooled) kept(w http.ResponseWriter, r *http.Request) {
+	h, key := s.p.Keep(r.Header.Get("Mcp-Session-Id"))
+	w.Header().Set("Mcp-Session-Id", key)
+	h.Calls++
+	w.WriteHeader(http.StatusAccepted)
+}

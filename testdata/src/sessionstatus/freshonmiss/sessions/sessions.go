@@ -58,3 +58,49 @@ func (m *Manager) Adopt(id string) *State {
 	m.mu.Unlock()
 	return s
 }
+
+// Handler is what a pooled session serves with.
+type Handler struct{ Calls int }
+
+type entry struct {
+	h    *Handler
+	seen int
+}
+
+// Pool keys handlers by session id.
+type Pool struct {
+	mu      sync.Mutex
+	entries map[string]*entry
+}
+
+// Resolve returns the handler under id, and id; when id is empty or not
+// held, a new handler under a new key, and that key.
+func (p *Pool) Resolve(id string) (*Handler, string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if id != "" {
+		if e, ok := p.entries[id]; ok {
+			e.seen++
+			return e.h, id
+		}
+	}
+	h := &Handler{}
+	key := rand.Text()
+	p.entries[key] = &entry{h: h}
+	return h, key // a fresh handler under a fresh key
+}
+
+// Keep returns the handler under id, registering a new one under id itself
+// when it is not held: the caller's id adopted, not replaced.
+func (p *Pool) Keep(id string) (*Handler, string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if id != "" {
+		if e, ok := p.entries[id]; ok {
+			return e.h, id
+		}
+	}
+	h := &Handler{}
+	p.entries[id] = &entry{h: h}
+	return h, id
+}
