@@ -180,9 +180,12 @@
 // A handler that ends sessions (its body, or the branch directly in it
 // that runs only for an HTTP DELETE: if r.Method == http.MethodDelete, a
 // case "DELETE" of a switch on the method, c.Method() == fiber.MethodDelete)
-// by removing the request's id from its table with no lookup on the way,
-// and then answers a bare 2xx, ends an unknown id with the success a known
-// one gets: 404 is due. A removal under `if id != "" { ... }` (beside the
+// by removing the request's id from its table with no lookup on the way
+// (delete, sync.Map's Delete, a method named for removing given the id:
+// Delete, Remove, Terminate, ..., or EndSession, CloseSession,
+// ExpireSession, whose first word alone names other work), and then
+// answers a bare 2xx, ends an unknown id with the success a known one
+// gets: 404 is due. A removal under `if id != "" { ... }` (beside the
 // lock around it) counts the same; the missing id gets that 2xx too.
 //
 // A package that hands out ids and records its sessions in a table of its

@@ -294,8 +294,9 @@ func allBlank(es []ast.Expr) bool {
 // removal describes call when it removes the request's id: the builtin
 // delete from a map, sync.Map's Delete, a function of the package that
 // deletes its one parameter, or a method named for removing (Delete,
-// Remove, Drop, Del, Terminate, Evict, Unregister, Forget, Destroy) given
-// the id; "" otherwise.
+// Remove, Drop, Del, Terminate, Evict, Unregister, Forget, Destroy, or
+// EndSession, CloseSession, ExpireSession: words that name other work
+// alone) given the id; "" otherwise.
 func removal(info *types.Info, p *pkgInfo, scan *session.Scan, call *ast.CallExpr) string {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && id.Name == "delete" && len(call.Args) == 2 {
 		if _, builtin := info.Uses[id].(*types.Builtin); builtin && scan.MayHoldID(call.Args[1]) {
@@ -330,6 +331,11 @@ func removerName(name string) bool {
 	n := strings.ToLower(name)
 	for _, w := range []string{"delete", "remove", "drop", "del", "terminate", "evict", "unregister", "forget", "destroy"} {
 		if n == w || strings.HasPrefix(n, w+"session") || strings.HasPrefix(n, w) && len(n) > len(w) && name[len(w)] >= 'A' && name[len(w)] <= 'Z' {
+			return true
+		}
+	}
+	for _, w := range []string{"end", "close", "expire"} {
+		if strings.HasPrefix(n, w+"session") {
 			return true
 		}
 	}

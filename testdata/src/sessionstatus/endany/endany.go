@@ -16,11 +16,42 @@ type store interface {
 	Delete(ctx context.Context, id string) error
 }
 
+// manager ends sessions; it reports nothing of an id it does not hold.
+type manager interface {
+	EndSession(ctx context.Context, id string)
+	CloseSession(id string)
+	End(id string)
+}
+
 type srv struct {
 	mu       sync.Mutex
 	sessions map[string]chan struct{}
 	live     sync.Map
 	st       store
+	mgr      manager
+}
+
+func (s *srv) endManaged(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		http.Error(w, "Mcp-Session-Id header is required", http.StatusBadRequest)
+		return
+	}
+	s.mgr.EndSession(r.Context(), id)
+	w.WriteHeader(http.StatusNoContent) // want `answers 204 whatever Mcp-Session-Id is ended: s.mgr.EndSession\(...\) looks nothing up`
+}
+
+func (s *srv) closeManaged(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	s.mgr.CloseSession(id)
+	w.WriteHeader(http.StatusOK) // want `answers 200 whatever Mcp-Session-Id is ended: s.mgr.CloseSession\(...\) looks nothing up`
+}
+
+// ended's End names no removal of a session: silent.
+func (s *srv) ended(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get("Mcp-Session-Id")
+	s.mgr.End(id)
+	w.WriteHeader(http.StatusOK)
 }
 
 func (s *srv) end(w http.ResponseWriter, r *http.Request) {
