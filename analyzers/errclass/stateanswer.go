@@ -98,10 +98,10 @@ func configuredPart(info *types.Info, fn *ssa.Function, e ast.Expr) bool {
 }
 
 // handedToAfter reports a call after pos, in body, of a method of part
-// (the same field of the same receiver, or the same package variable)
-// handed the *http.Request.
+// (the same field of the same receiver, or the same package variable,
+// spelt the same) handed the *http.Request.
 func handedToAfter(info *types.Info, body *ast.BlockStmt, part ast.Expr, pos token.Pos) bool {
-	want := refObj(info, part)
+	want := objectOf(info, part)
 	if want == nil {
 		return false
 	}
@@ -115,7 +115,7 @@ func handedToAfter(info *types.Info, body *ast.BlockStmt, part ast.Expr, pos tok
 			return true
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || refObj(info, ast.Unparen(sel.X)) != want || types.ExprString(sel.X) != types.ExprString(part) {
+		if !ok || objectOf(info, sel.X) != want || types.ExprString(sel.X) != types.ExprString(part) {
 			return true
 		}
 		for _, a := range call.Args {
@@ -126,17 +126,6 @@ func handedToAfter(info *types.Info, body *ast.BlockStmt, part ast.Expr, pos tok
 		return !found
 	})
 	return found
-}
-
-// refObj is the variable a selector (its field) or an identifier names.
-func refObj(info *types.Info, e ast.Expr) types.Object {
-	switch e := e.(type) {
-	case *ast.SelectorExpr:
-		return info.Uses[e.Sel]
-	case *ast.Ident:
-		return info.Uses[e]
-	}
-	return nil
 }
 
 // decodedAfter reports a decode of the request's body in body after pos.

@@ -66,7 +66,7 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 		for {
 			for _, st := range rest {
 				if ret, ok := st.(*ast.ReturnStmt); ok {
-					if len(ret.Results) == res.Len() && untouched(ret.Results[0]) && (made(ret.Results[0]) || fresh[identObj(info, ret.Results[0])]) &&
+					if len(ret.Results) == res.Len() && untouched(ret.Results[0]) && (made(ret.Results[0]) || fresh[info.ObjectOf(identOf(ret.Results[0]))]) &&
 						(res.Len() == 1 || httpwrite.IsErrorType(res.At(1).Type()) && isNil(info, ret.Results[1]) ||
 							!httpwrite.IsErrorType(res.At(1).Type()) && untouched(ret.Results[1])) {
 						param, at = idx, ret
@@ -79,7 +79,7 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 				if as, ok := st.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 					for k, r := range as.Rhs {
 						if made(r) && untouched(r) {
-							if o := identObj(info, as.Lhs[k]); o != nil {
+							if o := info.ObjectOf(identOf(as.Lhs[k])); o != nil {
 								fresh[o] = true
 							}
 						}
@@ -104,14 +104,6 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 		}
 	})
 	return param, at
-}
-
-// identObj is the object e names when it is an identifier, else nil.
-func identObj(info *types.Info, e ast.Expr) types.Object {
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		return info.ObjectOf(id)
-	}
-	return nil
 }
 
 // returnsValue reports a block that ends in a return whose first result
@@ -242,7 +234,7 @@ func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 			// what it answers is handed out whatever it was handed.
 			var set *ast.CallExpr
 			for _, l := range a.Lhs {
-				v, _ := identObj(info, l).(*types.Var)
+				v, _ := info.ObjectOf(identOf(l)).(*types.Var)
 				if v == nil || set != nil {
 					continue
 				}
