@@ -510,6 +510,56 @@
 // MCP's methods is every method the server does not serve: JSON-RPC's
 // -32601, and another constant code written straight in it is reported.
 //
+// # A message with no method, and a notification, answered -32601
+//
+// -32601 says a method was named and is not served. A message with no
+// method is not a request (the not-jsonrpc row: 400 with -32600), and a
+// notification is never answered (202 with no body). encoding/json leaves
+// an absent method "" and an absent id empty, and a switch on the method
+// sends both to its default (nomethod.go, notification.go). Reported:
+//
+//   - an if on the empty method (m.Method == "", len(m.Method) == 0, alone
+//     or beside || operands) answered -32601;
+//   - a switch on a method whose cases name MCP's methods, none "", and
+//     whose default answers -32601, reached by a message decoded from JSON
+//     (encoding/json, sonic, jsoniter, go-json, a framework's binder) into
+//     a struct or a map that does not decode itself, when nothing between
+//     the decode and the switch reads the method but to log it: no test,
+//     no call handed the message or its method (a validator), no method of
+//     its own, no required binding tag. Followed back through the
+//     package's calls handing the message on; reported at the switch, or
+//     at the call in the function that decoded the message;
+//   - the same switch, reached by a message whose id nothing reads on the
+//     way, when nothing in the package tells a notification from a
+//     request anywhere: no comparison, length or type test of an id (a
+//     member named "id" in JSON, a variable or field named for an id), no
+//     function named for notifications, no test of the "notifications/"
+//     prefix. A later test of the answer's id would hold it back; one
+//     anywhere in the package keeps the rule silent. Reported at the
+//     switch: the default's -32601 is right for a request.
+//
+// Bad:
+//
+//	var req request
+//	if err := json.NewDecoder(r.Body).Decode(&req); err != nil { ... }
+//	switch req.Method { // {"jsonrpc":"2.0","id":1} gets -32601
+//	case "initialize":
+//		...
+//	default:
+//		writeError(w, req.ID, -32601, "Method not found")
+//	}
+//
+// Good:
+//
+//	if req.Method == "" {
+//		writeError(w, http.StatusBadRequest, req.ID, -32600, "Invalid Request")
+//		return
+//	}
+//	if req.ID == nil {
+//		w.WriteHeader(http.StatusAccepted) // a notification: no answer
+//		return
+//	}
+//
 // # Flags
 //
 // -errclass.internal=NAME[,NAME...] names more functions whose errors are

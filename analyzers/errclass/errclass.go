@@ -111,6 +111,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(writes) == 0 && skip(pass) {
 		if !report.FactsOnly() {
 			dispatcherCodes(pass)
+			missingMethods(pass)
 		}
 		if declaresRequest(pass.Pkg) {
 			// A JSON-RPC engine that answers no HTTP itself may
@@ -162,6 +163,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	if !report.FactsOnly() {
 		c.proxyLimits(funcs)
+		missingMethods(pass)
 	}
 	c.reportHelpers()
 	c.reportRefusals()

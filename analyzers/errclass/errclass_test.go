@@ -129,6 +129,9 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/envelopeparams",         // the body's decode into the message answered -32602
 		"fixtures/errclass/unanswered",             // a failed read or decode of the body answered nothing
 		"fixtures/errclass/unconfigured",           // -32603 on 200 for a part of the server not configured, before dispatch
+		"fixtures/errclass/missingmethod",          // a message with no method answered -32601
+		"fixtures/errclass/notificationanswered",   // a notification answered -32601 in a body
+		"fixtures/errclass/notificationtold",       // the same default, a notification held back
 		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
 		// -32700 handed back as an error value for a message that
 		// decoded, by an engine that answers no HTTP.

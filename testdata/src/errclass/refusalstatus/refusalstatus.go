@@ -50,7 +50,7 @@ func handle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A method's own answer rides on 200: not reported.
-	if req.Method == "" {
+	if req.Method == "resources/subscribe" {
 		sendError(w, req.ID, -32601, "Method not found")
 		return
 	}

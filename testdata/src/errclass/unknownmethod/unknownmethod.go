@@ -61,11 +61,16 @@ func (s *server) madeUp(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// Right: -32601, and a notification is accepted without an answer.
+// Right: -32601, and a notification is accepted without an answer (a
+// message with no method is refused before).
 func (s *server) right(w http.ResponseWriter, r *http.Request) {
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		http.Error(w, "not JSON", http.StatusBadRequest)
+		return
+	}
+	if req.Op == "" {
+		http.Error(w, "no method", http.StatusBadRequest)
 		return
 	}
 	switch req.Op {
