@@ -171,7 +171,8 @@
 // error is the unknown id's, answered with a 4xx other than 404, is
 // reported.
 // A function true only when its table holds an entry under
-// its one string parameter (ok, or ok && a bool field of the entry), of the
+// its one string parameter (ok, or ok && a bool field of the entry, or
+// return t.m[id] != nil beside locking the table), of the
 // package or by a fact of another, is a membership test whatever its name:
 // an answer under its negation given the request's id is an unknown
 // session, and anything but 404 or a 5xx (a JSON-RPC error with 200
@@ -256,7 +257,10 @@
 // (protocol.SessionNotFound is 404, protocol.BadRequest 400) or a helper
 // that writes a fixed or given status, recognised through a fact; fiber's
 // c.JSON(v) with no status set before it is a 200 (a JSON-RPC error in it
-// is a refusal sent as a success). A JSON-RPC error object built with no
+// is a refusal sent as a success), and so is a JSON-RPC error object
+// encoded straight onto the ResponseWriter (json.NewEncoder(w).Encode,
+// w.Write, fmt.Fprint) with no status set before it: net/http sends 200
+// for a body written first. A JSON-RPC error object built with no
 // status takes the status of the write it reaches later
 // (httpwrite/latervalue.go): appended to a local slice that is only
 // appended to, measured and written once (a batch's responses), or

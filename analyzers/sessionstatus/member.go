@@ -70,6 +70,19 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 		}
 		return true
 	})
+	// return t.m[id] != nil, beside locking the table: true only for a
+	// held entry.
+	if ret := soleReturn(info, decl.Body); ret != nil && len(ret.Results) == 1 {
+		if b, ok := ast.Unparen(ret.Results[0]).(*ast.BinaryExpr); ok && b.Op == token.NEQ && !assigned {
+			if ix, ok := ast.Unparen(b.X).(*ast.IndexExpr); ok {
+				if _, key := mapKey(info, ix); key != nil && info.Uses[key] == param {
+					if tv, ok := info.Types[b.Y]; ok && tv.IsNil() {
+						return true
+					}
+				}
+			}
+		}
+	}
 	// if t.m[id] == nil { return false }, at the top of the body: what
 	// follows runs only for a held id, so a true after it says so.
 	guard := nilGuard(info, decl.Body, param)
@@ -139,6 +152,40 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 		return more
 	})
 	return ok && returns > 0
+}
+
+// soleReturn returns the return statement of body when it is the body's
+// only statement beside a mutex's Lock and Unlock (deferred or not).
+func soleReturn(info *types.Info, body *ast.BlockStmt) *ast.ReturnStmt {
+	var ret *ast.ReturnStmt
+	for _, st := range body.List {
+		var call *ast.CallExpr
+		switch s := st.(type) {
+		case *ast.ReturnStmt:
+			if ret != nil {
+				return nil
+			}
+			ret = s
+			continue
+		case *ast.ExprStmt:
+			call, _ = s.X.(*ast.CallExpr)
+		case *ast.DeferStmt:
+			call = s.Call
+		}
+		if call == nil {
+			return nil
+		}
+		fn := httpwrite.Callee(info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+			return nil
+		}
+		switch fn.Name() {
+		case "Lock", "Unlock", "RLock", "RUnlock":
+		default:
+			return nil
+		}
+	}
+	return ret
 }
 
 // nilGuard returns the statement of body, at its top level, that returns
@@ -213,13 +260,18 @@ func isBool(t types.Type) bool {
 // the package or, through its fact, of another is false for the request's
 // id (`if !t.IsReady(id)`), with another status than 404: the id is not
 // in the table, which is an unknown session (a 5xx is a server failure,
-// left alone). A JSON-RPC error written with 200 is judged too.
+// left alone). A JSON-RPC error written with 200 is judged too, also when
+// 200 is net/http's for a body written with no status (sentStatus).
 func memberRefused(pass *analysis.Pass, members func(*types.Func) bool, scan *session.Scan, a *answers.Answer) {
 	w := a.Write
-	if scan == nil || a.HasSession || w.Status == 404 || w.Status >= 500 || w.Status < 400 && !(w.Status == 200 && w.HasCode) {
+	if scan == nil || a.HasSession {
 		return
 	}
 	info := pass.TypesInfo
+	status := sentStatus(info, scan, w)
+	if status == 404 || status >= 500 || status < 400 && !(status == 200 && w.HasCode) {
+		return
+	}
 	for ifs, inThen := range httpwrite.EnclosingIfs(w.Stack) {
 		for _, t := range httpwrite.Terms(ifs.Cond, inThen) {
 			call, ok := t.E.(*ast.CallExpr)
@@ -233,7 +285,7 @@ func memberRefused(pass *analysis.Pass, members func(*types.Func) bool, scan *se
 			report.Report(pass, analysis.Diagnostic{
 				Pos: w.Node.Pos(), End: w.Node.End(), Category: catUnknown,
 				Message: fmt.Sprintf("answers %d when %s(...) finds no entry for the Mcp-Session-Id: answer 404 for an unknown id",
-					w.Status, types.ExprString(call.Fun)),
+					status, types.ExprString(call.Fun)),
 				Related: []analysis.RelatedInformation{{Pos: call.Pos(), Message: "the table lookup, false for an id it does not hold"}},
 			})
 			return

@@ -249,8 +249,9 @@ func condition(scan *session.Scan, a *answers.Answer) (session.Cond, bool) {
 }
 
 // sentStatus is the status an answer goes out with: its own, or 200 for a
-// helper that writes a body and never a status, unless a status was set
-// on the way to it.
+// helper that writes a body and never a status, a framework's body writer
+// with no status, or an error object encoded straight onto the
+// ResponseWriter, unless a status was set on the way to it.
 func sentStatus(info *types.Info, scan *session.Scan, w *httpwrite.Write) int {
 	if w.Status == 0 && w.Implicit && w.Kind == httpwrite.Helper && scan != nil && !httpwrite.StatusCallBefore(info, scan.Body, w.Node.Pos()) {
 		return 200
@@ -266,6 +267,14 @@ func sentStatus(info *types.Info, scan *session.Scan, w *httpwrite.Write) int {
 			}
 			if httpwrite.FrameworkBody(info, c) && !httpwrite.StatusCallBefore(info, scan.Body, c.Pos()) {
 				return 200
+			}
+			// An error object encoded onto the ResponseWriter with no
+			// status set before it: net/http sends 200 for a body
+			// written first.
+			if w.Kind == httpwrite.ErrorObject && w.HasCode {
+				if t := httpwrite.BodyWriteTarget(info, c); t != nil && httpwrite.IsResponseWriter(info.TypeOf(t)) && !httpwrite.StatusCallBefore(info, scan.Body, c.Pos()) {
+					return 200
+				}
 			}
 			break
 		}

@@ -48,6 +48,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/valuelookup",    // Load(ctx, id) (Session, error) and its sentinels
 		"fixtures/sessionstatus/threeresults",   // Get(ctx, id) (Session, bool, error)
 		"fixtures/sessionstatus/unknownserved",  // an unknown id answered 200 or 204
+		"fixtures/sessionstatus/encodedrefusal", // an unknown id refused in a body encoded with no status
 		"fixtures/sessionstatus/initreturns",    // an id minted in a branch that returns does not reach past it
 		"fixtures/sessionstatus/redisnil",       // go-redis's constant Nil told apart, or not
 		"fixtures/sessionstatus/sealedid",       // ids that are sealed tokens (ai-gateway)
