@@ -72,7 +72,7 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 	})
 	// return t.m[id] != nil, beside locking the table: true only for a
 	// held entry.
-	if ret := soleReturn(info, decl.Body); ret != nil && len(ret.Results) == 1 {
+	if ret := soleReturn(decl.Body); ret != nil && len(ret.Results) == 1 {
 		if b, ok := ast.Unparen(ret.Results[0]).(*ast.BinaryExpr); ok && b.Op == token.NEQ && !assigned {
 			if ix, ok := ast.Unparen(b.X).(*ast.IndexExpr); ok {
 				if _, key := mapKey(info, ix); key != nil && info.Uses[key] == param {
@@ -156,7 +156,7 @@ func isMember(info *types.Info, decl *ast.FuncDecl) bool {
 
 // soleReturn returns the return statement of body when it is the body's
 // only statement beside a mutex's Lock and Unlock (deferred or not).
-func soleReturn(info *types.Info, body *ast.BlockStmt) *ast.ReturnStmt {
+func soleReturn(body *ast.BlockStmt) *ast.ReturnStmt {
 	var ret *ast.ReturnStmt
 	for _, st := range body.List {
 		var call *ast.CallExpr
@@ -172,16 +172,7 @@ func soleReturn(info *types.Info, body *ast.BlockStmt) *ast.ReturnStmt {
 		case *ast.DeferStmt:
 			call = s.Call
 		}
-		if call == nil {
-			return nil
-		}
-		fn := httpwrite.Callee(info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
-			return nil
-		}
-		switch fn.Name() {
-		case "Lock", "Unlock", "RLock", "RUnlock":
-		default:
+		if call == nil || !lockCall(call) {
 			return nil
 		}
 	}
