@@ -40,7 +40,7 @@ type handOff struct {
 // message on. The default is not named as a related position: its -32601
 // is right for a method that is named and not served.
 func (d *dispatchFlow) judge(sw *ast.SwitchStmt, def ast.Expr, fn ast.Node) {
-	body := funcBody(fn)
+	body := httpwrite.Body(fn)
 	if body == nil {
 		return
 	}
@@ -62,16 +62,6 @@ func (d *dispatchFlow) judge(sw *ast.SwitchStmt, def ast.Expr, fn ast.Node) {
 		end = sw.Tag.End()
 	}
 	report.Report(d.pass, analysis.Diagnostic{Pos: at.Pos(), End: end, Category: catMissingMethod, Message: msg})
-}
-
-func funcBody(fn ast.Node) *ast.BlockStmt {
-	switch fn := fn.(type) {
-	case *ast.FuncDecl:
-		return fn.Body
-	case *ast.FuncLit:
-		return fn.Body
-	}
-	return nil
 }
 
 // message is where a dispatched method comes from: root.field, or a
@@ -229,7 +219,7 @@ func (d *dispatchFlow) onlyAssignment(body *ast.BlockStmt, v *types.Var, pos tok
 // or a parameter of fn that a call of the package hands a message so
 // decoded, and nothing on the way tests the method.
 func (d *dispatchFlow) untested(fn ast.Node, m message, at ast.Node, depth int) (ast.Node, bool) {
-	body := funcBody(fn)
+	body := httpwrite.Body(fn)
 	if body == nil || depth > 3 {
 		return nil, false
 	}

@@ -2,7 +2,6 @@ package errclass
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -109,7 +108,7 @@ func emptyMethodTest(info *types.Info, e ast.Expr) bool {
 				return true
 			}
 			if call, ok := ast.Unparen(pair[0]).(*ast.CallExpr); ok && len(call.Args) == 1 && isBuiltin(info, call.Fun, "len") &&
-				methodTag(info, call.Args[0]) && intConstValue(info, pair[1], 0) {
+				methodTag(info, call.Args[0]) && isIntConst(info, pair[1], 0) {
 				return true
 			}
 		}
@@ -153,7 +152,7 @@ func notFoundIn(info *types.Info, stmts []ast.Stmt) ast.Expr {
 			case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
 				return false
 			case ast.Expr:
-				if intConstValue(info, n, int64(httpwrite.CodeMethodNotFound)) {
+				if isIntConst(info, n, int64(httpwrite.CodeMethodNotFound)) {
 					found = n
 					return false
 				}
@@ -169,13 +168,10 @@ func emptyStringConst(info *types.Info, e ast.Expr) bool {
 	return ok && v == ""
 }
 
-func intConstValue(info *types.Info, e ast.Expr, want int64) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return false
-	}
-	v, exact := constant.Int64Val(tv.Value)
-	return exact && v == want
+// isIntConst reports an integer constant of value want.
+func isIntConst(info *types.Info, e ast.Expr, want int64) bool {
+	v, ok := httpwrite.IntConst(info, e)
+	return ok && v == want
 }
 
 func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
