@@ -29,7 +29,7 @@ type handOff struct {
 	in   ast.Node
 }
 
-// judge reports the switch sw, whose default answers def, when the
+// judge reports the switch sw, whose default answers -32601, when the
 // message whose method it dispatches on was decoded from JSON, by
 // encoding/json or a framework's binder into a type that decodes plainly,
 // and nothing between the decode and the switch looks at the method other
@@ -39,7 +39,7 @@ type handOff struct {
 // decoded it holds the switch, else at that function's call handing the
 // message on. The default is not named as a related position: its -32601
 // is right for a method that is named and not served.
-func (d *dispatchFlow) judge(sw *ast.SwitchStmt, def ast.Expr, fn ast.Node) {
+func (d *dispatchFlow) judge(sw *ast.SwitchStmt, fn ast.Node) {
 	body := httpwrite.Body(fn)
 	if body == nil {
 		return

@@ -51,8 +51,8 @@ func missingMethods(pass *analysis.Pass) {
 					})
 				}
 			case *ast.SwitchStmt:
-				if def := notFoundDefault(info, n); def != nil && !httpwrite.InTest(pass, n) {
-					d.judge(n, def, enclosingFunc(stack))
+				if notFoundDefault(info, n) != nil && !httpwrite.InTest(pass, n) {
+					d.judge(n, enclosingFunc(stack))
 				}
 			}
 			return true
