@@ -112,7 +112,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				// g := r.Group("/mcp"): what g registers serves under it.
 				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 					if c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(c.Args) >= 1 {
-						if p, ok := httpwrite.StringConst(info, c.Args[0]); ok && mcpPath(p) {
+						if p, ok := httpwrite.StringConst(info, c.Args[0]); ok && httpwrite.MCPPath(p) {
 							if id, ok := n.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) != nil {
 								groups[info.ObjectOf(id)] = p
 							}
@@ -147,7 +147,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 				if path, h := e.route(n, decls); h != nil {
 					lit, _ := h.(*ast.FuncLit)
 					switch {
-					case mcpPath(path):
+					case httpwrite.MCPPath(path):
 						seeds = append(seeds, h)
 						e.routed[h] = true
 						if lit != nil {
@@ -177,7 +177,7 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 			// registers under another (g.POST("/list_patterns", h)
 			// under "/mcp") is a route beside it.
 			if len(c.call.Args) > 0 {
-				if sub, ok := httpwrite.StringConst(info, c.call.Args[0]); ok && strings.Trim(sub, "/") != "" && !mcpPath(prefix+"/"+sub) {
+				if sub, ok := httpwrite.StringConst(info, c.call.Args[0]); ok && strings.Trim(sub, "/") != "" && !httpwrite.MCPPath(prefix+"/"+sub) {
 					continue
 				}
 			}
@@ -418,26 +418,4 @@ func (e *endpoint) handlerOf(a ast.Expr, decls map[*types.Func]ast.Node, depth i
 		}
 	}
 	return nil
-}
-
-// mcpPath reports a route that names MCP's endpoint or the 2024-11-05
-// transport's: its last segment, past placeholders ({id}, :id, *), is mcp,
-// message(s) or sse, after a method prefix ("POST /mcp") if any.
-func mcpPath(p string) bool {
-	if i := strings.LastIndexByte(p, ' '); i >= 0 {
-		p = p[i+1:]
-	}
-	segs := strings.Split(strings.ToLower(p), "/")
-	for i := len(segs) - 1; i >= 0; i-- {
-		seg := segs[i]
-		if seg == "" || strings.HasPrefix(seg, "{") || strings.HasPrefix(seg, ":") || strings.HasPrefix(seg, "*") {
-			continue
-		}
-		switch seg {
-		case "mcp", "message", "messages", "sse":
-			return true
-		}
-		return false
-	}
-	return false
 }

@@ -512,3 +512,25 @@ func IsInterfaceMethod(fn *types.Func) bool {
 	recv := fn.Type().(*types.Signature).Recv()
 	return recv != nil && types.IsInterface(recv.Type())
 }
+
+// MCPPath reports a route that names MCP's endpoint or the 2024-11-05
+// transport's: its last segment, past placeholders ({id}, :id, *), is mcp,
+// message(s) or sse, after a method prefix ("POST /mcp") if any.
+func MCPPath(p string) bool {
+	if i := strings.LastIndexByte(p, ' '); i >= 0 {
+		p = p[i+1:]
+	}
+	segs := strings.Split(strings.ToLower(p), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		seg := segs[i]
+		if seg == "" || strings.HasPrefix(seg, "{") || strings.HasPrefix(seg, ":") || strings.HasPrefix(seg, "*") {
+			continue
+		}
+		switch seg {
+		case "mcp", "message", "messages", "sse":
+			return true
+		}
+		return false
+	}
+	return false
+}
