@@ -441,6 +441,26 @@
 //	}
 //	json.NewDecoder(r.Body).Decode(&m) // then: case "initialize"
 //
+// # A DELETE answered with no id read
+//
+// A DELETE ends the session its Mcp-Session-Id names. A DELETE route of
+// MCP's endpoint (r.Delete, r.DELETE, mux.HandleFunc("DELETE /mcp", h), at
+// a path ending in mcp or message(s), or at the path the same router
+// registers a POST for) whose handler, with the functions of the package
+// it calls, never reads the id and answers a success (or writes nothing,
+// which net/http sends as 200) ends no session in particular: a request
+// without an id (400), one naming an unknown session (404) and, on a
+// server keeping no sessions, any DELETE (405) get the success a known
+// session's end gets (deleteunread.go). Silent where something may read
+// the session: a name of the header, a value read from a context, the
+// request or its writer handed outside the package and the standard
+// library (or to an http.Handler), a middleware on the route or its
+// router that may do any of these, one on the route from outside the
+// package; and where the handler answers 405 on some path.
+//
+//	// bad
+//	r.Delete("/", func(w http.ResponseWriter, r *http.Request) {})
+//
 // # A refusal sentinel left to the fallback
 //
 // Bad:

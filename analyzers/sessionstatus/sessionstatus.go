@@ -83,6 +83,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if httpwrite.Imports(pass.Pkg, pkgMCPGoServer) {
 		blindIDManager(pass)
 	}
+	if len(sum.Answers) > 0 {
+		deleteUnread(pass, sum)
+	}
 	if p != nil {
 		streamUnchecked(pass, p)
 		initializeRefused(pass, p, sum)

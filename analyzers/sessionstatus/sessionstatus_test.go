@@ -74,6 +74,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/sessionstatus/fixation",        // an initialize keeping the client's id
 		"fixtures/sessionstatus/endunknown",      // a DELETE of an unknown id answered 204
 		"fixtures/sessionstatus/endany",          // ended with no lookup, answered 2xx
+		"fixtures/sessionstatus/deleteunread",    // a DELETE route answered 2xx with no id read
 		"fixtures/sessionstatus/gone5xx",         // a lookup's not-found answered 5xx
 		"fixtures/sessionstatus/gonebuilt",       // the same, read as a lookup or handed the request
 		"fixtures/sessionstatus/gonesentinel",    // session.ErrExpired of err := mgr.Touch(id)
