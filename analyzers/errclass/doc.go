@@ -560,6 +560,30 @@
 //		return
 //	}
 //
+// # A GET of the endpoint answered with a document
+//
+// A client sends GET to MCP's endpoint to open the server's stream: the
+// answer is text/event-stream, or 405 from a server that offers none (the
+// get-accept and stateless-get-delete rows). A GET answered 200 with a
+// JSON description, a text or a capabilities list is neither
+// (getanswered.go). Reported, in a function serving the endpoint, at an if
+// at its top whose condition is only the method compared with GET, at a
+// case of a switch there on the method listing GET (and HEAD) alone, and
+// at the first success of a handler a router registers for GET at a path
+// ending in mcp, when the branch answers a success (not 204) with no
+// JSON-RPC code, or writes a body with no status. Silent where the branch,
+// or a function of the package it calls two levels down, names
+// text/event-stream, flushes or hands the writer to a function outside
+// the package and the standard library; where a condition in it reads the
+// URL (a route beside the endpoint served by the same function); and in a
+// package naming the HTTP+SSE transport's endpoint event.
+//
+//	// bad
+//	if r.Method == http.MethodGet {
+//		json.NewEncoder(w).Encode(map[string]any{"name": "search", "transport": "streamable-http"})
+//		return
+//	}
+//
 // # Flags
 //
 // -errclass.internal=NAME[,NAME...] names more functions whose errors are

@@ -147,6 +147,11 @@ func run(pass *analysis.Pass) (any, error) {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
 	}
 	exportOrigins(pass, t, c)
+	var gets map[ast.Node]bool
+	streamless := false
+	if c.endpoint != nil && !report.FactsOnly() {
+		gets, streamless = getRoutes(pass, c.decls())
+	}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
@@ -159,6 +164,19 @@ func run(pass *analysis.Pass) (any, error) {
 		if c.serving && !report.FactsOnly() {
 			c.truncatedBodies(n)
 			c.unansweredBodies(n)
+		}
+	}
+	if streamless {
+		delegated := map[ast.Node]bool{}
+		for _, n := range funcs {
+			if c.endpoint.serves(n) {
+				c.getAnswered(n, gets, delegated)
+			}
+		}
+		for _, n := range funcs {
+			if delegated[n] && !gets[n] {
+				c.getAnswered(n, delegated, nil)
+			}
 		}
 	}
 	if !report.FactsOnly() {

@@ -132,6 +132,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/missingmethod",          // a message with no method answered -32601
 		"fixtures/errclass/notificationanswered",   // a notification answered -32601 in a body
 		"fixtures/errclass/notificationtold",       // the same default, a notification held back
+		"fixtures/errclass/getanswered",            // a GET of the endpoint answered with a document
 		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
 		// -32700 handed back as an error value for a message that
 		// decoded, by an engine that answers no HTTP.
