@@ -3,6 +3,7 @@ package errclass
 import (
 	"go/ast"
 	"go/types"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -34,6 +35,9 @@ type endpoint struct {
 	// routed holds the units a router of the package registers at one of
 	// MCP's paths: the first readers of a request to the endpoint.
 	routed map[ast.Node]bool
+	// gets holds the units a router registers for GET at the endpoint's
+	// path (getPath).
+	gets map[ast.Node]bool
 	// jsonrpcTypes memoises whether a type is a JSON-RPC message, sdk
 	// whether a package is an MCP SDK's.
 	jsonrpcTypes map[types.Type]bool
@@ -41,7 +45,7 @@ type endpoint struct {
 }
 
 func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*answers.Answer) *endpoint {
-	e := &endpoint{info: info, in: map[ast.Node]bool{}, routed: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}, sdk: map[*types.Package]bool{}}
+	e := &endpoint{info: info, in: map[ast.Node]bool{}, routed: map[ast.Node]bool{}, gets: map[ast.Node]bool{}, jsonrpcTypes: map[types.Type]bool{}, sdk: map[*types.Package]bool{}}
 	decls := map[*types.Func]ast.Node{}
 	var units []ast.Node
 	parent := map[ast.Node]ast.Node{}
@@ -142,6 +146,11 @@ func newEndpoint(info *types.Info, files []*ast.File, writes map[ast.Node][]*ans
 						} else {
 							link(u, d)
 						}
+					}
+				}
+				if r, ok := httpwrite.RouteOf(info, n); ok && r.Method == http.MethodGet && getPath(r.Path) {
+					if h := e.handlerOf(r.Handler, decls, 0); h != nil {
+						e.gets[h] = true
 					}
 				}
 				if path, h := e.route(n, decls); h != nil {

@@ -147,11 +147,6 @@ func run(pass *analysis.Pass) (any, error) {
 		c.endpoint = newEndpoint(pass.TypesInfo, pass.Files, writes)
 	}
 	exportOrigins(pass, t, c)
-	var gets map[ast.Node]bool
-	streamless := false
-	if c.endpoint != nil && !report.FactsOnly() {
-		gets, streamless = getRoutes(pass, c.decls())
-	}
 	for _, n := range funcs {
 		ws := writes[n]
 		fn := ssaFuncs[n]
@@ -166,17 +161,22 @@ func run(pass *analysis.Pass) (any, error) {
 			c.unansweredBodies(n)
 		}
 	}
-	if streamless {
+	if c.endpoint != nil && !report.FactsOnly() {
+		gets := c.endpoint.gets
 		delegated := map[ast.Node]bool{}
+		var found []getFinding
 		for _, n := range funcs {
 			if c.endpoint.serves(n) {
-				c.getAnswered(n, gets, delegated)
+				c.getAnswered(n, gets, delegated, &found)
 			}
 		}
 		for _, n := range funcs {
 			if delegated[n] && !gets[n] {
-				c.getAnswered(n, delegated, nil)
+				c.getAnswered(n, delegated, nil, &found)
 			}
+		}
+		if len(found) > 0 && !legacySSE(pass) {
+			c.reportGets(found)
 		}
 	}
 	if !report.FactsOnly() {

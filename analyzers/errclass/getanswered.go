@@ -36,9 +36,13 @@ const catGetAnswered = "get-answered-not-stream"
 // http.Flusher, http.NewResponseController), or hands the writer to a
 // function outside the package and the standard library; in a package that
 // names the HTTP+SSE transport's endpoint event, whose GET is that
-// transport's; and where any condition on the way reads the URL (a route
+// transport's; and where a condition in the branch reads the URL (a route
 // beside the endpoint that the same function serves).
-func (c *checker) getAnswered(n ast.Node, gets, delegated map[ast.Node]bool) {
+//
+// getAnswered adds its findings to found; they are reported once the
+// package is known not to serve the HTTP+SSE transport (legacySSE), a walk
+// a package without a candidate never pays for.
+func (c *checker) getAnswered(n ast.Node, gets, delegated map[ast.Node]bool, found *[]getFinding) {
 	info := c.pass.TypesInfo
 	body := httpwrite.Body(n)
 	if body == nil {
@@ -123,8 +127,7 @@ func (c *checker) getAnswered(n ast.Node, gets, delegated map[ast.Node]bool) {
 		default:
 			continue
 		}
-		c.report(at, catGetAnswered, nil, nil,
-			"answers a GET of the MCP endpoint %s with no event stream: a GET opens text/event-stream, or is refused 405", successText(status))
+		*found = append(*found, getFinding{at, status})
 	}
 }
 
@@ -307,11 +310,22 @@ func recvType(fn *types.Func) types.Type {
 	return nil
 }
 
-// getRoutes returns the handlers a router of the package registers for
-// GET at a path whose last segment is mcp, and false when the package
-// names the HTTP+SSE transport's endpoint event (its GET is that
-// transport's).
-func getRoutes(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) (map[ast.Node]bool, bool) {
+// getFinding is a GET answered with no stream: where, and the status.
+type getFinding struct {
+	at     ast.Node
+	status int
+}
+
+func (c *checker) reportGets(found []getFinding) {
+	for _, g := range found {
+		c.report(g.at, catGetAnswered, nil, nil,
+			"answers a GET of the MCP endpoint %s with no event stream: a GET opens text/event-stream, or is refused 405", successText(g.status))
+	}
+}
+
+// legacySSE reports a package naming the HTTP+SSE transport's endpoint
+// event: its GET is that transport's.
+func legacySSE(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
 		lookups := httpwrite.EndpointLookups(f)
 		legacy := false
@@ -322,30 +336,16 @@ func getRoutes(pass *analysis.Pass, decls map[*types.Func]*ast.FuncDecl) (map[as
 			return !legacy
 		})
 		if legacy {
-			return nil, false
+			return true
 		}
 	}
-	gets := map[ast.Node]bool{}
-	routes, _ := httpwrite.Routes(pass)
-	for _, r := range routes {
-		segs := strings.Split(strings.Trim(r.Path, "/"), "/")
-		// A path under /.well-known/ ending in mcp is OAuth's metadata
-		// for the resource, not the endpoint.
-		if r.Method != http.MethodGet || !strings.EqualFold(segs[len(segs)-1], "mcp") || strings.Contains(r.Path, "/.well-known/") {
-			continue
-		}
-		switch h := ast.Unparen(r.Handler).(type) {
-		case *ast.FuncLit:
-			gets[h] = true
-		case *ast.Ident, *ast.SelectorExpr:
-			id, _ := h.(*ast.Ident)
-			if sel, ok := h.(*ast.SelectorExpr); ok {
-				id = sel.Sel
-			}
-			if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok && decls[fn.Origin()] != nil {
-				gets[decls[fn.Origin()]] = true
-			}
-		}
-	}
-	return gets, true
+	return false
+}
+
+// getPath reports the path of MCP's endpoint a GET is registered at: its
+// last segment is mcp, and it is not under /.well-known/ (OAuth's
+// metadata for the resource at /mcp).
+func getPath(p string) bool {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	return strings.EqualFold(segs[len(segs)-1], "mcp") && !strings.Contains(p, "/.well-known/")
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,6 +40,12 @@ import (
 // handler when it writes nothing (net/http then answers 200).
 func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	info := pass.TypesInfo
+	// The registrations first: most packages register no DELETE, and
+	// need no second walk.
+	routes, uses := httpwrite.Routes(pass)
+	if !slices.ContainsFunc(routes, func(r httpwrite.Route) bool { return r.Method == "DELETE" }) {
+		return
+	}
 	decls := map[*types.Func]*ast.FuncDecl{}
 	speaksMCP := false
 	for _, f := range pass.Files {
@@ -63,7 +70,6 @@ func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	if !speaksMCP {
 		return
 	}
-	routes, uses := httpwrite.Routes(pass)
 	posts := map[types.Object]map[string]bool{}
 	for _, r := range routes {
 		if r.Method == "POST" && r.Router != nil {

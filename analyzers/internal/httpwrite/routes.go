@@ -60,26 +60,38 @@ func Routes(pass *analysis.Pass) (routes []Route, uses map[types.Object][]ast.Ex
 				}
 				return true
 			}
-			method, ok := routeMethods[sel.Sel.Name]
-			if !ok || len(call.Args) < 2 {
-				return true
+			if r, ok := RouteOf(info, call); ok {
+				r.Router = router
+				routes = append(routes, r)
 			}
-			path, ok := StringConst(info, call.Args[0])
-			if !ok {
-				return true
-			}
-			if i := strings.IndexByte(path, ' '); i > 0 && (sel.Sel.Name == "HandleFunc" || sel.Sel.Name == "Handle") {
-				method, path = strings.ToUpper(path[:i]), strings.TrimSpace(path[i+1:])
-			}
-			last := len(call.Args) - 1
-			if !strings.HasPrefix(path, "/") || !handlerValue(info.TypeOf(call.Args[last])) {
-				return true
-			}
-			routes = append(routes, Route{Call: call, Method: method, Path: path, Router: router, Handler: call.Args[last], Extra: call.Args[1:last]})
 			return true
 		})
 	}
 	return routes, uses
+}
+
+// RouteOf reads call as a registration (see Routes), without its Router.
+func RouteOf(info *types.Info, call *ast.CallExpr) (Route, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) < 2 {
+		return Route{}, false
+	}
+	method, ok := routeMethods[sel.Sel.Name]
+	if !ok {
+		return Route{}, false
+	}
+	path, ok := StringConst(info, call.Args[0])
+	if !ok {
+		return Route{}, false
+	}
+	if i := strings.IndexByte(path, ' '); i > 0 && (sel.Sel.Name == "HandleFunc" || sel.Sel.Name == "Handle") {
+		method, path = strings.ToUpper(path[:i]), strings.TrimSpace(path[i+1:])
+	}
+	last := len(call.Args) - 1
+	if !strings.HasPrefix(path, "/") || !handlerValue(info.TypeOf(call.Args[last])) {
+		return Route{}, false
+	}
+	return Route{Call: call, Method: method, Path: path, Handler: call.Args[last], Extra: call.Args[1:last]}, true
 }
 
 // routerObject is the variable or field a registration is called on.
