@@ -28,16 +28,19 @@ import (
 // methods). The handler, and the functions of the package it calls, to
 // a depth of three, are read whole.
 //
-// Silent where anything may look at the session: a name of the header, a
+// Silent where anything may look at the session: a name of the header; a
 // value read from a request's context or a framework's (a middleware may
-// have put the session there), a call outside the package and the standard
-// library given the request, its writer or its framework context (an SDK's
-// handler), a middleware on the route or its router that may do any of
-// these, one on the route from outside the package and the standard
-// library, a handler the registration builds by a call; and where the handler answers
-// 405 on some path. Its other refusals (401, an unsupported revision's 400)
-// are not about the session: nothing it reaches reads the id. Reported at the success, or at the
-// handler when it writes nothing (net/http then answers 200).
+// have put the session there); the URL's query, the request's form or
+// path values read, or a route path with a placeholder (the id may come
+// there); a call outside the package and the standard library given the
+// request, its writer or its framework context (an SDK's handler); a
+// middleware on the route or its router that may do any of these, or one
+// on the route from outside the package and the standard library; a
+// handler the registration builds by a call; and a handler answering 405
+// on some path. Its other refusals (401, an unsupported revision's 400)
+// are not about the session: nothing it reaches reads the id. Reported at
+// the success, or at the handler when it writes nothing (net/http then
+// answers 200).
 func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	info := pass.TypesInfo
 	// The registrations first: most packages register no DELETE, and
@@ -81,6 +84,10 @@ func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	}
 	for _, r := range routes {
 		if r.Method != "DELETE" {
+			continue
+		}
+		if strings.ContainsAny(r.Path, "{:*") {
+			// A path with a placeholder may carry the session.
 			continue
 		}
 		last := r.Path[strings.LastIndexByte(r.Path, '/')+1:]
@@ -249,8 +256,13 @@ func mayReadSession(info *types.Info, units []ast.Node) bool {
 				return false
 			}
 			switch n := n.(type) {
-			case *ast.BasicLit, *ast.Ident, *ast.SelectorExpr:
+			case *ast.BasicLit, *ast.Ident:
 				if httpwrite.IsSessionHeader(info, n.(ast.Expr)) {
+					found = true
+				}
+			case *ast.SelectorExpr:
+				// The id may come in the URL's query.
+				if httpwrite.IsSessionHeader(info, n) || n.Sel.Name == "RawQuery" && httpwrite.IsNamed(deref(info.TypeOf(n.X)), "net/url", "URL") {
 					found = true
 				}
 			case *ast.CallExpr:
@@ -268,8 +280,9 @@ func mayReadSession(info *types.Info, units []ast.Node) bool {
 						return false
 					}
 					switch fn.Name() {
-					case "Value", "Get", "MustGet", "Locals", "GetString", "Keys":
-						if t := sig.Recv().Type(); httpwrite.IsFrameworkContext(t) || isContext(t) {
+					case "Value", "Get", "MustGet", "Locals", "GetString", "Keys",
+						"Param", "Params", "Query", "QueryParam", "DefaultQuery", "GetQuery", "PathValue", "FormValue", "PostFormValue":
+						if t := sig.Recv().Type(); httpwrite.IsFrameworkContext(t) || isContext(t) || isRequest(t) || httpwrite.IsNamed(deref(t), "net/url", "URL") {
 							found = true
 						}
 					}
@@ -320,6 +333,13 @@ func handsSession(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 func isRequest(t types.Type) bool {

@@ -453,8 +453,9 @@
 // server keeping no sessions, any DELETE (405) get the success a known
 // session's end gets (deleteunread.go). Silent where something may read
 // the session: a name of the header, a value read from a context, the
-// request or its writer handed outside the package and the standard
-// library (or to an http.Handler), a middleware on the route or its
+// URL's query or the request's form or path values read, a route path with a
+// placeholder, the request or its writer handed outside the package and
+// the standard library (or to an http.Handler), a middleware on the route or its
 // router that may do any of these, one on the route from outside the
 // package; and where the handler answers 405 on some path.
 //

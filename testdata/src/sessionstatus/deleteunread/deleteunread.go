@@ -121,6 +121,14 @@ func (s *server) fromContext(w http.ResponseWriter, r *http.Request) {
 
 type ctxSession struct{}
 
+// Silent: the session named in the query.
+func (s *server) byQuery(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	delete(s.sessions, r.URL.Query().Get("session"))
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
 func (s *server) others(m *http.ServeMux, r, g router) {
 	m.HandleFunc("DELETE /v1/mcp", s.end)
 	m.HandleFunc("DELETE /v2/mcp", s.noSessions)
@@ -130,6 +138,8 @@ func (s *server) others(m *http.ServeMux, r, g router) {
 	m.HandleFunc("DELETE /v5/mcp", s.fromContext)
 	m.HandleFunc("DELETE /v6/mcp", s.handler())
 	r.DELETE("/v7/mcp", s.gatedBy, s.gated)
+	m.HandleFunc("DELETE /v8/mcp", s.byQuery)
+	m.HandleFunc("DELETE /v9/mcp/{session}", s.gated)
 	g.Use(withSession)
 	g.Post("/", s.post)
 	g.Delete("/", s.gated)
