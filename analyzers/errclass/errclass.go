@@ -53,10 +53,12 @@ var Analyzer = &analysis.Analyzer{
 // type's method without a context, say).
 var internalFuncs funcList
 
-// strict turns on a rule that is right by the table but that readers
+// strict turns on rules that are right by the table but that readers
 // split on: 413 answered to every failed read of a capped body
 // (maxBytes413), which tells a client that broke off its body was too
-// large. Off by default.
+// large; and a GET of the endpoint answered with a document (getAnswered),
+// which blind readers of public code called right as often as wrong. Off
+// by default.
 var strict bool
 
 func init() {
@@ -64,7 +66,7 @@ func init() {
 		"comma-separated functions whose errors are server-side failures, as types.Func.FullName spells them: "+
 			"example.com/store.Open,(*example.com/store.DB).Lookup")
 	Analyzer.Flags.BoolVar(&strict, "strict", false,
-		"also report 413 answered to every failed read of a MaxBytesReader body (a body cut off fails too)")
+		"also report 413 answered to every failed read of a MaxBytesReader body (a body cut off fails too), and a GET of the MCP endpoint answered with a document rather than an event stream or 405")
 }
 
 // funcList is a flag.Value holding function names.
@@ -161,7 +163,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.unansweredBodies(n)
 		}
 	}
-	if c.endpoint != nil && !report.FactsOnly() {
+	if strict && c.endpoint != nil && !report.FactsOnly() {
 		gets := c.endpoint.gets
 		delegated := map[ast.Node]bool{}
 		var found []getFinding

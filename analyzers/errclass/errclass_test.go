@@ -132,7 +132,6 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/missingmethod",          // a message with no method answered -32601
 		"fixtures/errclass/notificationanswered",   // a notification answered -32601 in a body
 		"fixtures/errclass/notificationtold",       // the same default, a notification held back
-		"fixtures/errclass/getanswered",            // a GET of the endpoint answered with a document
 		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
 		// -32700 handed back as an error value for a message that
 		// decoded, by an engine that answers no HTTP.
@@ -162,14 +161,15 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-// TestStrict runs the opt-in rule (-errclass.strict): 413 answered to
-// every failed read of a capped body.
+// TestStrict runs the opt-in rules (-errclass.strict): 413 answered to
+// every failed read of a capped body, and a GET of the endpoint answered
+// with a document.
 func TestStrict(t *testing.T) {
 	defer errclass.Analyzer.Flags.Set("strict", "false")
 	if err := errclass.Analyzer.Flags.Set("strict", "true"); err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/capped413")
+	analysistest.Run(t, testdata(t), errclass.Analyzer, "fixtures/errclass/capped413", "fixtures/errclass/getanswered")
 }
 
 // TestSuggestedFixes checks every mechanical fix against its .golden file:
