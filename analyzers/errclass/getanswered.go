@@ -157,21 +157,16 @@ func within(stack []ast.Node, n ast.Node) bool {
 	return false
 }
 
-// setsStatusIn reports a status set in n: WriteHeader, http.Error, a
-// framework's status call.
+// setsStatusIn reports a status set in n: by net/http's calls
+// (httpwrite.SetsStatus) or a framework's status call.
 func setsStatusIn(info *types.Info, n ast.Node) bool {
+	if httpwrite.SetsStatus(info, n, nil) {
+		return true
+	}
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		if call, ok := x.(*ast.CallExpr); ok && !found {
-			if _, fw := httpwrite.FrameworkStatus(info, call); fw {
-				found = true
-			}
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "WriteHeader" {
-				found = true
-			}
-			if httpwrite.IsFunc(httpwrite.Callee(info, call), httpwrite.PkgHTTP, "Error") {
-				found = true
-			}
+			_, found = httpwrite.FrameworkStatus(info, call)
 		}
 		return !found
 	})

@@ -41,7 +41,7 @@ import (
 // are not about the session: nothing it reaches reads the id. Reported at
 // the success, or at the handler when it writes nothing (net/http then
 // answers 200).
-func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
+func deleteUnread(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 	info := pass.TypesInfo
 	// The registrations first: most packages register no DELETE, and
 	// need no second walk.
@@ -49,18 +49,10 @@ func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	if !slices.ContainsFunc(routes, func(r httpwrite.Route) bool { return r.Method == "DELETE" }) {
 		return
 	}
-	decls := map[*types.Func]*ast.FuncDecl{}
 	speaksMCP := false
 	for _, f := range pass.Files {
 		if httpwrite.InTest(pass, f) {
 			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
-					decls[fn] = fd
-				}
-			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && !speaksMCP {
@@ -73,6 +65,7 @@ func deleteUnread(pass *analysis.Pass, sum *answers.Result) {
 	if !speaksMCP {
 		return
 	}
+	decls := p.decls
 	posts := map[types.Object]map[string]bool{}
 	for _, r := range routes {
 		if r.Method == "POST" && r.Router != nil {
@@ -128,7 +121,7 @@ func handlerUnit(info *types.Info, decls map[*types.Func]*ast.FuncDecl, h ast.Ex
 		return h
 	case *ast.Ident, *ast.SelectorExpr:
 		if fn, ok := info.Uses[selOrIdent(h)].(*types.Func); ok {
-			if d := decls[fn.Origin()]; d != nil {
+			if d := decls[fn.Origin()]; d != nil && d.Body != nil {
 				return d
 			}
 		}
@@ -262,7 +255,7 @@ func mayReadSession(info *types.Info, units []ast.Node) bool {
 				}
 			case *ast.SelectorExpr:
 				// The id may come in the URL's query.
-				if httpwrite.IsSessionHeader(info, n) || n.Sel.Name == "RawQuery" && httpwrite.IsNamed(deref(info.TypeOf(n.X)), "net/url", "URL") {
+				if httpwrite.IsSessionHeader(info, n) || n.Sel.Name == "RawQuery" && httpwrite.IsNamed(info.TypeOf(n.X), "net/url", "URL") {
 					found = true
 				}
 			case *ast.CallExpr:
@@ -282,7 +275,7 @@ func mayReadSession(info *types.Info, units []ast.Node) bool {
 					switch fn.Name() {
 					case "Value", "Get", "MustGet", "Locals", "GetString", "Keys",
 						"Param", "Params", "Query", "QueryParam", "DefaultQuery", "GetQuery", "PathValue", "FormValue", "PostFormValue":
-						if t := sig.Recv().Type(); httpwrite.IsFrameworkContext(t) || isContext(t) || isRequest(t) || httpwrite.IsNamed(deref(t), "net/url", "URL") {
+						if t := sig.Recv().Type(); httpwrite.IsFrameworkContext(t) || isContext(t) || httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request") || httpwrite.IsNamed(t, "net/url", "URL") {
 							found = true
 						}
 					}
@@ -328,25 +321,11 @@ func pkgOf(info *types.Info, u ast.Node) *types.Package {
 func handsSession(info *types.Info, call *ast.CallExpr) bool {
 	for _, a := range call.Args {
 		t := info.TypeOf(a)
-		if t != nil && (httpwrite.IsResponseWriter(t) || httpwrite.IsFrameworkContext(t) || isRequest(t)) {
+		if t != nil && (httpwrite.IsResponseWriter(t) || httpwrite.IsFrameworkContext(t) || httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request")) {
 			return true
 		}
 	}
 	return false
-}
-
-func deref(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}
-
-func isRequest(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return httpwrite.IsNamed(t, httpwrite.PkgHTTP, "Request")
 }
 
 // deleteSuccess returns where the handler unit answers a success, or nil

@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		blindIDManager(pass)
 	}
 	if len(sum.Answers) > 0 {
-		deleteUnread(pass, sum)
+		deleteUnread(pass, p, sum)
 	}
 	if p != nil {
 		streamUnchecked(pass, p)

@@ -26,7 +26,7 @@ func implicitSink(info *types.Info, fn *types.Func, decl *ast.FuncDecl, ws []*Wr
 	}
 	// Cheap tests first: this runs for every function that writes no
 	// status, most of which write nothing at all.
-	if len(rw) == 0 && !beegoController(sig) || setsStatus(info, decl.Body, fallbacks) {
+	if len(rw) == 0 && !beegoController(sig) || SetsStatus(info, decl.Body, fallbacks) {
 		return nil
 	}
 	writes := false
@@ -301,11 +301,11 @@ func servesJSON(info *types.Info, n ast.Node) bool {
 	return found
 }
 
-// setsStatus reports whether body, or a function literal in it, calls
-// WriteHeader or http.Error, other than the calls in except (a fallback
-// for a failed encoding of the body): then the status is not the
-// implicit 200.
-func setsStatus(info *types.Info, body ast.Node, except map[ast.Node]bool) bool {
+// SetsStatus reports whether body, or a function literal in it, calls
+// WriteHeader, http.Error, http.NotFound, http.Redirect or beego's status
+// calls, other than the calls in except (a fallback for a failed encoding
+// of the body): then the status is not the implicit 200.
+func SetsStatus(info *types.Info, body ast.Node, except map[ast.Node]bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
