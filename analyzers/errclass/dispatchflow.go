@@ -345,7 +345,7 @@ func (d *dispatchFlow) usesBefore(body *ast.BlockStmt, m message, pos token.Pos)
 		}
 		stack = append(stack, n)
 		if lit, isLit := n.(*ast.FuncLit); isLit {
-			if mentions(info, lit, m.root) || m.method != nil && mentions(info, lit, m.method) {
+			if httpwrite.Mentions(info, lit, m.root) || m.method != nil && httpwrite.Mentions(info, lit, m.method) {
 				ok = false
 			}
 			stack = stack[:len(stack)-1]
@@ -512,18 +512,6 @@ func assigned(stack []ast.Node) bool {
 		return true
 	}
 	return false
-}
-
-// mentions reports a use of v inside n.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // jsonDecode reports a call decoding JSON into one of its arguments:

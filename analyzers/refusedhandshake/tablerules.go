@@ -936,7 +936,7 @@ func (t *tables) answersWith(body *ast.BlockStmt, v *types.Var) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found && len(call.Args) == 2 {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Set" || sel.Sel.Name == "Add") && httpwrite.IsSessionHeader(t.info, call.Args[0]) {
-				found = usesVar(t.info, call.Args[1], v)
+				found = httpwrite.Mentions(t.info, call.Args[1], v)
 			}
 		}
 		return !found
@@ -1044,7 +1044,7 @@ func (t *tables) errorRolledBack(stack []ast.Node, rest []ast.Stmt, call *ast.Ca
 	}
 	firstTest := func(list []ast.Stmt) bool {
 		for _, st := range list {
-			if ifs, ok := st.(*ast.IfStmt); ok && usesVar(t.info, ifs.Cond, errVar) {
+			if ifs, ok := st.(*ast.IfStmt); ok && httpwrite.Mentions(t.info, ifs.Cond, errVar) {
 				return t.removesIn(ifs.Body, table)
 			}
 		}
@@ -1308,7 +1308,7 @@ func (t *tables) oneSided(body *ast.BlockStmt, def *ast.AssignStmt, v *types.Var
 		if !after {
 			continue
 		}
-		if !used && usesVar(t.info, st, v) {
+		if !used && httpwrite.Mentions(t.info, st, v) {
 			used = true
 		}
 		if used {
@@ -1320,7 +1320,7 @@ func (t *tables) oneSided(body *ast.BlockStmt, def *ast.AssignStmt, v *types.Var
 		if d, ok := st.(*ast.DeferStmt); ok && closesVar(t.info, d, v) {
 			return
 		}
-		if _, ok := st.(*ast.GoStmt); ok && usesVar(t.info, st, v) {
+		if _, ok := st.(*ast.GoStmt); ok && httpwrite.Mentions(t.info, st, v) {
 			return
 		}
 		if t.answersID(st) {
@@ -1358,7 +1358,7 @@ func refusalBlocks(t *tables, st ast.Stmt, v *types.Var, closing, open *[]*ast.B
 			switch {
 			case closesVar(t.info, n.Body, v):
 				*closing = append(*closing, n.Body)
-			case !usesVar(t.info, n.Body, v) && !closedBefore(t.info, st, n.Body, v):
+			case !httpwrite.Mentions(t.info, n.Body, v) && !closedBefore(t.info, st, n.Body, v):
 				*open = append(*open, n.Body)
 			}
 		}
@@ -1406,18 +1406,6 @@ func closedBefore(info *types.Info, st ast.Stmt, b ast.Node, v *types.Var) bool 
 		}
 	}
 	return false
-}
-
-// usesVar reports whether n refers to v.
-func usesVar(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // closesVar reports whether n calls v.Close.

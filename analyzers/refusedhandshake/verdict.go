@@ -322,7 +322,7 @@ func (t *tables) testsVerdict(body *ast.BlockStmt, vd verdict) bool {
 			return // the write itself: if _, err := w.Write(v); err != nil
 		}
 		for _, v := range watched {
-			if usesVar(t.info, e, v) && (v != vd.v || !nilTestOf(t.info, e, v)) {
+			if httpwrite.Mentions(t.info, e, v) && (v != vd.v || !nilTestOf(t.info, e, v)) {
 				found = true
 			}
 		}

@@ -627,7 +627,7 @@ func refusableAsk(info *types.Info, body *ast.BlockStmt, key types.Object, from,
 			}
 			for _, l := range a.Lhs {
 				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
-					if v, ok := info.ObjectOf(id).(*types.Var); ok && mentions(info, next.Cond, v) {
+					if v, ok := info.ObjectOf(id).(*types.Var); ok && httpwrite.Mentions(info, next.Cond, v) {
 						asked = true
 					}
 				}

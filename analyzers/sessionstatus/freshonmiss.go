@@ -60,7 +60,9 @@ func freshOnMiss(info *types.Info, pkg *types.Package, fd *ast.FuncDecl) (int, *
 		if idx < 0 || key == nil {
 			return
 		}
-		untouched := func(e ast.Expr) bool { return !mentions(info, e, key) && !mentions(info, e, l.value) }
+		untouched := func(e ast.Expr) bool {
+			return !httpwrite.Mentions(info, e, key) && !httpwrite.Mentions(info, e, l.value)
+		}
 		fresh := map[types.Object]bool{}
 		rest, up := block.List[i+1:], len(path)-2
 		for {
@@ -239,7 +241,7 @@ func replacedByHelper(pass *analysis.Pass, p *pkgInfo, sum *answers.Result) {
 					continue
 				}
 				ast.Inspect(body, func(m ast.Node) bool {
-					if c, ok := m.(*ast.CallExpr); ok && set == nil && c.Pos() > a.End() && setsAnswerID(info, c) && mentions(info, c.Args[1], v) {
+					if c, ok := m.(*ast.CallExpr); ok && set == nil && c.Pos() > a.End() && setsAnswerID(info, c) && httpwrite.Mentions(info, c.Args[1], v) {
 						set = c
 					}
 					return set == nil

@@ -211,7 +211,7 @@ climb:
 		if st == inBody {
 			break
 		}
-		if !mentions(info, st, v) {
+		if !httpwrite.Mentions(info, st, v) {
 			continue
 		}
 		ifs, ok := st.(*ast.IfStmt)
@@ -247,7 +247,7 @@ climb:
 		if other == nil || other == known.sentinel || !session.RefusalSentinel(other) || isTested(other) {
 			continue
 		}
-		if body != nil && mentions(info, body, other) {
+		if body != nil && httpwrite.Mentions(info, body, other) {
 			continue
 		}
 		d := analysis.Diagnostic{
@@ -288,18 +288,6 @@ func errNotNil(info *types.Info, cond ast.Expr) *ast.Ident {
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	return ok && tv.IsNil()
-}
-
-// mentions reports whether n refers to v.
-func mentions(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // answers404 reports whether one of as, inside body, answers 404.
@@ -388,7 +376,7 @@ func onlyRefusal(pass *analysis.Pass, p *pkgInfo, scan *session.Scan, a *answers
 		// missing id, rightly 400): the answer is wrong for the refusal
 		// only, unless the caller tells it apart, and a server failure
 		// status is not judged. No fix: the status is right for the rest.
-		if w.Status >= 500 || mentions(info, scan.Body, refusal) {
+		if w.Status >= 500 || httpwrite.Mentions(info, scan.Body, refusal) {
 			return
 		}
 		report.Report(pass, analysis.Diagnostic{

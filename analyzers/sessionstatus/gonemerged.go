@@ -143,7 +143,7 @@ func inspectsError(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bo
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			fn := httpwrite.Callee(info, n)
-			if fn == nil || fn.Pkg() == nil || len(n.Args) == 0 || !mentions(info, n.Args[0], errVar) {
+			if fn == nil || fn.Pkg() == nil || len(n.Args) == 0 || !httpwrite.Mentions(info, n.Args[0], errVar) {
 				return true
 			}
 			switch fn.Pkg().Path() + "." + fn.Name() {
@@ -157,15 +157,15 @@ func inspectsError(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bo
 				// words the answer.
 				return true
 			}
-			if mentions(info, x, errVar) || mentions(info, y, errVar) {
+			if httpwrite.Mentions(info, x, errVar) || httpwrite.Mentions(info, y, errVar) {
 				found = true
 			}
 		case *ast.TypeSwitchStmt:
-			if mentions(info, n.Assign, errVar) {
+			if httpwrite.Mentions(info, n.Assign, errVar) {
 				found = true
 			}
 		case *ast.SwitchStmt:
-			if n.Tag != nil && mentions(info, n.Tag, errVar) {
+			if n.Tag != nil && httpwrite.Mentions(info, n.Tag, errVar) {
 				found = true
 			}
 		}

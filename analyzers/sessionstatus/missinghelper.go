@@ -303,11 +303,11 @@ func (e *missEval) assign(lhs, rhs []ast.Expr, st missState) {
 			if r != nil && e.dependent(r, st) {
 				st.tainted[v] = true
 			}
-			if r != nil && i == 0 && made(r) && !mentions(e.info, r, e.id) {
+			if r != nil && i == 0 && made(r) && !httpwrite.Mentions(e.info, r, e.id) {
 				st.made[v] = true
 			}
 		case *ast.IndexExpr:
-			if _, isMap := typeUnder(e.info, l.X).(*types.Map); isMap && r != nil && !mentions(e.info, l.Index, e.id) {
+			if _, isMap := typeUnder(e.info, l.X).(*types.Map); isMap && r != nil && !httpwrite.Mentions(e.info, l.Index, e.id) {
 				e.keep(r, st)
 			}
 		}
@@ -321,7 +321,7 @@ func (e *missEval) call(c *ast.CallExpr, st missState) {
 	switch {
 	case fn == nil || len(c.Args) != 2:
 	case httpwrite.IsMethod(fn, "sync", "Map", "Store"):
-		if !mentions(e.info, c.Args[0], e.id) {
+		if !httpwrite.Mentions(e.info, c.Args[0], e.id) {
 			e.keep(c.Args[1], st)
 		}
 	case httpwrite.IsSessionHeader(e.info, c.Args[0]) && answerHeader(e.info, c):
@@ -660,7 +660,7 @@ func flagValue(info *types.Info, scan *session.Scan, body *ast.BlockStmt, a ast.
 		}
 		switch x := x.(type) {
 		case *ast.UnaryExpr:
-			if x.Op == token.AND && mentions(info, x.X, v) {
+			if x.Op == token.AND && httpwrite.Mentions(info, x.X, v) {
 				good = false // its address escapes
 			}
 		case *ast.AssignStmt:

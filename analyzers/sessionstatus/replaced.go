@@ -215,7 +215,7 @@ func freshAfter(info *types.Info, body *ast.BlockStmt, stmts []ast.Stmt, as []*a
 	key, _ := info.Uses[l.key].(*types.Var)
 	for _, st := range stmts {
 		if es, ok := st.(*ast.ExprStmt); ok {
-			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && !mentions(info, c.Args[1], key) && (l.value == nil || !mentions(info, c.Args[1], l.value)) {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && !httpwrite.Mentions(info, c.Args[1], key) && (l.value == nil || !httpwrite.Mentions(info, c.Args[1], l.value)) {
 				if refusedWithin(as, st.Pos(), c.Pos()) {
 					return nil
 				}
@@ -332,7 +332,7 @@ func missReplaced(info *types.Info, pkg *types.Package, body *ast.BlockStmt, x a
 		if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
 			continue
 		}
-		if id, ok := a.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == v && !mentions(info, a.Rhs[0], key) {
+		if id, ok := a.Lhs[0].(*ast.Ident); ok && info.ObjectOf(id) == v && !httpwrite.Mentions(info, a.Rhs[0], key) {
 			switch r := ast.Unparen(a.Rhs[0]).(type) {
 			case *ast.CallExpr:
 				fresh = true
@@ -347,7 +347,7 @@ func missReplaced(info *types.Info, pkg *types.Package, body *ast.BlockStmt, x a
 	at := indexOf(block.List, ifs)
 	for _, st := range block.List[at+1:] {
 		if es, ok := st.(*ast.ExprStmt); ok {
-			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && mentions(info, c.Args[1], v) {
+			if c, ok := ast.Unparen(es.X).(*ast.CallExpr); ok && issuesID(info, body, c) && httpwrite.Mentions(info, c.Args[1], v) {
 				if refusedWithin(as, st.Pos(), c.Pos()) {
 					return nil, nil
 				}

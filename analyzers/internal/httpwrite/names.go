@@ -534,3 +534,15 @@ func MCPPath(p string) bool {
 	}
 	return false
 }
+
+// Mentions reports whether n refers to obj.
+func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
