@@ -90,7 +90,7 @@ func (c *checker) write(fn *ssa.Function, body *ast.BlockStmt, writes []*answers
 			return
 		}
 	}
-	if c.unknownMethod(w) {
+	if c.unknownMethod(w) || c.unknownTool(body, w) {
 		return
 	}
 	if c.codeOnly {

@@ -510,6 +510,29 @@
 // MCP's methods is every method the server does not serve: JSON-RPC's
 // -32601, and another constant code written straight in it is reported.
 //
+// # An unknown tool or prompt answered -32601
+//
+// A tools/call or prompts/get naming a tool or prompt the server does not
+// have names a method it serves: the name is a bad parameter, -32602
+// (Invalid params), as go-sdk, mcp-go and the TypeScript SDK answer
+// (unknowntool.go). Reported: -32601 written straight in the default
+// clause of a switch on the name whose cases are string constants other
+// than MCP's methods, or in the branch where a lookup keyed by the name
+// found nothing (!ok after a map index or a call returning (T, bool),
+// v == nil after one assigned once). The name is a string field whose JSON
+// member is "name", a value asserted out of a map's "name", a variable
+// assigned once from either, or a string parameter named for a tool or a
+// prompt, in a package that names tools/call or prompts/get.
+//
+// Bad:
+//
+//	switch params.Name {
+//	case "echo":
+//		...
+//	default:
+//		writeError(w, req.ID, -32601, "unknown tool")
+//	}
+//
 // # A message with no method, and a notification, answered -32601
 //
 // -32601 says a method was named and is not served. A message with no

@@ -344,6 +344,9 @@ type checker struct {
 	// codeOnly: the package answers no HTTP itself (codeOnlyAnswers);
 	// only its codes are judged.
 	codeOnly bool
+	// namedCalls: the package names tools/call or prompts/get (1), does
+	// not (-1), not yet looked (0); servesNamedCalls.
+	namedCalls int8
 	// endpoint tells MCP's endpoint from the routes beside it; serving
 	// says whether the function being judged is on it.
 	endpoint *endpoint

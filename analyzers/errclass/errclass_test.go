@@ -69,6 +69,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/besideendpoint",            // routes beside MCP's endpoint are not judged
 		"fixtures/errclass/routedendpoint",            // handlers on MCP's endpoint by their route or what they decode
 		"fixtures/errclass/unknownmethod",             // a method switch's default answered other than -32601
+		"fixtures/errclass/unknowntool",               // an unknown tool or prompt name answered -32601
 		"fixtures/errclass/sessioncreate",             // a failure making the session answered with HTTP 200
 		"fixtures/errclass/initrefused",               // an initialize the server refused, answered with HTTP 200
 		"fixtures/errclass/initrefusedcode",           // the same through helpers handed the code

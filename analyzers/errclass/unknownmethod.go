@@ -49,8 +49,8 @@ func dispatcherCodes(pass *analysis.Pass) {
 	c := &checker{pass: pass, decls: declIndex(pass)}
 	for _, n := range funcs {
 		for _, w := range ws[n] {
-			if httpwrite.Delivered(pass.TypesInfo, httpwrite.Body(n), w) {
-				c.unknownMethod(w)
+			if body := httpwrite.Body(n); httpwrite.Delivered(pass.TypesInfo, body, w) && !c.unknownMethod(w) {
+				c.unknownTool(body, w)
 			}
 		}
 	}
