@@ -84,6 +84,7 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/switchcause",               // a tagless switch's case err != nil; a code filled by a tuple assignment
 		"fixtures/errclass/implicit200",               // refusals through helpers that never set a status
 		"fixtures/errclass/implicit200/anywriter",     // handed to writers of any value, or one that sets a status only when encoding fails
+		"fixtures/errclass/implicit200/branchreturn",  // a status picked inside a branch that returns
 		"fixtures/errclass/noreplybranch",             // a writer that answers 204 only to an empty reply
 		"fixtures/errclass/statebefore",               // -32603 with 200 for the server's state, before any method runs
 		"fixtures/errclass/readfailure",               // a failed read of the request body answered 5xx

@@ -308,8 +308,9 @@ func (c *checker) implicit200(body *ast.BlockStmt, writes []*answers.Answer, w *
 }
 
 // statusBefore reports a status written before w that may still hold when
-// w is written: one in a block around w, or in an earlier block that does
-// not end by returning.
+// w is written: one in a block around w, or in earlier blocks none of
+// which ends by returning (a status picked in a branch of a refusal that
+// returns never reaches w).
 func statusBefore(writes []*answers.Answer, w *httpwrite.Write) bool {
 	for _, o := range writes {
 		ow := o.Write
@@ -322,8 +323,7 @@ func statusBefore(writes []*answers.Answer, w *httpwrite.Write) bool {
 		default:
 			continue
 		}
-		blk := httpwrite.EnclosingList(ow.Stack)
-		if blk == nil || blk.Pos() <= w.Node.Pos() && w.Node.End() <= blk.End() || !httpwrite.EndsInReturn(blk) {
+		if httpwrite.ReachesLater(ow.Stack, w.Node.Pos()) {
 			return true
 		}
 	}

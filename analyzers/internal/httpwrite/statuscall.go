@@ -10,7 +10,7 @@ import (
 // status by a name (WriteHeader, a framework's SetStatus, Status,
 // SendStatus, Abort) without being an answer the model knows: a helper
 // that writes only a body after it does not answer 200. A call in an
-// earlier branch that ends by returning cannot reach pos.
+// earlier branch that ends by returning, or inside one, cannot reach pos.
 func StatusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool {
 	found := false
 	var stack []ast.Node
@@ -33,14 +33,34 @@ func StatusCallBefore(info *types.Info, body *ast.BlockStmt, pos token.Pos) bool
 		}
 		switch fn.Name() {
 		case "WriteHeader", "SetStatus", "Status", "SendStatus", "Abort", "AbortWithStatus", "CustomAbort":
-			blk := EnclosingList(stack)
-			if blk == nil || blk.Pos() <= pos && pos < blk.End() || !EndsInReturn(blk) {
+			if ReachesLater(stack, pos) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// ReachesLater reports that what the last node of stack does may still
+// hold at pos, later in the same function: no block or clause around it,
+// short of one that also holds pos, ends by returning (a status picked in
+// a branch of a refusal that returns never reaches pos).
+func ReachesLater(stack []ast.Node, pos token.Pos) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if n.Pos() <= pos && pos < n.End() {
+				return true
+			}
+			if EndsInReturn(n) {
+				return false
+			}
+		case *ast.FuncLit:
+			return true
+		}
+	}
+	return true
 }
 
 // EnclosingList is the innermost block or case clause on stack.
