@@ -109,32 +109,34 @@ func TestFixtures(t *testing.T) {
 		"fixtures/errclass/typeddecode/built",        // a request the package builds itself
 		"fixtures/errclass/typeddecode/prevalidated", // -32600 behind a middleware that refused non-JSON
 		"fixtures/errclass/typeddecode/prevalidated/unvalidated",
-		"fixtures/errclass/frameworks",             // gin and fiber handlers
-		"fixtures/errclass/statusvar",              // the status set in branches, written once later
-		"fixtures/errclass/envelopector",           // an RPCError handed to the response's constructor
-		"fixtures/errclass/paramsshape/session",    // a package that answers no HTTP: codes only
-		"fixtures/errclass/storelookup/records",    // facts: a database lookup with absence apart
-		"fixtures/errclass/storelookup",            // its error answered -32600 or 400
-		"fixtures/errclass/clientsilent",           // the client's own input answered as the client's
-		"fixtures/errclass/foldedlookup",           // a store's failure folded into 404 or 403 on an MCP endpoint
-		"fixtures/errclass/astype",                 // errors.AsType on *http.MaxBytesError
-		"fixtures/errclass/sentineleq",             // err == pkg.ErrX picks one kind, as errors.Is
-		"fixtures/errclass/assertedkind",           // err.(*T) asserted picks one kind, as errors.As
-		"fixtures/errclass/undelivered",            // an error object sent on a channel or dropped is no answer
-		"fixtures/errclass/encodefallback/respond", // facts: a writer whose 500 is its own encoding failing
-		"fixtures/errclass/encodefallback",         // refusals through writers that pin 200 beside that fallback
-		"fixtures/errclass/serverstate",            // a backend found down answered as the client's fault
-		"fixtures/errclass/builtapart",             // an error object built apart, or a reply built whole
-		"fixtures/errclass/ordisjunct",             // err != nil || !ok: the branch runs for every error
-		"fixtures/errclass/parsenotdecode",         // -32700 under a test of a decoded message, or an error of a call given no bytes
-		"fixtures/errclass/paramscode",             // a params decode answered with another code than -32602
-		"fixtures/errclass/envelopeparams",         // the body's decode into the message answered -32602
-		"fixtures/errclass/unanswered",             // a failed read or decode of the body answered nothing
-		"fixtures/errclass/unconfigured",           // -32603 on 200 for a part of the server not configured, before dispatch
-		"fixtures/errclass/missingmethod",          // a message with no method answered -32601
-		"fixtures/errclass/notificationanswered",   // a notification answered -32601 in a body
-		"fixtures/errclass/notificationtold",       // the same default, a notification held back
-		"fixtures/errclass/fulltable",              // one 404 for an unknown id and a full session table
+		"fixtures/errclass/frameworks",               // gin and fiber handlers
+		"fixtures/errclass/statusvar",                // the status set in branches, written once later
+		"fixtures/errclass/envelopector",             // an RPCError handed to the response's constructor
+		"fixtures/errclass/paramsshape/session",      // a package that answers no HTTP: codes only
+		"fixtures/errclass/storelookup/records",      // facts: a database lookup with absence apart
+		"fixtures/errclass/storelookup",              // its error answered -32600 or 400
+		"fixtures/errclass/clientsilent",             // the client's own input answered as the client's
+		"fixtures/errclass/foldedlookup",             // a store's failure folded into 404 or 403 on an MCP endpoint
+		"fixtures/errclass/astype",                   // errors.AsType on *http.MaxBytesError
+		"fixtures/errclass/sentineleq",               // err == pkg.ErrX picks one kind, as errors.Is
+		"fixtures/errclass/assertedkind",             // err.(*T) asserted picks one kind, as errors.As
+		"fixtures/errclass/undelivered",              // an error object sent on a channel or dropped is no answer
+		"fixtures/errclass/encodefallback/respond",   // facts: a writer whose 500 is its own encoding failing
+		"fixtures/errclass/encodefallback",           // refusals through writers that pin 200 beside that fallback
+		"fixtures/errclass/serverstate",              // a backend found down answered as the client's fault
+		"fixtures/errclass/builtapart",               // an error object built apart, or a reply built whole
+		"fixtures/errclass/ordisjunct",               // err != nil || !ok: the branch runs for every error
+		"fixtures/errclass/parsenotdecode",           // -32700 under a test of a decoded message, or an error of a call given no bytes
+		"fixtures/errclass/paramscode",               // a params decode answered with another code than -32602
+		"fixtures/errclass/envelopeparams",           // the body's decode into the message answered -32602
+		"fixtures/errclass/unanswered",               // a failed read or decode of the body answered nothing
+		"fixtures/errclass/unconfigured",             // -32603 on 200 for a part of the server not configured, before dispatch
+		"fixtures/errclass/missingmethod",            // a message with no method answered -32601
+		"fixtures/errclass/missingmethod/stdio",      // the same dispatch in a command with no HTTP
+		"fixtures/errclass/missingmethod/fakeserver", // and in test support
+		"fixtures/errclass/notificationanswered",     // a notification answered -32601 in a body
+		"fixtures/errclass/notificationtold",         // the same default, a notification held back
+		"fixtures/errclass/fulltable",                // one 404 for an unknown id and a full session table
 		// -32700 handed back as an error value for a message that
 		// decoded, by an engine that answers no HTTP.
 		"fixtures/errclass/parsevalue/wire",

@@ -28,9 +28,18 @@ const catMissingMethod = "missing-method-not-found"
 // missingMethods reports both in pass's package. It reads syntax and
 // types only: the switches on a method that name MCP's methods, and the
 // functions of the package that lead to them.
+//
+// Silent in test support (a package of its module whose path names test,
+// mock, fake or example: a fake server answers what its tests send) and
+// in a command that imports no HTTP package: it answers on stdio, where
+// the rows these answers break, an HTTP status and a POST of notifications
+// answered 202, do not apply.
 func missingMethods(pass *analysis.Pass) {
 	if !importsDecoder(pass.Pkg) {
 		return // no message is decoded here: none is dispatched untested
+	}
+	if httpwrite.TestSupport(httpwrite.PathInModule(pass)) || stdioCommand(pass.Pkg) {
+		return
 	}
 	info := pass.TypesInfo
 	d := &dispatchFlow{pass: pass, info: info}
@@ -58,6 +67,12 @@ func missingMethods(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// stdioCommand reports a main package that imports neither net/http nor
+// a web framework: it cannot answer HTTP.
+func stdioCommand(pkg *types.Package) bool {
+	return pkg.Name() == "main" && !httpwrite.Imports(pkg, httpwrite.PkgHTTP, httpwrite.PkgGin, httpwrite.PkgEcho, httpwrite.PkgEchoV5, httpwrite.PkgFiber, httpwrite.PkgFiber3)
 }
 
 // importsDecoder reports a package that imports a JSON decoder jsonDecode

@@ -33,7 +33,7 @@ import (
 // decoded params to a function other than a decoder or a logger, a package
 // naming the HTTP+SSE transport's endpoint event, and test support.
 func (c *checker) checkEchoedProposals() {
-	if testPackage(c.pass.Pkg.Path()) {
+	if httpwrite.TestSupport(c.pass.Pkg.Path()) {
 		return
 	}
 	info := c.pass.TypesInfo

@@ -42,7 +42,7 @@ const sessionlessFirst = "2026-07-28"
 // requests carry the header on every POST, and a server of that era may
 // rightly refuse one without it.
 func (c *checker) checkMissingHeader() {
-	if testPackage(c.pass.Pkg.Path()) {
+	if httpwrite.TestSupport(c.pass.Pkg.Path()) {
 		return
 	}
 	info := c.pass.TypesInfo

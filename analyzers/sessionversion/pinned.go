@@ -37,7 +37,7 @@ const streamableFirst = "2025-03-26"
 // server's initialize, a check of an upstream's result) negotiates nothing
 // for this one.
 func (c *checker) checkPinnedResults() {
-	if testPackage(c.pass.Pkg.Path()) {
+	if httpwrite.TestSupport(c.pass.Pkg.Path()) {
 		return
 	}
 	info := c.pass.TypesInfo
@@ -325,18 +325,6 @@ func takesTesting(info *types.Info, ft *ast.FuncType) bool {
 			t = p.Elem()
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
-			return true
-		}
-	}
-	return false
-}
-
-// testPackage reports whether path names a package of test support (a
-// fake server, a mock, a test utility): its servers answer what tests want.
-func testPackage(path string) bool {
-	for _, seg := range strings.Split(path, "/") {
-		s := strings.ToLower(seg)
-		if strings.HasSuffix(s, ".test") || strings.HasSuffix(s, "_test") || strings.Contains(s, "test") || strings.Contains(s, "mock") || strings.Contains(s, "fake") || s == "examples" || s == "example" {
 			return true
 		}
 	}

@@ -41,7 +41,7 @@ const headerFirst = "2025-06-18"
 // and functions taking a *testing.T.
 func (c *checker) checkVersionUnread() {
 	pass := c.pass
-	if testPackage(pass.Pkg.Path()) || namesHeaderConst(pass.Pkg) {
+	if httpwrite.TestSupport(pass.Pkg.Path()) || namesHeaderConst(pass.Pkg) {
 		return
 	}
 	info := pass.TypesInfo

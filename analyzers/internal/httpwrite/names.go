@@ -546,3 +546,30 @@ func Mentions(info *types.Info, n ast.Node, obj types.Object) bool {
 	})
 	return found
 }
+
+// TestSupport reports whether path names a package of test support (a
+// fake server, a mock, a test utility, an example): its servers answer
+// what tests want.
+func TestSupport(path string) bool {
+	for _, seg := range strings.Split(path, "/") {
+		s := strings.ToLower(seg)
+		if strings.Contains(s, "test") || strings.Contains(s, "mock") || strings.Contains(s, "fake") || s == "examples" || s == "example" {
+			return true
+		}
+	}
+	return false
+}
+
+// PathInModule is the package's import path after its module's path: the
+// part its authors chose for the package, which names test support
+// (TestSupport) apart from a module named for mocks. The whole path when
+// the driver gives no module.
+func PathInModule(pass *analysis.Pass) string {
+	p := pass.Pkg.Path()
+	if m := pass.Module; m != nil && m.Path != "" {
+		if rest, ok := strings.CutPrefix(p, m.Path); ok && (rest == "" || rest[0] == '/') {
+			return rest
+		}
+	}
+	return p
+}
