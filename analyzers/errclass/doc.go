@@ -561,6 +561,10 @@
 //     anywhere in the package keeps the rule silent. Reported at the
 //     switch: the default's -32601 is right for a request.
 //
+// Both are silent in test support (the package's path inside its module
+// names test, mock, fake or example) and in a main package that imports no
+// HTTP package: a stdio server has neither the 400 nor the 202.
+//
 // Bad:
 //
 //	var req request
